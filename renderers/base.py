@@ -1,0 +1,176 @@
+"""Drawing helpers every board shares: the bundled font, the palette, square grids, arrows and
+PNG encoding. Renderers are pure functions of an engine view; nothing here knows a game."""
+
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).parent / "fonts"
+
+Color = tuple[int, int, int]
+
+PALETTE: dict[str, Color] = {
+    "background": (245, 236, 215),  # parchment
+    "ink": (40, 32, 24),
+    "grid": (120, 96, 64),
+    "sea": (70, 130, 180),
+    "deep": (36, 82, 130),
+    "shallows": (140, 196, 214),
+    "land": (196, 170, 110),
+    "highlight": (255, 204, 0),
+    "danger": (200, 40, 40),
+    "orange": (232, 122, 28),
+    "green": (46, 150, 72),
+    "blue": (40, 90, 200),
+    "red": (196, 40, 48),
+    "purple": (128, 64, 160),
+    "yellow": (240, 200, 40),
+    "black": (24, 24, 24),
+    "white": (250, 250, 250),
+    "gold": (212, 168, 40),
+}
+
+
+@lru_cache(maxsize=32)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(FONT_DIR / name), size)
+
+
+def png_bytes(image: Image.Image) -> bytes:
+    """Encode as PNG. compress_level 6 is ~4x faster than optimize=True for a few % of size."""
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", compress_level=6)
+    return buffer.getvalue()
+
+
+def new_canvas(width: int, height: int, color: Color = PALETTE["background"]) -> Image.Image:
+    return Image.new("RGB", (width, height), color)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A board of ``cols`` x ``rows`` squares drawn at ``(left, top)`` with ``cell`` pixels each.
+
+    Row 0 is drawn at the bottom (chess style) unless ``flipped``, which turns the board 180°
+    so a player can see it from their own side.
+    """
+
+    cols: int
+    rows: int
+    cell: int
+    left: int
+    top: int
+    flipped: bool = False
+
+    @property
+    def width(self) -> int:
+        return self.cols * self.cell
+
+    @property
+    def height(self) -> int:
+        return self.rows * self.cell
+
+    def box(self, col: int, row: int) -> tuple[int, int, int, int]:
+        """Pixel box (x0, y0, x1, y1) of a square."""
+        if self.flipped:
+            x = self.left + (self.cols - 1 - col) * self.cell
+            y = self.top + row * self.cell
+        else:
+            x = self.left + col * self.cell
+            y = self.top + (self.rows - 1 - row) * self.cell
+        return x, y, x + self.cell, y + self.cell
+
+    def center(self, col: int, row: int) -> tuple[int, int]:
+        x0, y0, x1, y1 = self.box(col, row)
+        return (x0 + x1) // 2, (y0 + y1) // 2
+
+    def draw_lines(self, draw: ImageDraw.ImageDraw, color: Color = PALETTE["grid"]) -> None:
+        for i in range(self.cols + 1):
+            x = self.left + i * self.cell
+            draw.line([(x, self.top), (x, self.top + self.height)], fill=color, width=2)
+        for j in range(self.rows + 1):
+            y = self.top + j * self.cell
+            draw.line([(self.left, y), (self.left + self.width, y)], fill=color, width=2)
+
+    def draw_coordinates(self, draw: ImageDraw.ImageDraw, size: int = 18) -> None:
+        """Column letters above and below, row numbers left and right."""
+        face = font(size, bold=True)
+        ink = PALETTE["ink"]
+        gap = size // 2 + 4
+        for col in range(self.cols):
+            x, _ = self.center(col, 0)
+            letter = chr(ord("a") + col)
+            draw.text((x, self.top - gap), letter, fill=ink, font=face, anchor="mm")
+            draw.text((x, self.top + self.height + gap), letter, fill=ink, font=face, anchor="mm")
+        for row in range(self.rows):
+            _, y = self.center(0, row)
+            number = str(row + 1)
+            draw.text((self.left - gap, y), number, fill=ink, font=face, anchor="mm")
+            draw.text((self.left + self.width + gap, y), number, fill=ink, font=face, anchor="mm")
+
+
+def draw_arrow(
+    draw: ImageDraw.ImageDraw,
+    start: tuple[int, int],
+    end: tuple[int, int],
+    color: Color,
+    width: int = 5,
+    head: int = 14,
+) -> None:
+    """A straight arrow from ``start`` to ``end`` with a filled head."""
+    draw.line([start, end], fill=color, width=width)
+    angle = math.atan2(end[1] - start[1], end[0] - start[0])
+    left = (end[0] - head * math.cos(angle - 0.45), end[1] - head * math.sin(angle - 0.45))
+    right = (end[0] - head * math.cos(angle + 0.45), end[1] - head * math.sin(angle + 0.45))
+    draw.polygon([end, left, right], fill=color)
+
+
+def draw_disc(
+    draw: ImageDraw.ImageDraw,
+    center: tuple[int, int],
+    radius: int,
+    fill: Color,
+    outline: Color = PALETTE["ink"],
+    label: str = "",
+    label_color: Color = PALETTE["white"],
+) -> None:
+    """A round piece, optionally with a short centred label."""
+    x, y = center
+    draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=fill, outline=outline,
+                 width=3)
+    if label:
+        draw.text((x, y), label, fill=label_color, font=font(max(10, radius), bold=True),
+                  anchor="mm")
+
+
+def draw_caption(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int = 20,
+                 color: Color = PALETTE["ink"], bold: bool = True) -> None:
+    draw.text(xy, text, fill=color, font=font(size, bold=bold))
+
+
+def draw_boat(
+    draw: ImageDraw.ImageDraw,
+    center: tuple[int, int],
+    size: int,
+    hull: Color,
+    sail: Color = PALETTE["white"],
+    outline: Color = PALETTE["ink"],
+) -> None:
+    """A small sailing ship seen from the side: hull, mast and one triangular sail."""
+    x, y = center
+    s = size / 2
+    hull_points = [(x - s, y + s * 0.15), (x + s, y + s * 0.15), (x + s * 0.65, y + s * 0.7),
+                   (x - s * 0.65, y + s * 0.7)]
+    draw.polygon(hull_points, fill=hull, outline=outline, width=2)
+    draw.line([(x, y + s * 0.15), (x, y - s * 0.85)], fill=outline, width=3)
+    draw.polygon([(x + 2, y - s * 0.8), (x + 2, y + s * 0.02), (x + s * 0.7, y + s * 0.02)],
+                 fill=sail, outline=outline, width=2)
+    draw.polygon([(x - 2, y - s * 0.6), (x - 2, y + s * 0.02), (x - s * 0.55, y + s * 0.02)],
+                 fill=sail, outline=outline, width=2)

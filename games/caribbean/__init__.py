@@ -1,0 +1,7 @@
+"""Caribbean (2-4 players): bribe six pirate ships with secret rum bids, deliver chests home."""
+
+from games.caribbean.spec import Caribbean
+
+SPEC = Caribbean()
+
+__all__ = ["SPEC"]

@@ -1,0 +1,177 @@
+"""Effects shared by actions, votes and events: chance, marooning, the Albatross check, the
+event row, treasure changes and the end of the game."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from games.core import SeededRng
+from games.tortuga.data import (
+    ARMADA,
+    FOUNTAIN,
+    ROW_SIZE,
+    SEAT_NAMES,
+    SHIP_TITLES,
+    TEAMS,
+)
+from games.tortuga.state import State, albatrosses, location, remove_pawn, scores
+
+T = TypeVar("T")
+
+
+def label(seat: int) -> str:
+    return SEAT_NAMES[seat]
+
+
+def shuffle(s: State, items: list[T]) -> None:
+    rng = SeededRng(s.rng)
+    rng.shuffle(items)
+    s.rng = rng.state
+
+
+def below(s: State, n: int) -> int:
+    rng = SeededRng(s.rng)
+    value = rng.below(n)
+    s.rng = rng.state
+    return value
+
+
+def draw_votes(s: State, seat: int, count: int = 1) -> None:
+    for _ in range(min(count, len(s.vote_deck))):
+        s.hands[seat].append(s.vote_deck.pop(0))
+
+
+# -- marooning -----------------------------------------------------------------------------
+def maroon(s: State, seat: int) -> None:
+    """Send a pawn to the back of Tortuga's line; one already there loses a random vote card.
+
+    "If you are already on Tortuga and you get marooned again ... one of your vote cards is
+    chosen at random by another player and placed unseen at the bottom of the vote card deck."
+    """
+    place, _ = location(s, seat)
+    remove_pawn(s, seat)
+    s.tortuga.append(seat)
+    if place == "tortuga" and s.hands[seat]:
+        lost = s.hands[seat].pop(below(s, len(s.hands[seat])))
+        s.vote_deck.append(lost)
+        s.news.append(f"{label(seat)} is marooned again on Tortuga and loses a vote card.")
+    else:
+        s.news.append(f"{label(seat)} is marooned to Tortuga.")
+
+
+def maroon_unless_fountain(s: State, seat: int, cause: str) -> None:
+    """Maroon, but first ask a Fountain of Youth holder (Black Spot, Pistol, captain, mutiny)."""
+    if FOUNTAIN in s.kept[seat]:
+        s.pending = {"kind": "fountain", "seat": seat, "cause": cause}
+    else:
+        maroon(s, seat)
+
+
+def albatross_check(s: State) -> None:
+    """"If at any point a ship has 2 total albatross' on board, all players on that ship are
+    marooned to Tortuga" - cabin boy first, so ranks reverse (A24: Flying Dutchman first)."""
+    for ship in range(len(s.ships)):
+        if s.ships[ship] and albatrosses(s, ship) >= 2:
+            crew = list(reversed(s.ships[ship]))
+            s.ships[ship] = []
+            s.tortuga.extend(crew)
+            s.news.append(f"Two Albatrosses aboard the {SHIP_TITLES[ship]}: "
+                          f"{', '.join(label(p) for p in crew)} are marooned to Tortuga.")
+
+
+# -- the event row -------------------------------------------------------------------------
+def forget_slot(s: State, slot: int) -> None:
+    s.viewers[slot] = []
+    for known in s.known:
+        known[slot] = None
+
+
+def refill(s: State, slot: int) -> None:
+    """Fill an empty slot from the deck; when the deck runs out, shuffle the row anew.
+
+    "As soon as the event deck runs out and the only unrevealed event cards left are the 5 in
+    the row, shuffle those 5 cards and lay them out in a new row."
+    """
+    if not s.event_deck:
+        return
+    s.row[slot] = s.event_deck.pop(0)
+    forget_slot(s, slot)
+    if not s.event_deck:
+        cards = [card for card in s.row if card is not None]
+        shuffle(s, cards)
+        s.row = cards + [None] * (ROW_SIZE - len(cards))
+        for i in range(ROW_SIZE):
+            forget_slot(s, i)
+        s.news.append("The event deck is empty: the row is shuffled and laid out again.")
+
+
+def deal_row(s: State, pool: list[str]) -> None:
+    """Start a new event deck from ``pool`` (shuffled) and deal the row (A14: none = draw)."""
+    s.row = [None] * ROW_SIZE
+    for slot in range(ROW_SIZE):
+        forget_slot(s, slot)
+    if not pool:
+        end_game(s, [], "No event cards are left while the teams are tied: a draw.")
+        return
+    shuffle(s, pool)
+    s.event_deck = pool
+    for slot in range(ROW_SIZE):
+        refill(s, slot)
+
+
+def replenish(s: State) -> None:
+    """In sudden death, an emptied row is rebuilt from the discards (A14)."""
+    if s.result is None and not any(s.row) and not s.event_deck:
+        pool, s.discard = s.discard, []
+        s.news.append("The event row is empty: the discards are shuffled into a new deck.")
+        deal_row(s, pool)
+
+
+# -- treasure and the end ------------------------------------------------------------------
+def team_seats(s: State, team: str) -> list[int]:
+    return [seat for seat in range(s.players) if s.loyalty[seat] == team]
+
+
+def end_game(s: State, winners: list[int], reason: str) -> None:
+    s.result = {"winners": winners, "reason": reason}
+    s.pending = None
+    s.news.append(reason)
+
+
+def leader(s: State) -> str | None:
+    score = scores(s)
+    if score["british"] == score["french"]:
+        return None
+    return max(TEAMS, key=lambda team: score[team])
+
+
+def treasure_changed(s: State) -> None:
+    """In sudden death "The first team to take the lead wins the game" (A25: at once)."""
+    team = leader(s)
+    if s.sudden_death and s.result is None and team is not None:
+        end_game(s, team_seats(s, team), f"The {team.title()} take the lead and win!")
+
+
+def spanish_armada(s: State) -> None:
+    """"Immediately when the Spanish Armada is revealed, the team with the most treasure wins."
+
+    Odd counts: a tie makes the Dutch player win. Even counts: the Armada leaves the game, all
+    discarded and unrevealed event cards form a new deck and the first team to lead wins.
+    """
+    team = leader(s)
+    score = scores(s)
+    tally = f"{score['british']}-{score['french']}"
+    if team is not None:
+        end_game(s, team_seats(s, team), f"The Spanish Armada arrives: the {team.title()} win "
+                                         f"with {max(score.values())} chests ({tally}).")
+    elif s.players % 2:
+        end_game(s, team_seats(s, "dutch"),
+                 f"The Spanish Armada arrives with the teams tied {tally}: the Dutch player wins!")
+    else:
+        s.news.append(f"The Spanish Armada arrives with the teams tied {tally}: sudden death! "
+                      "The first team to take the lead wins.")
+        s.sudden_death = True
+        pool = [*s.discard, *(c for c in s.row if c is not None and c != ARMADA), *s.event_deck]
+        s.discard = []
+        deal_row(s, pool)
+

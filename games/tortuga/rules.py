@@ -1,0 +1,273 @@
+"""Setup, the turn cycle and the player actions; the one source of legal actions.
+
+A turn is one action (two with 2 players). Multi-step choices (which cards to view, whom to
+force, a card's target, a vote) are pending decisions in ``State.pending``; ``to_act`` names
+whoever must make the current one, voters all at once.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from games.tortuga import events, votes
+from games.tortuga.data import (
+    ARMADA,
+    ATLANTIS,
+    BASE_EVENTS,
+    GALLEON_START,
+    HAND_SIZE,
+    LOYALTY,
+    MARQUE,
+    ROW_SIZE,
+    SHIP_TITLES,
+    SHIPS,
+    STARRED,
+    STARRED_IN_GAME,
+    TEAMS,
+    VOTE_TOTAL,
+)
+from games.tortuga.effects import (
+    albatross_check,
+    below,
+    deal_row,
+    draw_votes,
+    label,
+    maroon_unless_fountain,
+    replenish,
+    shuffle,
+    treasure_changed,
+)
+from games.tortuga.state import State, has_room, location, others, row_count, ship_of
+
+
+def new_game(players: int, seed: int) -> State:
+    """Deal loyalty and 3 vote cards each, draw pawns alternately onto the ships (Flying
+    Dutchman first, A2), build the 19-card event deck with the Armada at the bottom (A6)."""
+    british, french, dutch = LOYALTY[players]
+    s = State(players=players, rng=seed, loyalty=[], hands=[[] for _ in range(players)],
+              vote_deck=list(range(VOTE_TOTAL)), ships=[[], []], tortuga=[],
+              rowboats=[None, None], holds=[[0, 0], [0, 0]], tortuga_chests=[1, 1],
+              galleon=GALLEON_START, event_deck=[], row=[None] * ROW_SIZE,
+              known=[[None] * ROW_SIZE for _ in range(players)],
+              viewers=[[] for _ in range(ROW_SIZE)], discard=[],
+              kept=[[] for _ in range(players)], current=0,
+              pirate_code=[0] * players, scurvy=[False] * players,
+              notes=[[] for _ in range(players)])
+    s.loyalty = ["british"] * british + ["french"] * french + ["dutch"] * dutch
+    shuffle(s, s.loyalty)
+    shuffle(s, s.vote_deck)
+    for seat in range(players):
+        draw_votes(s, seat, HAND_SIZE)
+    bag = list(range(players))
+    shuffle(s, bag)
+    for i, seat in enumerate(bag):
+        s.ships[i % 2].append(seat)
+    starred = list(STARRED)
+    shuffle(s, starred)
+    deal_row(s, [*BASE_EVENTS, *starred[:STARRED_IN_GAME]])
+    s.event_deck.append(ARMADA)
+    s.current = below(s, players)
+    s.pending = {"kind": "hold", "seat": s.ships[0][0], "ship": 0}
+    s.news = ["The crews are aboard. Each captain chooses the hold of their ship's first chest."]
+    return s
+
+
+def to_act(s: State) -> list[int]:
+    if s.result is not None:
+        return []
+    if s.pending is None:
+        return [s.current]
+    if s.pending["kind"] == "vote":
+        return votes.waiting_voters(s)
+    return [s.pending["seat"]]
+
+
+def legal_actions(s: State, seat: int) -> list[str]:
+    if seat not in to_act(s):
+        return []
+    if s.pending is None:
+        return turn_actions(s, seat)
+    kind = s.pending["kind"]
+    if kind == "hold":
+        return [f"hold {team}" for team in TEAMS]
+    if kind == "vote":
+        return votes.vote_options(s, seat)
+    if kind == "take":
+        return votes.take_options(s, s.pending["ship"])
+    if kind in ("view", "force"):
+        verb = "view" if kind == "view" else "slots"
+        filled = [i + 1 for i, card in enumerate(s.row) if card is not None]
+        return [f"{verb} {a} {b}" for a, b in combinations(filled, 2)]
+    if kind == "forced":
+        return [f"reveal {slot + 1}" for slot in s.pending["slots"]]
+    return events.decision_options(s, seat)
+
+
+def turn_actions(s: State, seat: int) -> list[str]:
+    """Everything the player whose turn it is may do, by position (rules: Player Actions)."""
+    actions: list[str] = []
+    cards = row_count(s)
+    if cards >= 2:  # A15: neither with fewer than 2 cards, nor with the Armada alone
+        actions.append("view")
+    actions += [f"reveal {i + 1}" for i, card in enumerate(s.row) if card is not None]
+    if cards >= 2:
+        actions += events.seat_options(s, "force", others(s, seat))
+    actions += move_options(s, seat)
+    place, rank = location(s, seat)
+    if place in SHIPS:
+        ship = SHIPS.index(place)
+        crew = s.ships[ship]
+        if rank == 0:
+            actions.append("attack")
+            actions += events.seat_options(s, "maroon", crew[1:])
+        if rank == 1:
+            actions.append("mutiny")
+        if rank == len(crew) - 1:
+            actions += [f"treasure to {TEAMS[1 - i]}" for i in range(2) if s.holds[ship][i]]
+    elif place == "tortuga" and rank == 0:
+        actions.append("brawl")
+    if MARQUE in s.kept[seat] and events.marque_options(s, saved=True):
+        actions.append("use marque")
+    return actions
+
+
+def move_options(s: State, seat: int) -> list[str]:
+    """Ship or Tortuga to an adjoining free rowboat; rowboat to Tortuga or its ship (A3, A11)."""
+    place, _ = location(s, seat)
+    if place.endswith("boat"):
+        ship = SHIPS.index(place.split()[0])
+        return ["move tortuga", *([f"move {SHIPS[ship]}"] if has_room(s, ship) else [])]
+    boats = [SHIPS.index(place)] if place in SHIPS else [0, 1]
+    return [f"move {SHIPS[b]} rowboat" for b in boats
+            if s.rowboats[b] is None and s.exploded != b]
+
+
+# -- playing -------------------------------------------------------------------------------
+def play(s: State, seat: int, action: str) -> None:
+    s.news = []
+    kind = s.pending["kind"] if s.pending else "turn"
+    if kind == "turn":
+        take_turn_action(s, seat, action)
+    elif kind == "hold":
+        choose_hold(s, seat, action)
+    elif kind == "vote":
+        votes.commit(s, seat, action)
+    elif kind == "take":
+        votes.take(s, seat, action)
+    elif kind == "view":
+        view_cards(s, seat, action)
+    elif kind == "force":
+        slots = [int(w) - 1 for w in action.split()[1:]]
+        target = s.pending["target"]
+        s.pending = {"kind": "forced", "seat": target, "slots": slots, "by": seat}
+        s.news.append(f"{label(seat)} offers slots {slots[0] + 1} and {slots[1] + 1} to "
+                      f"{label(target)}.")
+    elif kind == "forced":
+        s.pending = None
+        events.reveal(s, seat, int(action.split()[1]) - 1)
+    else:
+        events.decide(s, seat, action)
+    albatross_check(s)
+    if s.result is None and s.pending is None and kind not in ("hold", "atlantis"):
+        end_action(s)
+
+
+def take_turn_action(s: State, seat: int, action: str) -> None:
+    words = action.split()
+    verb = words[0]
+    if verb == "view":
+        s.pending = {"kind": "view", "seat": seat}
+        s.news.append(f"{label(seat)} will view two event cards.")
+    elif verb == "reveal":
+        events.reveal(s, seat, int(words[1]) - 1)
+    elif verb == "force":
+        target = events.seat_of(words[1])
+        s.pending = {"kind": "force", "seat": seat, "target": target}
+        s.news.append(f"{label(seat)} forces {label(target)} to reveal an event card.")
+    elif verb == "move":
+        move(s, seat, words[1:])
+    elif verb in ("attack", "mutiny", "brawl"):
+        votes.call_vote(s, verb, seat)
+    elif verb == "maroon":
+        target = events.seat_of(words[1])
+        s.news.append(f"Captain {label(seat)} maroons {label(target)}.")
+        maroon_unless_fountain(s, target, "captain")
+    elif verb == "treasure":
+        ship = ship_of(s, seat)
+        assert ship is not None
+        to = TEAMS.index(words[2])
+        s.holds[ship][1 - to] -= 1
+        s.holds[ship][to] += 1
+        s.news.append(f"Cabin boy {label(seat)} moves a chest to the {words[2]} hold of the "
+                      f"{SHIP_TITLES[ship]}.")
+        treasure_changed(s)
+    else:
+        s.pending = {"kind": "marque", "seat": seat, "saved": True}
+        s.news.append(f"{label(seat)} plays a saved Letter of Marque.")
+
+
+def move(s: State, seat: int, where: list[str]) -> None:
+    place, _ = location(s, seat)
+    if place.endswith("boat"):
+        s.rowboats[s.rowboats.index(seat)] = None
+        if where == ["tortuga"]:
+            s.tortuga.append(seat)
+            s.news.append(f"{label(seat)} rows to Tortuga.")
+        else:
+            ship = SHIPS.index(where[0])
+            s.ships[ship].append(seat)
+            s.news.append(f"{label(seat)} boards the {SHIP_TITLES[ship]}.")
+        return
+    boat = SHIPS.index(where[0])
+    (s.tortuga if place == "tortuga" else s.ships[boat]).remove(seat)
+    s.rowboats[boat] = seat
+    s.news.append(f"{label(seat)} climbs into the {SHIP_TITLES[boat]}'s rowboat.")
+
+
+def choose_hold(s: State, seat: int, action: str) -> None:
+    ship = (s.pending or {})["ship"]
+    team = action.split()[1]
+    s.holds[ship][TEAMS.index(team)] += 1
+    s.news.append(f"Captain {label(seat)} stows the {SHIP_TITLES[ship]}'s chest in the "
+                  f"{team} hold.")
+    if ship == 0:
+        s.pending = {"kind": "hold", "seat": s.ships[1][0], "ship": 1}
+    else:
+        s.pending = None
+        begin_turn(s)
+
+
+def view_cards(s: State, seat: int, action: str) -> None:
+    slots = [int(w) - 1 for w in action.split()[1:]]
+    for slot in slots:
+        s.known[seat][slot] = s.row[slot]
+        if seat not in s.viewers[slot]:
+            s.viewers[slot].append(seat)
+    s.pending = None
+    s.news.append(f"{label(seat)} views event cards {slots[0] + 1} and {slots[1] + 1}.")
+
+
+def end_action(s: State) -> None:
+    """One action is done: the same player acts again in a 2-player turn, else the next."""
+    replenish(s)
+    if s.result is not None:
+        return
+    s.actions_left -= 1
+    if s.actions_left <= 0:
+        s.current = (s.current + 1) % s.players
+        begin_turn(s)
+
+
+def begin_turn(s: State) -> None:
+    """Skip Scurvy's victims, then offer Atlantis "immediately before any player's turn"."""
+    while s.scurvy[s.current]:
+        s.scurvy[s.current] = False
+        s.news.append(f"{label(s.current)} loses this turn to Scurvy.")
+        s.current = (s.current + 1) % s.players
+    s.actions_left = 2 if s.players == 2 else 1
+    holder = next((p for p in range(s.players) if ATLANTIS in s.kept[p]), None)
+    if holder is None:
+        return
+    ship = ship_of(s, holder)
+    if ship is not None and has_room(s, 1 - ship):
+        s.pending = {"kind": "atlantis", "seat": holder}

@@ -1,0 +1,101 @@
+"""The game state: plain JSON-able fields, so ``dump`` is ``json.dumps(asdict(state))``.
+
+Places: ``ships[0]`` is the Flying Dutchman and ``ships[1]`` the Jolly Roger, each a list of
+seats in rank order (captain first); ``tortuga`` is the line (governor first); ``rowboats[i]``
+is the rowboat beside ship ``i``. Holds and Tortuga's areas are ``[british, french]`` counts.
+The vote deck and the event deck are drawn from index 0 (the top).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.tortuga.data import ALBATROSS, SHIP_SIZE, SHIPS, TEAMS
+
+
+@dataclass
+class State:
+    players: int
+    rng: int
+    loyalty: list[str]
+    hands: list[list[int]]
+    vote_deck: list[int]
+    ships: list[list[int]]
+    tortuga: list[int]
+    rowboats: list[int | None]
+    holds: list[list[int]]
+    tortuga_chests: list[int]
+    galleon: int
+    event_deck: list[str]
+    row: list[str | None]
+    known: list[list[str | None]]  # per seat, per row slot: the card it has seen there
+    viewers: list[list[int]]  # per row slot: seats who have seen the card now lying there
+    discard: list[str]
+    kept: list[list[str]]  # cards face up in front of each seat
+    current: int
+    exploded: int | None = None  # the rowboat under the explosion token
+    pirate_code: list[int] = field(default_factory=list)  # votes still to sit out
+    scurvy: list[bool] = field(default_factory=list)
+    actions_left: int = 1
+    pending: dict[str, Any] | None = None
+    sudden_death: bool = False
+    result: dict[str, Any] | None = None
+    news: list[str] = field(default_factory=list)
+    last_vote: dict[str, Any] | None = None
+    notes: list[list[str]] = field(default_factory=list)  # private messages per seat
+
+
+def location(s: State, seat: int) -> tuple[str, int]:
+    """Where a pawn is: (place, rank) with place one of fd, jr, tortuga, fd boat, jr boat."""
+    for i, ship in enumerate(s.ships):
+        if seat in ship:
+            return SHIPS[i], ship.index(seat)
+    if seat in s.tortuga:
+        return "tortuga", s.tortuga.index(seat)
+    return f"{SHIPS[s.rowboats.index(seat)]} boat", 0
+
+
+def ship_of(s: State, seat: int) -> int | None:
+    for i, ship in enumerate(s.ships):
+        if seat in ship:
+            return i
+    return None
+
+
+def has_room(s: State, ship: int) -> bool:
+    return len(s.ships[ship]) < SHIP_SIZE
+
+
+def remove_pawn(s: State, seat: int) -> None:
+    for ship in s.ships:
+        if seat in ship:
+            ship.remove(seat)
+            return
+    if seat in s.tortuga:
+        s.tortuga.remove(seat)
+        return
+    s.rowboats[s.rowboats.index(seat)] = None
+
+
+def scores(s: State) -> dict[str, int]:
+    """Chests per team: both ships' holds plus Tortuga's area (the galleon counts for no one)."""
+    return {team: s.holds[0][i] + s.holds[1][i] + s.tortuga_chests[i]
+            for i, team in enumerate(TEAMS)}
+
+
+def albatrosses(s: State, ship: int) -> int:
+    return sum(s.kept[seat].count(ALBATROSS) for seat in s.ships[ship])
+
+
+def row_count(s: State) -> int:
+    return sum(card is not None for card in s.row)
+
+
+def others(s: State, seat: int) -> list[int]:
+    return [p for p in range(s.players) if p != seat]
+
+
+def note(s: State, seat: int, text: str) -> None:
+    """A private message for one seat (kept short: the last few only)."""
+    s.notes[seat] = [*s.notes[seat][-4:], text]

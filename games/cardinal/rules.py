@@ -4,8 +4,9 @@ Turn procedure (rulings §2.3): place a ship on any empty square not orthogonall
 pirate; if the new ship touches a crowded square the pirate is summoned and the active player
 moves it to any crowded square (interpretation A, K1; B behind the ``pirate_squares`` option);
 ships orthogonally adjacent to the pirate go home; then only the active player checks for the
-win. A player with no legal placement passes (K7); two passes in a row, the 3rd repetition of a
-position or the 200th ply draw (K8).
+win. The 3rd repetition of a position or the 200th ply draws (K8). K7 (no legal placement: pass)
+cannot arise on the boards we offer: at most 8 ships are ever on the board, the pirate takes
+one square and blocks at most four, and every board has at least 16 squares.
 
 Rulings of our own: with exactly one crowded square the pirate goes there without asking (the
 rules leave no choice to make). The "first" option is the rulebook's "most recently lost" seat,
@@ -41,7 +42,6 @@ class CardinalState:
     turn: int
     ply: int = 0
     summoning: list[str] = field(default_factory=list)  # crowded squares to choose from
-    passes: int = 0
     seen: dict[str, int] = field(default_factory=dict)  # position -> times reached
     last: dict[str, Any] = field(default_factory=dict)
     result: dict[str, Any] | None = None
@@ -137,7 +137,7 @@ class Cardinal(GameSpec[CardinalState]):
             return []
         if state.summoning:
             return [f"pirate {name}" for name in state.summoning]
-        return [f"place {name}" for name in placements(state)] or ["pass"]
+        return [f"place {name}" for name in placements(state)]
 
     def illegal_message(self, state: CardinalState, seat: int, action: str,
                         legal: list[str]) -> str:
@@ -158,12 +158,6 @@ class Cardinal(GameSpec[CardinalState]):
     def play(self, state: CardinalState, seat: int, action: str) -> None:
         verb, _, target = action.partition(" ")
         state.ply += 1
-        if verb == "pass":
-            state.passes += 1
-            state.last = {"seat": seat, "passed": True}
-            self._end_turn(state, seat)
-            return
-        state.passes = 0
         if verb == "place":
             state.ships[target] = seat
             state.last = {"seat": seat, "placed": target, "pirate_from": state.pirate,
@@ -195,9 +189,7 @@ class Cardinal(GameSpec[CardinalState]):
                             f"{SHIPS_PER_PLAYER} ships on the board"}
             return
         state.turn = 1 - seat
-        if state.passes >= 2:
-            state.result = {"winners": [], "reason": "neither player can place a ship"}
-        elif self._remember_position(state) >= 3:
+        if self._remember_position(state) >= 3:
             state.result = {"winners": [], "reason": "the same position came up three times"}
         elif state.ply >= PLY_CAP:
             state.result = {"winners": [], "reason": f"{PLY_CAP} moves without a winner"}
@@ -239,8 +231,6 @@ class Cardinal(GameSpec[CardinalState]):
                  after: CardinalState) -> str:
         who = self.seat_label(seat)
         last = after.last
-        if last.get("passed"):
-            return f"{who} has no legal square and passes."
         parts = []
         if action.startswith("place"):
             parts.append(f"{who} places a ship on {last['placed']}.")
@@ -259,7 +249,7 @@ class Cardinal(GameSpec[CardinalState]):
         return CardinalState(
             board=state.board, pirate_squares=state.pirate_squares, ships=dict(state.ships),
             pirate=state.pirate, turn=state.turn, ply=state.ply, summoning=list(state.summoning),
-            passes=state.passes, seen=dict(state.seen), last=dict(state.last),
+            seen=dict(state.seen), last=dict(state.last),
             result=state.result,
         )
 

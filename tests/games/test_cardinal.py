@@ -8,7 +8,7 @@ from games import REGISTRY, IllegalAction
 from games.cardinal.rules import CardinalState, crowded_squares
 
 SPEC = REGISTRY["cardinal"]
-O, G = 0, 1
+O, G = 0, 1  # noqa: E741 - the rulings draw Orange as O
 
 
 def position(ships: dict[str, int], pirate: str | None = None, turn: int = O,

@@ -1,0 +1,261 @@
+"""The SQLite implementation of :class:`bot.store.Store` (aiosqlite, WAL).
+
+One connection serves the whole bot: aiosqlite runs it on its own thread, so statements are
+serialised, and every change is a single ``BEGIN IMMEDIATE ... COMMIT``. An action, its new
+state and the posts it owes commit together or not at all; the version check in the same
+transaction makes two simultaneous clicks apply once.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any
+
+import aiosqlite
+
+from bot.store import GameRecord, OutboxItem, Post, Seat, VersionConflict
+
+GAME_COLUMNS = (
+    "id, game_key, guild_id, channel_id, thread_id, lobby_message_id, host_id, status, seed, "
+    "options, version, state, result"
+)
+
+
+class DatabaseDamaged(RuntimeError):
+    """``PRAGMA integrity_check`` failed at start."""
+
+
+def migrations() -> list[tuple[int, str]]:
+    """The numbered ``bot/migrations/NNNN_*.sql`` scripts, in order."""
+    folder = resources.files("bot") / "migrations"
+    scripts = sorted(p for p in folder.iterdir() if p.name.endswith(".sql"))
+    return [(int(p.name.split("_", 1)[0]), p.read_text()) for p in scripts]
+
+
+class SqliteStore:
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+
+    @classmethod
+    async def open(cls, path: str) -> SqliteStore:
+        db = await aiosqlite.connect(path, isolation_level=None)
+        db.row_factory = aiosqlite.Row
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=5000")
+        async with db.execute("PRAGMA integrity_check") as cursor:
+            verdict = (await cursor.fetchone())[0]
+        if verdict != "ok":
+            await db.close()
+            raise DatabaseDamaged(
+                f"The database {path} failed its integrity check ({verdict}). Restore a backup "
+                "made with `parley backup`, or move the file away to start afresh.")
+        store = cls(db)
+        await store.migrate()
+        return store
+
+    async def migrate(self, up_to: int | None = None) -> int:
+        """Apply every migration newer than ``PRAGMA user_version``; return the new version."""
+        async with self._db.execute("PRAGMA user_version") as cursor:
+            current = (await cursor.fetchone())[0]
+        for number, script in migrations():
+            if number <= current or (up_to is not None and number > up_to):
+                continue
+            await self._db.executescript(
+                f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version={number};\nCOMMIT;")
+            current = number
+        return current
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def backup(self, path: str) -> None:
+        """Copy the live database with SQLite's online backup API."""
+        async with aiosqlite.connect(path) as target:
+            await self._db.backup(target)
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+        except BaseException:
+            await self._db.execute("ROLLBACK")
+            raise
+        await self._db.execute("COMMIT")
+
+    # -- reading ------------------------------------------------------------------------
+    async def _one(self, where: str, *args: Any) -> GameRecord | None:
+        async with self._db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE {where}",
+                                    args) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else await self._with_seats(row)
+
+    async def _with_seats(self, row: aiosqlite.Row) -> GameRecord:
+        async with self._db.execute(
+            "SELECT seat, user_id, dm_open, resigned FROM seats WHERE game_id=? ORDER BY seat",
+            (row["id"],),
+        ) as cursor:
+            seats = [
+                Seat(r["seat"], r["user_id"], None if r["dm_open"] is None else bool(r["dm_open"]),
+                     bool(r["resigned"]))
+                for r in await cursor.fetchall()
+            ]
+        return GameRecord(
+            id=row["id"], game_key=row["game_key"], guild_id=row["guild_id"],
+            channel_id=row["channel_id"], thread_id=row["thread_id"],
+            lobby_message_id=row["lobby_message_id"], host_id=row["host_id"],
+            status=row["status"], seed=row["seed"], options=json.loads(row["options"]),
+            version=row["version"], state=row["state"],
+            result=json.loads(row["result"]) if row["result"] else None, seats=seats,
+        )
+
+    async def game(self, game_id: int) -> GameRecord | None:
+        return await self._one("id=?", game_id)
+
+    async def game_in_thread(self, thread_id: int) -> GameRecord | None:
+        return await self._one("thread_id=? ORDER BY id DESC LIMIT 1", thread_id)
+
+    async def games_of_user(self, user_id: int, guild_id: int) -> list[GameRecord]:
+        async with self._db.execute(
+            f"SELECT {', '.join('g.' + c.strip() for c in GAME_COLUMNS.split(','))} "
+            "FROM games g JOIN seats s ON s.game_id = g.id "
+            "WHERE s.user_id=? AND g.guild_id=? AND g.status IN ('lobby', 'active') "
+            "ORDER BY g.updated_at DESC LIMIT 25",
+            (user_id, guild_id),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [await self._with_seats(row) for row in rows]
+
+    async def actions(self, game_id: int, after_version: int = 0) -> list[tuple[int, str]]:
+        async with self._db.execute(
+            "SELECT seat, action FROM actions WHERE game_id=? AND version>? ORDER BY version",
+            (game_id, after_version),
+        ) as cursor:
+            return [(r["seat"], r["action"]) for r in await cursor.fetchall()]
+
+    async def unsent(self, game_id: int | None = None) -> list[OutboxItem]:
+        query = "SELECT id, game_id, kind, user_id, payload FROM outbox WHERE sent_at IS NULL"
+        args: tuple[Any, ...] = ()
+        if game_id is not None:
+            query += " AND game_id=?"
+            args = (game_id,)
+        async with self._db.execute(query + " ORDER BY id", args) as cursor:
+            return [
+                OutboxItem(r["id"], r["game_id"], r["kind"], r["user_id"], json.loads(r["payload"]))
+                for r in await cursor.fetchall()
+            ]
+
+    # -- writing ------------------------------------------------------------------------
+    async def create_game(self, game_key: str, guild_id: int, channel_id: int, host_id: int,
+                          seed: int, options: dict[str, Any]) -> GameRecord:
+        now = time.time()
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "INSERT INTO games (game_key, guild_id, channel_id, host_id, status, seed, "
+                "options, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                (game_key, guild_id, channel_id, host_id, seed, json.dumps(options), now, now),
+            )
+            game_id = cursor.lastrowid
+            await db.execute("INSERT INTO seats (game_id, seat, user_id) VALUES (?, 0, ?)",
+                             (game_id, host_id))
+        record = await self.game(game_id)
+        assert record is not None
+        return record
+
+    async def set_places(self, game_id: int, thread_id: int | None,
+                         lobby_message_id: int | None) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE games SET thread_id=?, lobby_message_id=?, updated_at=? WHERE id=?",
+                (thread_id, lobby_message_id, time.time(), game_id),
+            )
+
+    async def add_seat(self, game_id: int, user_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT OR IGNORE INTO seats (game_id, seat, user_id) SELECT ?, "
+                "COALESCE(MAX(seat) + 1, 0), ? FROM seats WHERE game_id=?",
+                (game_id, user_id, game_id),
+            )
+
+    async def remove_seat(self, game_id: int, user_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM seats WHERE game_id=? AND user_id=?",
+                             (game_id, user_id))
+            # keep seats numbered 0..n-1 in join order
+            async with db.execute("SELECT user_id FROM seats WHERE game_id=? ORDER BY seat",
+                                  (game_id,)) as cursor:
+                users = [r["user_id"] for r in await cursor.fetchall()]
+            await db.execute("DELETE FROM seats WHERE game_id=?", (game_id,))
+            await db.executemany("INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)",
+                                 [(game_id, i, u) for i, u in enumerate(users)])
+
+    async def set_dm_open(self, user_id: int, is_open: bool) -> None:
+        async with self._transaction() as db:
+            await db.execute("UPDATE seats SET dm_open=? WHERE user_id=?", (int(is_open), user_id))
+
+    async def start(self, game_id: int, state: str, posts: list[Post]) -> None:
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET status='active', state=?, version=0, updated_at=? "
+                "WHERE id=? AND status='lobby'",
+                (state, time.time(), game_id),
+            )
+            if cursor.rowcount != 1:
+                raise VersionConflict
+            await self._queue(db, game_id, posts)
+
+    async def record_action(self, game_id: int, expected_version: int, seat: int,
+                            user_id: int | None, action: str, state: str, status: str,
+                            result: dict[str, Any] | None, posts: list[Post]) -> int:
+        now = time.time()
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET version=version+1, state=?, status=?, result=?, updated_at=? "
+                "WHERE id=? AND version=? AND status='active'",
+                (state, status, json.dumps(result) if result else None, now, game_id,
+                 expected_version),
+            )
+            if cursor.rowcount != 1:
+                raise VersionConflict
+            await db.execute(
+                "INSERT INTO actions (game_id, version, seat, user_id, action, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, expected_version + 1, seat, user_id, action, now),
+            )
+            await self._queue(db, game_id, posts)
+        return expected_version + 1
+
+    async def finish(self, game_id: int, status: str, result: dict[str, Any] | None,
+                     posts: list[Post], resigned_user: int | None = None) -> None:
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET status=?, result=?, updated_at=? "
+                "WHERE id=? AND status IN ('lobby', 'active')",
+                (status, json.dumps(result) if result else None, time.time(), game_id),
+            )
+            if cursor.rowcount != 1:
+                raise VersionConflict
+            if resigned_user is not None:
+                await db.execute("UPDATE seats SET resigned=1 WHERE game_id=? AND user_id=?",
+                                 (game_id, resigned_user))
+            await self._queue(db, game_id, posts)
+
+    async def mark_sent(self, item_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute("UPDATE outbox SET sent_at=? WHERE id=?", (time.time(), item_id))
+
+    @staticmethod
+    async def _queue(db: aiosqlite.Connection, game_id: int, posts: list[Post]) -> None:
+        now = time.time()
+        await db.executemany(
+            "INSERT INTO outbox (game_id, kind, user_id, payload, created_at) "
+            "VALUES (?, ?, ?, ?, ?)",
+            [(game_id, p.kind, p.user_id, json.dumps(p.payload), now) for p in posts],
+        )

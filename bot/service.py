@@ -257,6 +257,7 @@ class GameService:
                 "line": line,
                 "actor": None if actor is None else game.user_of(actor),
                 "mentions": [game.user_of(s) for s in to_act],
+                "secret": any(spec.secret_choice(after, s) for s in to_act),
                 "view": spec.view(after, None),
                 "result": None if outcome is None else
                 {"winners": outcome.winners, "reason": outcome.reason},

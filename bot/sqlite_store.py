@@ -132,6 +132,15 @@ class SqliteStore:
             rows = await cursor.fetchall()
         return [await self._with_seats(row) for row in rows]
 
+    async def open_lobbies(self, guild_id: int) -> list[GameRecord]:
+        async with self._db.execute(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id=? AND status='lobby' "
+            "ORDER BY id DESC LIMIT 25",
+            (guild_id,),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [await self._with_seats(row) for row in rows]
+
     async def actions(self, game_id: int, after_version: int = 0) -> list[tuple[int, str]]:
         async with self._db.execute(
             "SELECT seat, action FROM actions WHERE game_id=? AND version>? ORDER BY version",

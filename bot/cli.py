@@ -1,0 +1,82 @@
+"""The ``parley`` command: run the bot, play a demo game, benchmark, back up the database."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from pathlib import Path
+
+from games import REGISTRY, find_game
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="parley", description="Parley, the pirate games bot")
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    demo = commands.add_parser("demo", help="play a random game to PNGs and a log")
+    demo.add_argument("game", help=f"one of: {', '.join(REGISTRY)}")
+    demo.add_argument("--out", type=Path, required=True, help="folder for the images and log")
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--players", type=int, default=None)
+    bench = commands.add_parser("bench", help="measure render, engine, bot and SQLite speed")
+    bench.add_argument("--games", type=int, default=10_000, help="games stored for the bot run")
+    bench.add_argument("--quick", action="store_true", help="fewer samples (a smoke run)")
+    backup = commands.add_parser("backup", help="copy the live database safely")
+    backup.add_argument("path", type=Path)
+    args = parser.parse_args(argv)
+
+    if args.command == "run":
+        return run_bot()
+    if args.command == "demo":
+        spec = find_game(args.game)
+        if spec is None:
+            parser.error(f"unknown game {args.game!r}; choose from {', '.join(REGISTRY)}")
+        from bot.demo import play_demo
+
+        log = play_demo(spec, args.out, args.seed, args.players)
+        print(log.read_text().splitlines()[-1])
+        print(f"Images and log written to {args.out}")
+        return 0
+    if args.command == "bench":
+        from bot.bench import run_bench
+
+        asyncio.run(run_bench(stored_games=args.games, quick=args.quick))
+        return 0
+    return asyncio.run(backup_database(args.path))
+
+
+def run_bot() -> int:
+    from bot.client import ParleyBot
+    from bot.config import Settings
+    from bot.sqlite_store import DatabaseDamaged
+
+    settings = Settings.from_env()
+    logging.basicConfig(level=settings.log_level,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    bot = ParleyBot(settings)
+    try:
+        bot.run(settings.token, log_handler=None)
+    except DatabaseDamaged as error:
+        print(error, file=sys.stderr)
+        return 2
+    return 0
+
+
+async def backup_database(path: Path) -> int:
+    from bot.config import Settings
+    from bot.sqlite_store import SqliteStore
+
+    settings = Settings.from_env(require_token=False)
+    store = await SqliteStore.open(settings.database)
+    try:
+        await store.backup(str(path))
+    finally:
+        await store.close()
+    print(f"Backed up {settings.database} to {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

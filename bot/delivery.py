@@ -1,0 +1,135 @@
+"""Sends what the outbox owes: thread posts (board image, one line, one mention) and DMs.
+
+Items were written in the same transaction as the change that caused them, so a crash before
+sending loses nothing: :meth:`Herald.deliver` runs after every change and at start-up. Items of
+one game go out in order under a per-game lock. A closed DM is recorded once and never retried.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections import defaultdict
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.panels import choices_view
+from bot.store import GameRecord, OutboxItem
+from games import REGISTRY
+from renderers import render
+
+if TYPE_CHECKING:
+    from bot.client import ParleyBot
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED_HELP = (
+    "I couldn't DM you. To get your private cards and choices by DM, open **User Settings > "
+    "Privacy & Safety** (or this server's **Privacy Settings**) and allow direct messages from "
+    "server members. Until then, `/parley hand` shows them to you privately."
+)
+
+
+def post_text(game: GameRecord, payload: dict[str, Any]) -> str:
+    """The one-line thread post: who did what, then who must act (the only mentions)."""
+    spec = REGISTRY[game.game_key]
+    lines = []
+    actor = payload.get("actor")
+    lines.append(f"<@{actor}>: {payload['line']}" if actor else payload["line"])
+    result = payload.get("result")
+    if result:
+        winners = ", ".join(f"<@{game.user_of(s)}> ({spec.seat_label(s)})"
+                            for s in result["winners"])
+        lines.append(f"🏆 {winners} win{'s' if len(result['winners']) == 1 else ''}! "
+                     f"({result['reason']})" if winners else f"🤝 Draw: {result['reason']}.")
+    elif payload.get("mentions"):
+        names = ", ".join(f"<@{u}>" for u in payload["mentions"])
+        hint = " (secret choice: use your DM or `/parley hand`)" if payload.get("secret") else ""
+        lines.append(f"{names}, your move{hint}.")
+    return "\n".join(lines)[:2000]
+
+
+class Herald:
+    def __init__(self, bot: ParleyBot) -> None:
+        self.bot = bot
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    async def deliver(self, game_id: int | None = None) -> None:
+        """Send every unsent item (of one game, or of all games at start-up)."""
+        if game_id is None:
+            pending = {item.game_id for item in await self.bot.store.unsent()}
+            for gid in sorted(pending):
+                await self.deliver(gid)
+            return
+        async with self._locks[game_id]:
+            for item in await self.bot.store.unsent(game_id):
+                game = await self.bot.store.game(game_id)
+                if game is None:
+                    continue
+                try:
+                    if item.kind == "thread":
+                        await self._post(game, item)
+                    else:
+                        await self._dm(game, item)
+                except discord.HTTPException as error:
+                    if error.status >= 500:
+                        log.warning("Discord is failing (%s); will retry item %s", error.status,
+                                    item.id)
+                        return
+                    log.warning("Could not deliver item %s of game %s: %s %s", item.id,
+                                game_id, error.status, error.text)
+                await self.bot.store.mark_sent(item.id)
+
+    async def _post(self, game: GameRecord, item: OutboxItem) -> None:
+        if game.thread_id is None:
+            return
+        channel = self.bot.get_channel(game.thread_id) or await self.bot.fetch_channel(
+            game.thread_id)
+        payload = item.payload
+        kwargs: dict[str, Any] = {
+            "content": post_text(game, payload),
+            "allowed_mentions": discord.AllowedMentions(
+                everyone=False, roles=False,
+                users=[discord.Object(u) for u in payload.get("mentions", [])]),
+        }
+        if payload.get("view"):
+            png = await asyncio.to_thread(render, game.game_key, payload["view"])
+            kwargs["file"] = discord.File(
+                io.BytesIO(png), filename=f"board-{payload.get('version', 0)}.png")
+            kwargs["view"] = self._public_choices(game, payload)
+        if isinstance(channel, discord.Thread) and channel.archived:
+            await channel.edit(archived=False)
+        await channel.send(**{k: v for k, v in kwargs.items() if v is not None})
+
+    def _public_choices(self, game: GameRecord, payload: dict[str, Any]) -> discord.ui.View | None:
+        """Open choices of the one seat to act go on the post; secret ones never do."""
+        if payload.get("result") or game.status != "active":
+            return None
+        spec = REGISTRY[game.game_key]
+        version = payload["version"]
+        to_act = payload["view"].get("to_act", [])
+        if version != game.version or len(to_act) != 1:
+            return choices_view(game.id, version, [], with_hand_button=True)
+        state = spec.load(game.state or "")
+        seat = to_act[0]
+        actions = [] if spec.secret_choice(state, seat) else spec.legal_actions(state, seat)
+        return choices_view(game.id, version, actions, with_hand_button=True)
+
+    async def _dm(self, game: GameRecord, item: OutboxItem) -> None:
+        seat = next((s for s in game.seats if s.user_id == item.user_id), None)
+        if seat is None or seat.dm_open is False or item.user_id is None:
+            return
+        spec = REGISTRY[game.game_key]
+        payload = item.payload
+        text = f"**{spec.title} #{game.id}** ({spec.seat_label(payload['seat'])})"
+        if payload.get("text"):
+            text += f"\n{payload['text']}"
+        view = None
+        if payload.get("choices") and payload["version"] == game.version and game.state:
+            actions = spec.legal_actions(spec.load(game.state), payload["seat"])
+            view = choices_view(game.id, game.version, actions)
+            text += "\nYour secret choice:" if view else "\nYour move: use `/parley move`."
+        if await self.bot.send_dm(item.user_id, text[:2000], view) is False:
+            log.info("DMs closed for a player of game %s; they use /parley hand", game.id)

@@ -1,13 +1,15 @@
 """The SQLite implementation of :class:`bot.store.Store` (aiosqlite, WAL).
 
-One connection serves the whole bot: aiosqlite runs it on its own thread, so statements are
-serialised, and every change is a single ``BEGIN IMMEDIATE ... COMMIT``. An action, its new
+One connection serves the whole bot, and an asyncio lock gives each coroutine the connection
+alone (so no read ever sees another coroutine's uncommitted transaction); every change is a
+single ``BEGIN IMMEDIATE ... COMMIT``. An action, its new
 state and the posts it owes commit together or not at all; the version check in the same
 transaction makes two simultaneous clicks apply once.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import AsyncIterator
@@ -39,6 +41,7 @@ def migrations() -> list[tuple[int, str]]:
 class SqliteStore:
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
+        self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str) -> SqliteStore:
@@ -81,20 +84,27 @@ class SqliteStore:
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        await self._db.execute("BEGIN IMMEDIATE")
-        try:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
             yield self._db
-        except BaseException:
-            await self._db.execute("ROLLBACK")
-            raise
-        await self._db.execute("COMMIT")
 
     # -- reading ------------------------------------------------------------------------
     async def _one(self, where: str, *args: Any) -> GameRecord | None:
-        async with self._db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE {where}",
-                                    args) as cursor:
-            row = await cursor.fetchone()
-        return None if row is None else await self._with_seats(row)
+        async with self._reading() as db:
+            async with db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE {where}",
+                                  args) as cursor:
+                row = await cursor.fetchone()
+            return None if row is None else await self._with_seats(row)
 
     async def _with_seats(self, row: aiosqlite.Row) -> GameRecord:
         async with self._db.execute(
@@ -122,7 +132,7 @@ class SqliteStore:
         return await self._one("thread_id=? ORDER BY id DESC LIMIT 1", thread_id)
 
     async def games_of_user(self, user_id: int, guild_id: int) -> list[GameRecord]:
-        async with self._db.execute(
+        async with self._reading() as db, db.execute(
             f"SELECT {', '.join('g.' + c.strip() for c in GAME_COLUMNS.split(','))} "
             "FROM games g JOIN seats s ON s.game_id = g.id "
             "WHERE s.user_id=? AND g.guild_id=? AND g.status IN ('lobby', 'active') "
@@ -130,19 +140,19 @@ class SqliteStore:
             (user_id, guild_id),
         ) as cursor:
             rows = await cursor.fetchall()
-        return [await self._with_seats(row) for row in rows]
+            return [await self._with_seats(row) for row in rows]
 
     async def open_lobbies(self, guild_id: int) -> list[GameRecord]:
-        async with self._db.execute(
+        async with self._reading() as db, db.execute(
             f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id=? AND status='lobby' "
             "ORDER BY id DESC LIMIT 25",
             (guild_id,),
         ) as cursor:
             rows = await cursor.fetchall()
-        return [await self._with_seats(row) for row in rows]
+            return [await self._with_seats(row) for row in rows]
 
     async def actions(self, game_id: int, after_version: int = 0) -> list[tuple[int, str]]:
-        async with self._db.execute(
+        async with self._reading() as db, db.execute(
             "SELECT seat, action FROM actions WHERE game_id=? AND version>? ORDER BY version",
             (game_id, after_version),
         ) as cursor:
@@ -154,7 +164,7 @@ class SqliteStore:
         if game_id is not None:
             query += " AND game_id=?"
             args = (game_id,)
-        async with self._db.execute(query + " ORDER BY id", args) as cursor:
+        async with self._reading() as db, db.execute(query + " ORDER BY id", args) as cursor:
             return [
                 OutboxItem(r["id"], r["game_id"], r["kind"], r["user_id"], json.loads(r["payload"]))
                 for r in await cursor.fetchall()

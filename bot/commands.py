@@ -71,7 +71,7 @@ async def game_autocomplete(interaction: discord.Interaction,
 
 async def move_autocomplete(interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
-    """Only the caller's legal actions, filtered by what they typed, at most 25."""
+    """Only the caller's legal actions whose words start with what they typed, at most 25."""
     bot = bot_of(interaction)
     try:
         game = await find_target_game(interaction, getattr(interaction.namespace, "game", None))
@@ -80,8 +80,9 @@ async def move_autocomplete(interaction: discord.Interaction,
         return []
     spec = REGISTRY[game.game_key]
     actions = spec.legal_actions(spec.load(game.state or ""), seat)
-    words = current.lower().split()
-    matching = [a for a in actions if all(w in a for w in words)]
+    typed = current.lower().split()
+    matching = [a for a in actions
+                if all(any(word.startswith(t) for word in a.split()) for t in typed)]
     return [app_commands.Choice(name=a[:100], value=a[:100]) for a in matching[:25]]
 
 

@@ -1,0 +1,61 @@
+"""A Discord world (fake HTTP layer) and a Parley bot on a temporary SQLite file."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from bot.client import ParleyBot
+from bot.config import Settings
+from tests.bot.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
+
+
+@dataclass
+class World:
+    fake: FakeDiscord
+    guild: FakeGuild
+    channel: FakeChannel
+    alice: FakeUser
+    bob: FakeUser
+    carol: FakeUser
+    database: Path
+    bots: list[ParleyBot] = field(default_factory=list)
+
+    async def start_bot(self) -> ParleyBot:
+        bot = ParleyBot(Settings(token="fake", database=str(self.database)))
+        await self.fake.attach(bot)
+        self.bots.append(bot)
+        return bot
+
+    async def kill_bot(self, bot: ParleyBot) -> None:
+        """Throw the bot object away mid-game, as a crash or redeploy would."""
+        await self.fake.detach(bot)
+        self.bots.remove(bot)
+
+    def thread(self) -> FakeChannel:
+        return self.fake.threads(self.channel)[-1]
+
+    def thread_posts(self) -> list[FakeMessage]:
+        return self.fake.messages(self.thread())
+
+    def lobby(self) -> FakeMessage:
+        return next(m for m in self.fake.messages(self.channel) if m.embeds)
+
+
+@pytest.fixture
+async def world(tmp_path) -> AsyncIterator[World]:
+    fake = FakeDiscord()
+    guild = fake.add_guild("Harbour")
+    alice = fake.add_user("alice")
+    bob = fake.add_user("bob", dms_open=False)
+    carol = fake.add_user("carol")
+    for user in (alice, bob, carol):
+        fake.add_member(guild, user)
+    world = World(fake, guild, fake.channel(guild), alice, bob, carol, tmp_path / "parley.db")
+    yield world
+    for bot in list(world.bots):
+        await world.kill_bot(bot)
+    fake.close()

@@ -1,0 +1,134 @@
+"""A whole Cardinal game on (fake) Discord, through the real discord.py code paths: slash
+commands, autocomplete, lobby buttons, select menus, a pirate choice by button, closed DMs, a
+restart in the middle, stale clicks, and the win."""
+
+from __future__ import annotations
+
+from bot.delivery import DM_CLOSED_HELP
+from tests.bot.conftest import World
+
+
+def private(record) -> str:
+    """Everything the bot answered to this interaction that only the clicker can see."""
+    return "\n".join(m.text for m in record.messages if m.ephemeral)
+
+
+def latest_menu(world: World):
+    post = world.thread_posts()[-1]
+    return post, post.selects[0]
+
+
+async def open_and_start(world: World):
+    bot = await world.start_bot()
+    fake, alice, bob = world.fake, world.alice, world.bob
+    reply = await fake.slash(bot, alice, world.channel, "parley new", game="cardinal",
+                             options="first=orange")
+    assert reply.ephemeral and "Game #1 of Cardinal is open" in reply.text
+    lobby = world.lobby()
+    assert [b.label for b in lobby.buttons] == ["Join", "Leave", "Start", "Cancel"]
+    assert world.thread().name == "Cardinal #1"
+    assert fake.dms(alice) and "Cardinal #1" in fake.dms(alice)[0].content
+
+    joined = await fake.click(bot, bob, lobby, "parley:lobby:1:join")
+    assert DM_CLOSED_HELP in private(joined)  # bob's DMs are closed
+    assert f"<@{bob.id}>" in world.lobby().embeds[0]["fields"][0]["value"]
+
+    refused = await fake.click(bot, world.carol, world.lobby(), "parley:lobby:1:start")
+    assert refused.ephemeral and "Only the host" in refused.text
+
+    started = await fake.click(bot, alice, world.lobby(), "parley:lobby:1:start")
+    assert "started" in started.text
+    first = world.thread_posts()[-1]
+    assert "The game begins!" in first.content
+    assert first.mentions == [alice.id]
+    assert first.files and first.files[0].data.startswith(b"\x89PNG")
+    return bot
+
+
+async def test_a_whole_game_with_a_restart_and_closed_dms(world: World):
+    fake, alice, bob = world.fake, world.alice, world.bob
+    bot = await open_and_start(world)
+
+    choices = await fake.autocomplete(bot, alice, world.thread(), "parley move", "action", "a")
+    assert {c["value"] for c in choices} == {"place a1", "place a2", "place a3", "place a4",
+                                            "place a5"}
+    assert await fake.autocomplete(bot, bob, world.thread(), "parley move", "action", "") == []
+
+    not_yours = await fake.slash(bot, bob, world.thread(), "parley move", action="place a1")
+    assert not_yours.ephemeral and "not your turn" in not_yours.text
+
+    done = await fake.slash(bot, alice, world.thread(), "parley move", action="place a1")
+    assert done.ephemeral and "Orange places a ship on a1" in done.text
+    post = world.thread_posts()[-1]
+    assert f"<@{alice.id}>: Orange places a ship on a1." in post.content
+    assert post.mentions == [bob.id]
+
+    bad = await fake.slash(bot, bob, world.thread(), "parley move", action="place a1")
+    assert "already holds a ship" in bad.text
+    nonsense = await fake.slash(bot, bob, world.thread(), "parley move", action="🦜" * 300)
+    assert nonsense.ephemeral and "not a legal move" in nonsense.text
+
+    # Bob has closed DMs but plays from the menu on the board post.
+    post, menu = latest_menu(world)
+    await fake.select(bot, bob, post, menu.custom_id, ["place a5"])
+    stale_post, stale_menu = post, menu
+
+    await world.kill_bot(bot)  # --- the bot restarts mid-game ---
+    bot = await world.start_bot()
+
+    old = await fake.select(bot, bob, stale_post, stale_menu.custom_id, ["place b5"])
+    assert "out of date" in private(old)
+
+    for user, action in [(alice, "place c1"), (bob, "place c5"), (alice, "place e1"),
+                         (bob, "place e5"), (alice, "place a3")]:
+        post, menu = latest_menu(world)
+        await fake.select(bot, user, post, menu.custom_id, [action])
+
+    await world.kill_bot(bot)  # --- and again ---
+    bot = await world.start_bot()
+
+    hand = await fake.slash(bot, bob, world.thread(), "parley hand")
+    assert hand.ephemeral and "you are **Green**" in hand.text
+
+    post, menu = latest_menu(world)
+    await fake.select(bot, bob, post, menu.custom_id, ["place b3"])
+    summon = world.thread_posts()[-1]
+    assert "The pirate is summoned" in summon.content and set(summon.mentions) == {bob.id}
+    assert [b.label for b in summon.buttons][:2] == ["pirate b2", "pirate b4"]
+    intruder = await fake.click(bot, world.carol, summon, summon.buttons[0].custom_id)
+    assert "not playing" in private(intruder)
+    await fake.click(bot, bob, summon, summon.buttons[0].custom_id)
+    twice = await fake.click(bot, bob, summon, summon.buttons[0].custom_id)
+    assert "out of date" in private(twice)
+    assert "Sent home: Green b3" in world.thread_posts()[-1].content
+
+    await fake.slash(bot, alice, world.thread(), "parley move", action="place e3")
+    final = world.thread_posts()[-1]
+    assert "🏆" in final.content and "Orange has all 5 ships" in final.content
+    assert final.mentions == []
+
+    over = await fake.slash(bot, bob, world.thread(), "parley move", action="place d1")
+    assert "over" in over.text
+    games = await fake.slash(bot, alice, world.channel, "parley games")
+    assert "no running games" in games.text
+
+    # Every board post pinged exactly the one player to act, and nobody else.
+    for message in world.thread_posts():
+        assert len(set(message.mentions)) <= 1
+
+
+async def test_commands_in_the_wrong_place_get_clear_answers(world: World):
+    fake = world.fake
+    bot = await world.start_bot()
+    nowhere = await fake.slash(bot, world.alice, world.channel, "parley move", action="place a1")
+    assert nowhere.ephemeral and "no running game" in nowhere.text
+    board = await fake.slash(bot, world.alice, world.channel, "parley board", game=42)
+    assert "no game #42" in board.text
+    rules = await fake.slash(bot, world.alice, world.channel, "parley rules", game="cardinal")
+    assert rules.ephemeral and "crowded" in rules.text
+    await fake.slash(bot, world.alice, world.channel, "parley new", game="cardinal")
+    in_thread = await fake.slash(bot, world.alice, world.thread(), "parley new", game="cardinal")
+    assert "text channel" in in_thread.text
+    bad_option = await fake.slash(bot, world.alice, world.channel, "parley new", game="cardinal",
+                                  options="board=hexagon")
+    assert "board" in bad_option.text and "can be" in bad_option.text

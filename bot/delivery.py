@@ -44,8 +44,8 @@ def post_text(game: GameRecord, payload: dict[str, Any]) -> str:
                             for s in result["winners"])
         lines.append(f"🏆 {winners} win{'s' if len(result['winners']) == 1 else ''}! "
                      f"({result['reason']})" if winners else f"🤝 Draw: {result['reason']}.")
-    elif payload.get("mentions"):
-        names = ", ".join(f"<@{u}>" for u in payload["mentions"])
+    elif payload.get("waiting"):
+        names = ", ".join(f"<@{u}>" for u in payload["waiting"])
         hint = " (secret choice: use your DM or `/parley hand`)" if payload.get("secret") else ""
         lines.append(f"{names}, your move{hint}.")
     return "\n".join(lines)[:2000]

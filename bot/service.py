@@ -239,7 +239,8 @@ class GameService:
         """The thread post and DMs owed after a change.
 
         A secret action is announced only when it changes who is still to act, so a round of
-        bids does not flood the thread with one post per card.
+        bids does not flood the thread with one post per card. Only seats that have just become
+        due are pinged; those still due are named without a ping.
         """
         to_act = spec.to_act(after)
         posts: list[Post] = []
@@ -256,7 +257,9 @@ class GameService:
                 "version": version,
                 "line": line,
                 "actor": None if actor is None else game.user_of(actor),
-                "mentions": [game.user_of(s) for s in to_act],
+                "waiting": [game.user_of(s) for s in to_act],
+                "mentions": [game.user_of(s) for s in to_act
+                             if before is None or s not in spec.to_act(before)],
                 "secret": any(spec.secret_choice(after, s) for s in to_act),
                 "view": spec.view(after, None),
                 "result": None if outcome is None else

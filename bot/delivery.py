@@ -99,8 +99,6 @@ class Herald:
             kwargs["file"] = discord.File(
                 io.BytesIO(png), filename=f"board-{payload.get('version', 0)}.png")
             kwargs["view"] = self._public_choices(game, payload)
-        if isinstance(channel, discord.Thread) and channel.archived:
-            await channel.edit(archived=False)
         await channel.send(**{k: v for k, v in kwargs.items() if v is not None})
 
     def _public_choices(self, game: GameRecord, payload: dict[str, Any]) -> discord.ui.View | None:

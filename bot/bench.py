@@ -1,0 +1,145 @@
+"""``parley bench``: the numbers we track, measured on this machine (never a timed test).
+
+- render p50/p99 and PNG size per game, over views from random games;
+- engine actions/s per game, and Rigadoon random games per minute;
+- one command through the bot layer (service: parse, engine, SQLite commit with its outbox
+  rows, then the board render the post needs) with ``--games`` games stored;
+- SQLite commits/s; and 200 games driven at once, several clicks at the same instant.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from bot.service import GameService, UserError
+from bot.sqlite_store import SqliteStore
+from games import REGISTRY, GameSpec
+from renderers import render
+
+
+def percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def random_game(spec: GameSpec, seed: int) -> tuple[int, list[dict]]:
+    """Play one random game; return its action count and a sample of public views."""
+    picker = random.Random(seed)
+    players = picker.randint(spec.min_players, spec.max_players)
+    state = spec.new(players, seed)
+    views, actions = [], 0
+    while spec.outcome(state) is None:
+        seat = picker.choice(spec.to_act(state))
+        state = spec.apply(state, seat, picker.choice(spec.legal_actions(state, seat)))
+        actions += 1
+        if picker.random() < 0.05:
+            views.append(spec.view(state, None))
+    views.append(spec.view(state, None))
+    return actions, views
+
+
+def bench_engines_and_renders(quick: bool) -> None:
+    print("game        actions/s   games/min   render p50   render p99   PNG max")
+    for key, spec in REGISTRY.items():
+        games = 5 if quick else 30
+        start = time.perf_counter()
+        total, views = 0, []
+        for seed in range(games):
+            count, sample = random_game(spec, seed)
+            total += count
+            views += sample
+        elapsed = time.perf_counter() - start
+        views = views[: 40 if quick else 300]
+        timings, sizes = [], []
+        for view in views:
+            t0 = time.perf_counter()
+            png = render(key, view)
+            timings.append((time.perf_counter() - t0) * 1000)
+            sizes.append(len(png))
+        print(f"{key:<10} {total / elapsed:>10,.0f} {games * 60 / elapsed:>11,.0f} "
+              f"{statistics.median(timings):>9.1f}ms {percentile(timings, 0.99):>9.1f}ms "
+              f"{max(sizes) / 1024:>7.0f}KB")
+
+
+async def seed_games(store: SqliteStore, service: GameService, count: int) -> list[int]:
+    """Open and start ``count`` Cardinal games (two seats each) as the bot would."""
+    ids = []
+    for i in range(count):
+        game = await service.new_game("cardinal", 1, 2, 10_000 + i, "first=orange")
+        await store.set_places(game.id, 500_000 + i, 600_000 + i)
+        game = await service.join(game, 20_000 + i)
+        await service.start(game, 10_000 + i)
+        ids.append(game.id)
+    return ids
+
+
+async def one_command(service: GameService, game_id: int, user: int, action: str) -> float:
+    t0 = time.perf_counter()
+    acted = await service.act(game_id, user, action)
+    view = REGISTRY["cardinal"].view(service.state(acted.game), None)
+    await asyncio.to_thread(render, "cardinal", view)
+    return (time.perf_counter() - t0) * 1000
+
+
+async def bench_bot(stored: int, quick: bool) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        store = await SqliteStore.open(str(Path(folder) / "bench.db"))
+        service = GameService(store)
+        t0 = time.perf_counter()
+        ids = await seed_games(store, service, stored)
+        print(f"\nstored {stored:,} started games in {time.perf_counter() - t0:.1f}s")
+
+        samples = []
+        squares = [f"{c}{r}" for r in range(1, 6) for c in "abcde"]
+        for n, game_id in enumerate(ids[: 100 if quick else 400]):
+            users = (10_000 + game_id - 1, 20_000 + game_id - 1)
+            samples.append(await one_command(service, game_id, users[0], f"place {squares[n % 5]}"))
+        print(f"command (engine + SQLite commit + render), {stored:,} games stored: "
+              f"p50 {statistics.median(samples):.1f} ms, p99 {percentile(samples, 0.99):.1f} ms")
+
+        commits = 300 if quick else 2000
+        t0 = time.perf_counter()
+        for i in range(commits):
+            await store.mark_sent(i + 1)
+        print(f"SQLite commits/s: {commits / (time.perf_counter() - t0):,.0f}")
+
+        await bench_parallel(service, ids[-200:])
+        await store.close()
+
+
+async def bench_parallel(service: GameService, ids: list[int]) -> None:
+    """200 games at once; in each, the same click arrives three times at the same instant."""
+    latencies: list[float] = []
+    applied = refused = 0
+
+    async def click(game_id: int) -> None:
+        nonlocal applied, refused
+        game = await service.game(game_id)
+        spec = REGISTRY[game.game_key]
+        state = service.state(game)
+        seat = spec.to_act(state)[0]
+        action = spec.legal_actions(state, seat)[0]
+        t0 = time.perf_counter()
+        try:
+            await service.act(game_id, game.user_of(seat), action, game.version)
+            applied += 1
+        except UserError:
+            refused += 1
+        latencies.append((time.perf_counter() - t0) * 1000)
+
+    t0 = time.perf_counter()
+    await asyncio.gather(*(click(gid) for gid in ids for _ in range(3)))
+    wall = time.perf_counter() - t0
+    print(f"{len(ids)} games in parallel, 3 simultaneous clicks each: applied {applied}, "
+          f"refused {refused} (expected {len(ids)} / {2 * len(ids)}), wall {wall:.2f}s, "
+          f"p50 {statistics.median(latencies):.1f} ms, p99 {percentile(latencies, 0.99):.1f} ms")
+
+
+async def run_bench(stored_games: int, quick: bool) -> None:
+    bench_engines_and_renders(quick)
+    await bench_bot(stored_games if not quick else min(stored_games, 500), quick)

@@ -84,13 +84,13 @@ class ParleyBot(discord.Client):
             await interaction.response.send_message(message[:2000], ephemeral=True)
 
     # -- DMs ----------------------------------------------------------------------------
-    async def send_dm(self, user_id: int, text: str,
-                      view: discord.ui.View | None = None) -> bool:
+    async def send_dm(self, user_id: int, text: str, view: discord.ui.View | None = None,
+                      nonce: str | None = None) -> bool:
         """Try one DM; a closed DM is recorded (so we stop trying) and reported as False."""
         try:
             user = self.get_user(user_id) or await self.fetch_user(user_id)
             channel = await user.create_dm()
-            await channel.send(text, **({"view": view} if view else {}))
+            await channel.send(text, nonce=nonce, **({"view": view} if view else {}))
         except discord.Forbidden:
             await self.store.set_dm_open(user_id, False)
             return False

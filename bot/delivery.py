@@ -1,7 +1,9 @@
 """Sends what the outbox owes: thread posts (board image, one line, one mention) and DMs.
 
 Items were written in the same transaction as the change that caused them, so a crash before
-sending loses nothing: :meth:`Herald.deliver` runs after every change and at start-up. Items of
+sending loses nothing: :meth:`Herald.deliver` runs after every change and at start-up. Each
+send carries the item's id as an enforced nonce, so a resend after a crash between sending and
+marking is dropped by Discord: every post goes out exactly once. Items of
 one game go out in order under a per-game lock. A closed DM is recorded once and never retried.
 """
 
@@ -99,7 +101,9 @@ class Herald:
             kwargs["file"] = discord.File(
                 io.BytesIO(png), filename=f"board-{payload.get('version', 0)}.png")
             kwargs["view"] = self._public_choices(game, payload)
-        await channel.send(**{k: v for k, v in kwargs.items() if v is not None})
+        # An enforced nonce makes Discord drop a resend of this item after a crash.
+        await channel.send(nonce=f"parley-{item.id}",
+                           **{k: v for k, v in kwargs.items() if v is not None})
 
     def _public_choices(self, game: GameRecord, payload: dict[str, Any]) -> discord.ui.View | None:
         """Open choices of the one seat to act go on the post; secret ones never do."""
@@ -129,5 +133,6 @@ class Herald:
             actions = spec.legal_actions(spec.load(game.state), payload["seat"])
             view = choices_view(game.id, game.version, actions)
             text += "\nYour secret choice:" if view else "\nYour move: use `/parley move`."
-        if await self.bot.send_dm(item.user_id, text[:2000], view) is False:
+        if await self.bot.send_dm(item.user_id, text[:2000], view,
+                                  nonce=f"parley-{item.id}") is False:
             log.info("DMs closed for a player of game %s; they use /parley hand", game.id)

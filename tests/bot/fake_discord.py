@@ -662,6 +662,7 @@ class FakeDiscord:
         self.channels: dict[int, FakeChannel] = {}
         self._messages: dict[int, FakeMessage] = {}
         self._order: list[int] = []  # message ids in creation order
+        self.nonces: dict[tuple[int, str], int] = {}  # (channel, enforced nonce) -> message id
         self._dm_channels: dict[int, int] = {}  # user id -> dm channel id
         self.requests: list[RecordedRequest] = []
         self.interactions: list[InteractionRecord] = []
@@ -1703,7 +1704,16 @@ class FakeDiscord:
             and not body.get("poll")
         ):
             raise _http_error(400, 50006, "Cannot send an empty message")
-        return self._store_message(channel, body, files).payload()
+        nonce = body.get("nonce") if body.get("enforce_nonce") else None
+        if nonce is not None:
+            # Discord answers a repeated enforced nonce with the message it already created.
+            seen = self.nonces.get((channel.id, str(nonce)))
+            if seen is not None:
+                return self._messages[seen].payload()
+        message = self._store_message(channel, body, files)
+        if nonce is not None:
+            self.nonces[(channel.id, str(nonce))] = message.id
+        return message.payload()
 
     def _history(self, channel_id: str, params: dict[str, Any] | None, **_: Any) -> list[Any]:
         channel = self._channel_or_404(channel_id)

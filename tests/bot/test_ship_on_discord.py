@@ -1,0 +1,143 @@
+"""A short game of Ship on (fake) Discord, played to a win with ``/parley move`` slash commands
+by both players, through the real discord.py code paths.
+
+The line was found with the engine (``games/ship``) on the default 7x9 deck: Stern walks one Mate
+up the deck (jumping a Bow Mate that the cooperative Bow player offers), gains its Sea-Leg on f9
+and brings the Captain home down column g, while Bow shuffles a back-row Mate c9 <-> b9. That is
+27 plies, the shortest line without fancier co-operation we found; every move below is checked
+against the engine's legal actions as the game goes.
+"""
+
+from __future__ import annotations
+
+from bot.delivery import DM_CLOSED_HELP
+from games import REGISTRY
+from tests.bot.conftest import World
+
+SPEC = REGISTRY["sealegs"]
+
+STERN_MOVES = ["move e3 e4", "move e4 e5", "jump e5 e7", "move e7 f7", "move f7 f8",
+               "move f8 f9", "move f9 g8"] + [f"move g{row} g{row - 1}" for row in range(8, 1, -1)]
+BOW_MOVES = ["move e7 e6"] + ["move c9 b9", "move b9 c9"] * 6
+
+
+def winning_line() -> list[str]:
+    line = []
+    for i, move in enumerate(STERN_MOVES):
+        line.append(move)
+        if i < len(BOW_MOVES):
+            line.append(BOW_MOVES[i])
+    return line
+
+
+def private(record) -> str:
+    """Everything the bot answered to this interaction that only the caller can see."""
+    assert all(m.ephemeral for m in record.messages)
+    return "\n".join(m.text for m in record.messages)
+
+
+async def legal_now(bot, seat: int) -> list[str]:
+    game = await bot.store.game(1)
+    return SPEC.legal_actions(SPEC.load(game.state), seat)
+
+
+async def test_a_short_game_of_ship_played_to_a_win_with_slash_commands(world: World):
+    """Issue requirement: "A bot test that plays a short game through slash commands to a win."
+    Checks each thread post (who did what, in words), that only the player to move is pinged,
+    the board image attached to every post, that autocomplete lists only legal moves, and the
+    win post."""
+    fake, alice, bob, carol = world.fake, world.alice, world.bob, world.carol
+    bot = await world.start_bot()
+
+    opened = await fake.slash(bot, alice, world.channel, "parley new", game="sealegs",
+                              options="board=7x9 first=stern")
+    assert opened.ephemeral and "Game #1 of Ship is open" in opened.text
+    assert world.thread().name == "Ship #1"
+    joined = await fake.click(bot, bob, world.lobby(), "parley:lobby:1:join")
+    assert "You joined Ship #1" in private(joined) and DM_CLOSED_HELP in private(joined)
+    started = await fake.click(bot, alice, world.lobby(), "parley:lobby:1:start")
+    assert "started" in private(started)
+
+    first = world.thread_posts()[-1]
+    assert "The game begins!" in first.content
+    assert f"<@{alice.id}>, your move." in first.content
+    assert first.mentions == [alice.id]  # Stern (the host, seat 1) moves first
+    assert first.files and first.files[0].data.startswith(b"\x89PNG")
+
+    # Autocomplete offers exactly the legal moves: a first move is one Mate one step forward.
+    offered = await fake.autocomplete(bot, alice, world.thread(), "parley move", "action", "")
+    assert [c["value"] for c in offered] == await legal_now(bot, 0)
+    assert {c["value"] for c in offered} == {"move c3 c4", "move d3 d4", "move e3 e4"}
+    typed = await fake.autocomplete(bot, alice, world.thread(), "parley move", "action", "e3")
+    assert [c["value"] for c in typed] == ["move e3 e4"]
+    assert await fake.autocomplete(bot, bob, world.thread(), "parley move", "action", "") == []
+    assert await fake.autocomplete(bot, carol, world.thread(), "parley move", "action", "") == []
+
+    # Refusals are private and change nothing.
+    early = await fake.slash(bot, bob, world.thread(), "parley move", action="move e7 e6")
+    assert "not your turn" in private(early)
+    sideways = await fake.slash(bot, alice, world.thread(), "parley move", action="move e3 f3")
+    assert "first move must step one Mate one square forward" in private(sideways)
+    watcher = await fake.slash(bot, carol, world.thread(), "parley move", action="move e3 e4")
+    assert "not playing" in private(watcher)
+    assert len(world.thread_posts()) == 1
+
+    players = [alice, bob]
+    line = winning_line()
+    for ply, action in enumerate(line):
+        seat = ply % 2
+        user, other = players[seat], players[1 - seat]
+        legal = await legal_now(bot, seat)
+        assert action in legal
+        if ply in (4, 12):  # mid-game, autocomplete still lists only this seat's legal moves
+            word = action.split()[1]
+            offered = await fake.autocomplete(bot, user, world.thread(), "parley move",
+                                              "action", word)
+            assert offered and {c["value"] for c in offered} <= set(legal)
+            assert {c["value"] for c in offered} == {a for a in legal if word in a.split()}
+        before = len(world.thread_posts())
+        done = await fake.slash(bot, user, world.thread(), "parley move", action=action.upper())
+        assert private(done).startswith("Done: ")
+        posts = world.thread_posts()
+        assert len(posts) == before + 1, f"one thread post per move (ply {ply + 1})"
+        post = posts[-1]
+        assert post.content.startswith(f"<@{user.id}>: ")
+        assert post.files and post.files[0].data.startswith(b"\x89PNG")
+        assert post.files[0].filename == f"board-{ply + 1}.png"
+        if ply < len(line) - 1:
+            assert post.mentions == [other.id], f"only the player to move is pinged ({ply + 1})"
+            assert f"<@{other.id}>, your move." in post.content
+            # The open choices of the player to move are buttons on the post (Ship has few).
+            labels = [b.label for b in post.buttons]
+            assert labels[-1] == "My hand & moves"
+            assert set(labels[:-1]) == set(await legal_now(bot, 1 - seat))
+
+    posts = world.thread_posts()
+    said = [p.content for p in posts]
+    assert f"<@{alice.id}>: Stern moves e3 → e4" in said[1]
+    assert f"<@{bob.id}>: Bow moves e7 → e6" in said[2]
+    assert any("Stern jumps e5 → e7, taking Bow's e6" in s for s in said)
+    assert any("Stern moves f8 → f9; the Mate gains its Sea-Leg and becomes a Captain" in s
+               for s in said)
+    assert any("Stern's Captain moves f9 → g8" in s for s in said)
+
+    final = posts[-1]
+    assert final.content == (
+        f"<@{alice.id}>: Stern's Captain moves g2 → g1. Stern wins: Stern's Captain is back "
+        f"home on g1.\n🏆 <@{alice.id}> (Stern) wins! (Stern's Captain is back home on g1)")
+    assert final.mentions == []  # nobody is pinged for a finished game
+    assert final.files and final.files[0].data.startswith(b"\x89PNG")
+    assert final.buttons == [] and final.selects == []
+
+    game = await bot.store.game(1)
+    assert game.status == "over" and game.version == len(line)
+    assert game.result == {"winners": [0], "reason": "Stern's Captain is back home on g1"}
+    assert await fake.autocomplete(bot, bob, world.thread(), "parley move", "action", "") == []
+    after = await fake.slash(bot, bob, world.thread(), "parley move", action="move b9 c9")
+    assert "over" in private(after)
+    board = await fake.slash(bot, carol, world.thread(), "parley board")
+    assert "Game over: Stern's Captain is back home on g1." in private(board)
+    assert board.files and board.files[0].data.startswith(b"\x89PNG")
+    assert len(world.thread_posts()) == len(line) + 1
+    # Every post pinged at most the one player to move.
+    assert all(len(set(p.mentions)) <= 1 for p in world.thread_posts())

@@ -16,7 +16,8 @@ from tests.bot.fake_discord import FakeDiscord
 
 junk = st.one_of(
     st.text(min_size=1, max_size=300),
-    st.text(alphabet="abcdefgh12345 ", min_size=1, max_size=12).map(lambda s: f"place {s}"),
+    # near-misses that are never legal on the 5x5 board: columns f-h, rows 6-9
+    st.text(alphabet="fgh6789 ", min_size=1, max_size=12).map(lambda s: f"place {s}"),
     st.sampled_from(["place", "place z9", "PLACE A1 A1", "pirate c3", "pass", "🏴‍☠️" * 80,
                      "place a0", "place a-1", "place \u202ec3", "   "]),
 )
@@ -57,26 +58,40 @@ async def test_junk_commands_and_clicks_change_nothing(moves, clicks):
     fake = FakeDiscord()
     with tempfile.TemporaryDirectory() as folder:
         bot, thread, alice, bob, _, _ = await started_game(fake, folder)
-        for i, text in enumerate(moves):
-            user = alice if i % 2 else bob  # bob is out of turn
-            reply = await fake.slash(bot, user, thread, "parley move", action=text)
-            assert reply.ephemeral and reply.text.strip()
-            assert "Traceback" not in reply.text
-        post = fake.messages(thread)[-1]
-        for custom_id in clicks:
-            post.raw_components = [{"type": 1, "components": [
-                {"type": 2, "style": 1, "label": "x", "custom_id": custom_id[:100]}]}]
-            reply = await fake.click(bot, bob, post, custom_id[:100])
-            assert private(reply).strip()
-        game = await bot.store.game(1)
-        assert game.version == 0 and await bot.store.actions(1) == []
-        await fake.detach(bot)
-    fake.close()
+        try:
+            await play_junk(fake, bot, thread, alice, bob, moves, clicks)
+        finally:
+            await fake.detach(bot)
+            fake.close()
+
+
+async def play_junk(fake, bot, thread, alice, bob, moves, clicks) -> None:
+    for i, text in enumerate(moves):
+        user = alice if i % 2 else bob  # bob is out of turn
+        reply = await fake.slash(bot, user, thread, "parley move", action=text)
+        assert reply.ephemeral and reply.text.strip()
+        assert "Traceback" not in reply.text
+    post = fake.messages(thread)[-1]
+    for custom_id in clicks:
+        post.raw_components = [{"type": 1, "components": [
+            {"type": 2, "style": 1, "label": "x", "custom_id": custom_id[:100]}]}]
+        reply = await fake.click(bot, bob, post, custom_id[:100])
+        assert private(reply).strip()
+    game = await bot.store.game(1)
+    assert game.version == 0 and await bot.store.actions(1) == []
 
 
 async def test_nobody_can_reach_a_game_of_another_server(tmp_path):
     fake = FakeDiscord()
-    bot, thread, alice, _, mallory, foreign = await started_game(fake, str(tmp_path))
+    bot, _thread, _alice, _, mallory, foreign = await started_game(fake, str(tmp_path))
+    try:
+        await reach_from_elsewhere(fake, bot, mallory, foreign)
+    finally:
+        await fake.detach(bot)
+        fake.close()
+
+
+async def reach_from_elsewhere(fake, bot, mallory, foreign) -> None:
     for command, options in [("parley board", {"game": 1}), ("parley hand", {"game": 1}),
                              ("parley cancel", {"game": 1}),
                              ("parley move", {"game": 1, "action": "place a1"})]:
@@ -84,5 +99,3 @@ async def test_nobody_can_reach_a_game_of_another_server(tmp_path):
         assert "no game #1 in this server" in reply.text
     assert await fake.autocomplete(bot, mallory, foreign, "parley move", "action", "") == []
     assert (await bot.store.game(1)).status == "active"
-    await fake.detach(bot)
-    fake.close()

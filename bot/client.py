@@ -4,6 +4,7 @@ herald together, and answers every refusal politely (tracebacks go to the log on
 from __future__ import annotations
 
 import logging
+import time
 
 import discord
 from discord import app_commands
@@ -12,9 +13,12 @@ from bot.commands import ParleyCommands
 from bot.config import Settings
 from bot.delivery import DM_CLOSED_HELP, Herald
 from bot.panels import DYNAMIC_ITEMS, lobby_embed, lobby_view, panel
+from bot.scheduler import Scheduler, TimedHerald
 from bot.service import GameService, UserError
 from bot.sqlite_store import SqliteStore
 from bot.store import GameRecord, Store
+from bot.time_commands import add_time_commands
+from bot.timekeeping import CLOCKS, Clock
 from games import REGISTRY
 
 log = logging.getLogger(__name__)
@@ -26,15 +30,17 @@ WELCOME = ("Ahoy! I'm Parley. I'll DM you your private cards and secret choices 
 
 class ParleyBot(discord.Client):
     def __init__(self, settings: Settings, store: Store | None = None,
-                 sync_commands: bool = True) -> None:
+                 sync_commands: bool = True, clock: Clock | None = None) -> None:
         super().__init__(intents=discord.Intents.default())
+        self.clock: Clock = clock or time.time  # injected in tests, so they control time
+        self.scheduler = Scheduler(self)
         self.settings = settings
         self._store = store
         self.sync_commands = sync_commands
         self.tree = app_commands.CommandTree(self)
-        self.tree.add_command(ParleyCommands())
+        self.tree.add_command(add_time_commands(ParleyCommands()))
         self.tree.on_error = self.on_command_error  # type: ignore[method-assign]
-        self.herald = Herald(self)
+        self.herald: Herald = TimedHerald(self)
 
     @property
     def store(self) -> Store:
@@ -57,8 +63,10 @@ class ParleyBot(discord.Client):
             else:
                 await self.tree.sync()
         await self.herald.deliver()  # posts owed from before a crash or restart
+        self.scheduler.start(self.settings.tick_seconds)
 
     async def close(self) -> None:
+        self.scheduler.stop()
         await super().close()
         if self._store is not None:
             await self._store.close()
@@ -98,7 +106,8 @@ class ParleyBot(discord.Client):
         return True
 
     # -- lobby --------------------------------------------------------------------------
-    async def open_lobby(self, interaction: discord.Interaction, key: str, options: str) -> None:
+    async def open_lobby(self, interaction: discord.Interaction, key: str, options: str,
+                         clock: str = "none", absent: str = "autopilot") -> None:
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise UserError("Open games in a text channel (not in a thread or DM): each game "
@@ -117,6 +126,7 @@ class ParleyBot(discord.Client):
                             "Create Public Threads, Send Messages in Threads, Embed Links and "
                             "Attach Files.") from None
         await self.store.set_places(game.id, thread.id, message.id)
+        await self.store.set_time_policy(game.id, CLOCKS.get(clock), absent)
         note = await self._welcome(game, interaction.user.id)
         await interaction.followup.send(
             f"Game #{game.id} of {spec.title} is open: {thread.mention}. Friends press "

@@ -12,6 +12,7 @@ from discord import app_commands
 
 from bot.service import UserError
 from bot.store import GameRecord
+from bot.timekeeping import CLOCK_NAMES, POLICIES
 from games import REGISTRY, find_game
 from renderers import render
 
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.key)
                 for spec in REGISTRY.values()]
+CLOCK_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in CLOCK_NAMES.items()]
+POLICY_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in POLICIES.items()]
 
 
 def bot_of(interaction: discord.Interaction) -> ParleyBot:
@@ -103,13 +106,16 @@ class ParleyCommands(app_commands.Group):
         super().__init__(name="parley", description="Play pirate board games with friends")
 
     @app_commands.command(description="Open a new game here; friends join with the buttons")
-    @app_commands.describe(game="Which game", options="Game options, like board=compass")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.describe(game="Which game", options="Game options, like board=compass",
+                           clock="Time for each move (default: no clock)",
+                           absent="What happens when a player's clock runs out")
+    @app_commands.choices(game=GAME_CHOICES, clock=CLOCK_CHOICES, absent=POLICY_CHOICES)
     @app_commands.autocomplete(options=options_autocomplete)
     @app_commands.guild_only()
-    async def new(self, interaction: discord.Interaction, game: str, options: str = "") -> None:
+    async def new(self, interaction: discord.Interaction, game: str, options: str = "",
+                  clock: str = "none", absent: str = "autopilot") -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await bot_of(interaction).open_lobby(interaction, game, options)
+        await bot_of(interaction).open_lobby(interaction, game, options, clock, absent)
 
     @app_commands.command(description="Join a game that is waiting for players")
     @app_commands.autocomplete(game=game_autocomplete)

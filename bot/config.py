@@ -21,6 +21,7 @@ class Settings:
     database: str = "parley.db"
     dev_guild: int | None = None
     log_level: str = "INFO"
+    tick_seconds: float = 0.0  # the scheduler loop's period; 0 = no loop (tests call tick)
 
     @classmethod
     def from_env(cls, require_token: bool = True) -> Settings:
@@ -34,4 +35,5 @@ class Settings:
             database=os.environ.get("PARLEY_DB", "parley.db").strip() or "parley.db",
             dev_guild=int(guild) if guild else None,
             log_level=os.environ.get("PARLEY_LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            tick_seconds=float(os.environ.get("PARLEY_TICK_SECONDS", "30").strip() or 30),
         )

@@ -49,7 +49,8 @@ def post_text(game: GameRecord, payload: dict[str, Any]) -> str:
     elif payload.get("waiting"):
         names = ", ".join(f"<@{u}>" for u in payload["waiting"])
         hint = " (secret choice: use your DM or `/parley hand`)" if payload.get("secret") else ""
-        lines.append(f"{names}, your move{hint}.")
+        due = f" ⏰ due <t:{int(payload['due'])}:R>" if payload.get("due") else ""
+        lines.append(f"{names}, your move{hint}.{due}")
     return "\n".join(lines)[:2000]
 
 
@@ -129,10 +130,22 @@ class Herald:
         if payload.get("text"):
             text += f"\n{payload['text']}"
         view = None
-        if payload.get("choices") and payload["version"] == game.version and game.state:
+        if payload.get("choices") and game.state and (
+                payload["version"] == game.version
+                or await self._still_open(game, payload["seat"], payload["version"])):
             actions = spec.legal_actions(spec.load(game.state), payload["seat"])
             view = choices_view(game.id, game.version, actions)
             text += "\nYour secret choice:" if view else "\nYour move: use `/parley move`."
         if await self.bot.send_dm(item.user_id, text[:2000], view,
                                   nonce=f"parley-{item.id}") is False:
             log.info("DMs closed for a player of game %s; they use /parley hand", game.id)
+
+    async def _still_open(self, game: GameRecord, seat: int, version: int) -> bool:
+        """A DM owed since ``version`` goes out late (a retry, or others moved meanwhile): its
+        secret choice is still the same one if the seat is due with a secret choice and has
+        not acted since (simultaneous votes move the version without it)."""
+        spec = REGISTRY[game.game_key]
+        state = spec.load(game.state or "")
+        if seat not in spec.to_act(state) or not spec.secret_choice(state, seat):
+            return False
+        return all(s != seat for s, _ in await self.bot.store.actions(game.id, version))

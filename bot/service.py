@@ -167,13 +167,21 @@ class GameService:
         raise UserError("The game is very busy right now; please try again.")
 
     async def _check_fresh(self, game: GameRecord, seat: int, click_version: int) -> None:
-        """An old button still works for a seat that has not acted since (simultaneous votes);
-        a board this seat has already moved past is refused."""
+        """An old button still works for a seat that was due when it was posted and has not
+        acted since (a vote cast while others voted); any other old board is refused."""
         if click_version > game.version:
             raise UserError("That button does not belong to this game.")
-        if any(s == seat for s, _ in await self.store.actions(game.id, click_version)):
+        log = await self.store.actions(game.id)
+        if any(s == seat for s, _ in log[click_version:]):
             raise UserError("That board is out of date: you have moved since. Use the newest "
                             "post in the thread.")
+        spec = self.spec(game)
+        then = spec.new(len(game.seats), game.seed, game.options)
+        for acting, action in log[:click_version]:
+            then = spec.apply(then, acting, action)
+        if seat not in spec.to_act(then):
+            raise UserError("That board is out of date: those buttons were for another "
+                            "player's turn. Use the newest post in the thread.")
 
     async def _commit(self, game: GameRecord, spec: GameSpec, before: Any, seat: int,
                       user_id: int | None, action: str, after: Any, line: str) -> int:
@@ -233,6 +241,14 @@ class GameService:
         names = ", ".join(f"<@{game.user_of(s)}>" for s in spec.to_act(state))
         return f"It is not your turn: waiting for {names}."
 
+    @staticmethod
+    def _news(spec: GameSpec, before: Any, after: Any) -> bool:
+        """Whether the public view gained something: a field now holding a different, non-empty
+        value (a reveal). A field merely cleared, like the last action's events, is no news."""
+        old, new = spec.view(before, None), spec.view(after, None)
+        return any(value != old.get(key) and value not in (None, "", [], {})
+                   for key, value in new.items())
+
     def _posts(self, game: GameRecord, spec: GameSpec, before: Any, after: Any, version: int,
                line: str, actor: int | None = None, secret: bool = False,
                everyone_private: bool = False) -> list[Post]:
@@ -249,8 +265,12 @@ class GameService:
             if everyone_private or before is None
             or spec.view(before, seat).get("private") != spec.view(after, seat).get("private")
         }
+        # Quiet only while the actor's secret choice goes on and nothing was revealed: a secret
+        # action that settles it (the last tie-breaker, after which the same seat moves in
+        # public, or reveals and opens a new secret choice for the same seats) is posted.
         quiet = secret and actor in to_act and before is not None and (
-            set(spec.to_act(before)) == set(to_act))
+            set(spec.to_act(before)) == set(to_act)) and spec.secret_choice(after, actor) and (
+            not self._news(spec, before, after))
         if not quiet:
             outcome = spec.outcome(after)
             posts.append(Post("thread", {
@@ -268,8 +288,11 @@ class GameService:
         # The actor of a secret choice sees their refreshed panel in the interaction reply.
         if secret and actor is not None:
             changed_hands.discard(actor)
+        # Due to a secret choice now but not before: that includes the actor who just called a
+        # vote it takes part in (still to act, but its choice only now became secret).
         newly_secret = {s for s in to_act if spec.secret_choice(after, s) and (
-            before is None or s not in spec.to_act(before))}
+            before is None or s not in spec.to_act(before)
+            or not spec.secret_choice(before, s))}
         for seat in sorted(changed_hands | newly_secret):
             text = spec.private_text(spec.view(after, seat))
             if text or seat in newly_secret:

@@ -19,7 +19,16 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store import GameRecord, OutboxItem, Post, Seat, VersionConflict
+from bot.store import (
+    Deadline,
+    GameRecord,
+    OutboxItem,
+    Post,
+    Seat,
+    TimePolicy,
+    UserSettings,
+    VersionConflict,
+)
 
 GAME_COLUMNS = (
     "id, game_key, guild_id, channel_id, thread_id, lobby_message_id, host_id, status, seed, "
@@ -278,3 +287,125 @@ class SqliteStore:
             "VALUES (?, ?, ?, ?, ?)",
             [(game_id, p.kind, p.user_id, json.dumps(p.payload), now) for p in posts],
         )
+
+    # -- play over days (bot/scheduler.py) ----------------------------------------------
+    async def active_games(self) -> list[GameRecord]:
+        async with self._reading() as db, db.execute(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status='active' ORDER BY id",
+        ) as cursor:
+            rows = await cursor.fetchall()
+            return [await self._with_seats(row) for row in rows]
+
+    async def time_policy(self, game_id: int) -> TimePolicy:
+        async with self._reading() as db, db.execute(
+            "SELECT clock_seconds, policy, status_message_id, synced_version FROM game_clocks "
+            "WHERE game_id=?", (game_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return TimePolicy(game_id)
+        return TimePolicy(game_id, row["clock_seconds"], row["policy"], row["status_message_id"],
+                          row["synced_version"])
+
+    async def set_time_policy(self, game_id: int, clock_seconds: int | None,
+                              policy: str) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO game_clocks (game_id, clock_seconds, policy) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET clock_seconds=excluded.clock_seconds, "
+                "policy=excluded.policy", (game_id, clock_seconds, policy))
+
+    async def set_status_message(self, game_id: int, message_id: int | None) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO game_clocks (game_id, status_message_id) VALUES (?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET status_message_id=excluded.status_message_id",
+                (game_id, message_id))
+
+    async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
+        query = ("SELECT game_id, seat, turn, user_id, started_at, due_at, paused_at "
+                 "FROM deadlines")
+        args: tuple[Any, ...] = ()
+        if game_id is not None:
+            query += " WHERE game_id=?"
+            args = (game_id,)
+        async with self._reading() as db, db.execute(query + " ORDER BY game_id, seat",
+                                                     args) as cursor:
+            return [Deadline(r["game_id"], r["seat"], r["turn"], r["user_id"], r["started_at"],
+                             r["due_at"], r["paused_at"]) for r in await cursor.fetchall()]
+
+    async def replace_deadlines(self, game_id: int, version: int,
+                                deadlines: list[Deadline]) -> None:
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM deadlines WHERE game_id=?", (game_id,))
+            await db.executemany(
+                "INSERT INTO deadlines (game_id, seat, turn, user_id, started_at, due_at, "
+                "paused_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(d.game_id, d.seat, d.turn, d.user_id, d.started_at, d.due_at, d.paused_at)
+                 for d in deadlines])
+            await db.execute(
+                "INSERT INTO game_clocks (game_id, synced_version) VALUES (?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET synced_version=excluded.synced_version",
+                (game_id, version))
+
+    async def update_deadline(self, deadline: Deadline, posts: list[Post]) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE deadlines SET due_at=?, paused_at=? WHERE game_id=? AND seat=? AND turn=?",
+                (deadline.due_at, deadline.paused_at, deadline.game_id, deadline.seat,
+                 deadline.turn))
+            await self._queue(db, deadline.game_id, posts)
+
+    async def mark_step(self, game_id: int, seat: int, turn: int, step: str, now: float,
+                        posts: list[Post]) -> bool:
+        """Record one step as done and queue its posts in the same commit; False if it was
+        already done (so a step is never sent twice, even across restarts)."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "INSERT OR IGNORE INTO reminder_steps (game_id, seat, turn, step, done_at) "
+                "VALUES (?, ?, ?, ?, ?)", (game_id, seat, turn, step, now))
+            if cursor.rowcount != 1:
+                return False
+            await self._queue(db, game_id, posts)
+        return True
+
+    async def steps_done(self, game_id: int, seat: int, turn: int) -> set[str]:
+        async with self._reading() as db, db.execute(
+            "SELECT step FROM reminder_steps WHERE game_id=? AND seat=? AND turn=?",
+            (game_id, seat, turn),
+        ) as cursor:
+            return {r["step"] for r in await cursor.fetchall()}
+
+    async def user_settings(self, user_id: int) -> UserSettings:
+        async with self._reading() as db, db.execute(
+            "SELECT timezone, quiet_start, quiet_end, style, turn_dm, vacation_bank, "
+            "vacation_start, vacation_until FROM user_settings WHERE user_id=?", (user_id,),
+        ) as cursor:
+            r = await cursor.fetchone()
+        if r is None:
+            return UserSettings(user_id)
+        return UserSettings(user_id, r["timezone"], r["quiet_start"], r["quiet_end"], r["style"],
+                            bool(r["turn_dm"]), r["vacation_bank"], r["vacation_start"],
+                            r["vacation_until"])
+
+    async def save_user_settings(self, settings: UserSettings) -> None:
+        s = settings
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO user_settings (user_id, timezone, quiet_start, "
+                "quiet_end, style, turn_dm, vacation_bank, vacation_start, vacation_until) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (s.user_id, s.timezone, s.quiet_start, s.quiet_end, s.style, int(s.turn_dm),
+                 s.vacation_bank, s.vacation_start, s.vacation_until))
+
+    async def replace_seat(self, game_id: int, old_user: int, new_user: int,
+                           posts: list[Post]) -> None:
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE seats SET user_id=?, dm_open=NULL, resigned=0 "
+                "WHERE game_id=? AND user_id=?", (new_user, game_id, old_user))
+            if cursor.rowcount != 1:
+                raise VersionConflict
+            await db.execute("UPDATE deadlines SET user_id=? WHERE game_id=? AND user_id=?",
+                             (new_user, game_id, old_user))
+            await self._queue(db, game_id, posts)

@@ -60,6 +60,43 @@ class Post:
     user_id: int | None = None
 
 
+@dataclass
+class TimePolicy:
+    """A game's move clock (seconds, None for none) and what happens to an absent player."""
+
+    game_id: int
+    clock_seconds: int | None = None
+    policy: str = "autopilot"  # 'autopilot', 'forfeit' or 'wait'
+    status_message_id: int | None = None
+    synced_version: int | None = None
+
+
+@dataclass
+class Deadline:
+    """One due seat's turn: when it became due (``turn`` is that game version) and its clock."""
+
+    game_id: int
+    seat: int
+    turn: int
+    user_id: int
+    started_at: float
+    due_at: float | None = None
+    paused_at: float | None = None
+
+
+@dataclass
+class UserSettings:
+    user_id: int
+    timezone: str = "UTC"
+    quiet_start: int | None = None
+    quiet_end: int | None = None
+    style: str = "dm"
+    turn_dm: bool = False
+    vacation_bank: float = 14.0
+    vacation_start: float | None = None
+    vacation_until: float | None = None
+
+
 class VersionConflict(Exception):
     """The game moved on between reading it and writing the action: nothing was written."""
 
@@ -101,3 +138,32 @@ class Store(Protocol):
     async def mark_sent(self, item_id: int) -> None: ...
 
     async def close(self) -> None: ...
+
+    # -- play over days (bot/scheduler.py) ----------------------------------------------
+    async def active_games(self) -> list[GameRecord]: ...
+
+    async def time_policy(self, game_id: int) -> TimePolicy: ...
+
+    async def set_time_policy(self, game_id: int, clock_seconds: int | None,
+                              policy: str) -> None: ...
+
+    async def set_status_message(self, game_id: int, message_id: int | None) -> None: ...
+
+    async def deadlines(self, game_id: int | None = None) -> list[Deadline]: ...
+
+    async def replace_deadlines(self, game_id: int, version: int,
+                                deadlines: list[Deadline]) -> None: ...
+
+    async def update_deadline(self, deadline: Deadline, posts: list[Post]) -> None: ...
+
+    async def mark_step(self, game_id: int, seat: int, turn: int, step: str, now: float,
+                        posts: list[Post]) -> bool: ...
+
+    async def steps_done(self, game_id: int, seat: int, turn: int) -> set[str]: ...
+
+    async def user_settings(self, user_id: int) -> UserSettings: ...
+
+    async def save_user_settings(self, settings: UserSettings) -> None: ...
+
+    async def replace_seat(self, game_id: int, old_user: int, new_user: int,
+                           posts: list[Post]) -> None: ...

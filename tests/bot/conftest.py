@@ -39,7 +39,11 @@ class World:
         return self.fake.threads(self.channel)[-1]
 
     def thread_posts(self) -> list[FakeMessage]:
-        return self.fake.messages(self.thread())
+        """The thread's posts, without the pinned status message (which is edited in place)."""
+        return [m for m in self.fake.messages(self.thread()) if not m.pinned]
+
+    def status_message(self) -> FakeMessage:
+        return next(m for m in self.fake.messages(self.thread()) if m.pinned)
 
     def lobby(self) -> FakeMessage:
         return next(m for m in self.fake.messages(self.channel) if m.embeds)

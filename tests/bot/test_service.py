@@ -56,6 +56,8 @@ async def test_stale_click_and_out_of_turn_are_refused_without_change(store):
         await service.act(game_id, STRANGER, "place b1")
     with pytest.raises(UserError, match="already holds a ship"):
         await service.act(game_id, FRIEND, "place a1")
+    with pytest.raises(UserError, match="another player's turn"):
+        await service.act(game_id, FRIEND, "place b1", click_version=0)  # Orange's old menu
     assert (await store.game(game_id)).version == 1
 
 

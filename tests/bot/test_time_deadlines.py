@@ -1,0 +1,204 @@
+"""Play over days, part 1: move clocks, absent-player policies, the scheduler and restarts.
+Time comes from an injected clock; nothing sleeps."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import REGISTRY
+from tests.bot.conftest import World
+from tests.bot.time_helpers import (  # noqa: F401 - no_bot_warnings is a fixture
+    DAY,
+    HOUR,
+    T0,
+    FakeClock,
+    no_bot_warnings,
+    open_game,
+    start_bot,
+    to_act,
+)
+
+pytestmark = pytest.mark.usefixtures("no_bot_warnings")
+
+
+def autopilot_posts(world: World) -> list[str]:
+    return [m.content for m in world.thread_posts() if "autopilot plays" in m.content]
+
+
+async def test_the_clock_shows_as_relative_timestamps_and_the_status_is_edited_in_place(
+        world: World):
+    """"At `/parley new` the host picks a move clock ... shown everywhere as Discord relative
+    timestamps" and "One living status message per game, pinned in its thread and edited in
+    place ... every other post is silent except the single mention of whoever must act"."""
+    fake, alice, carol = world.fake, world.alice, world.carol
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    await open_game(world, bot, "cardinal", "first=orange", clock="24h")
+    first = world.thread_posts()[-1]
+    assert f"<t:{int(T0 + DAY)}:R>" in first.content
+    assert first.mentions == [alice.id]
+    status = world.status_message()
+    assert status.pinned and status.mentions == []
+    assert f"<@{alice.id}> (Orange) · due <t:{int(T0 + DAY)}:R>" in status.content
+    assert "24 hours" in status.content
+
+    clock.advance(2 * HOUR)
+    await fake.slash(bot, alice, world.thread(), "parley move", action="place a1")
+    post = world.thread_posts()[-1]
+    assert f"<t:{int(T0 + 2 * HOUR + DAY)}:R>" in post.content
+    assert post.mentions == [carol.id]
+    again = world.status_message()
+    assert again.id == status.id and again.edits  # edited, not re-posted
+    assert f"<@{carol.id}> (Green) · due <t:{int(T0 + 2 * HOUR + DAY)}:R>" in again.content
+    pinned = [m for m in fake.messages(world.thread()) if m.content.startswith("📋")]
+    assert len(pinned) == 1
+
+    # A restart does not post a second status message either.
+    await world.kill_bot(bot)
+    bot = await start_bot(world, clock)
+    await bot.scheduler.tick()
+    await fake.slash(bot, carol, world.thread(), "parley move", action="place a5")
+    pinned = [m for m in fake.messages(world.thread()) if m.content.startswith("📋")]
+    assert len(pinned) == 1 and f"<@{alice.id}> (Orange)" in pinned[0].content
+
+
+@pytest.mark.parametrize("key", sorted(REGISTRY))
+async def test_the_autopilot_plays_a_legal_move_when_a_clock_runs_out(world: World, key: str):
+    """"When a deadline passes, the host's policy chosen at creation applies: autopilot (a legal
+    move chosen by a simple policy, announced in the thread; secret choices get a random legal
+    choice)" — for every registered game; simultaneous choices share one deadline."""
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    game_id = await open_game(world, bot, key, clock="12h")
+    spec = REGISTRY[key]
+    due = await to_act(bot, game_id)
+    deadlines = await bot.store.deadlines(game_id)
+    assert {d.seat for d in deadlines} == set(due)
+    assert {d.due_at for d in deadlines} == {T0 + 12 * HOUR}  # one shared deadline
+
+    clock.advance(12 * HOUR - 1)
+    await bot.scheduler.tick()
+    assert await bot.store.actions(game_id) == []  # not a second early
+
+    clock.advance(1)
+    await bot.scheduler.tick()
+    actions = await bot.store.actions(game_id)
+    assert set(due) <= {seat for seat, _ in actions}  # every absent seat moved
+    game = await bot.store.game(game_id)
+    state = spec.new(len(game.seats), game.seed, game.options)
+    for seat, action in actions:  # every move was legal: replaying them gives the state
+        state = spec.apply(state, seat, action)
+    assert spec.dump(state) == game.state
+    assert autopilot_posts(world) or any(
+        spec.secret_choice(spec.new(len(game.seats), game.seed, game.options), s) for s in due)
+    # The next turns got fresh clocks, so another tick right away changes nothing.
+    await bot.scheduler.tick()
+    assert await bot.store.actions(game_id) == actions
+    assert all(d.due_at == T0 + 24 * HOUR for d in await bot.store.deadlines(game_id))
+
+
+async def test_secret_votes_and_bids_are_autopiloted_until_the_game_ends(world: World):
+    """"secret choices get a random legal choice": nobody plays at all, the clocks run out
+    again and again, and the autopilot plays secret bids (Caribbean) and votes (Tortuga)."""
+    for key in ("caribbean", "tortuga"):
+        clock = FakeClock()
+        bot = await start_bot(world, clock)
+        spec = REGISTRY[key]
+        game_id = await open_game(world, bot, key, clock="12h")
+        secret_moves: list[str] = []
+        for _ in range(60):
+            clock.advance(12 * HOUR)
+            await bot.scheduler.tick()
+            game = await bot.store.game(game_id)
+            state = spec.new(len(game.seats), game.seed, game.options)
+            secret_moves = []
+            for seat, action in await bot.store.actions(game_id):
+                if spec.secret_choice(state, seat):
+                    secret_moves.append(action)
+                state = spec.apply(state, seat, action)  # legal, or this raises
+            if secret_moves or game.status != "active":
+                break
+        assert secret_moves, key
+        for message in world.fake.messages(world.thread()):  # secrets stay secret
+            assert not any(f"`{move}`" in message.content for move in secret_moves)
+        await world.kill_bot(bot)
+
+
+async def test_a_restart_between_a_deadline_and_its_processing_neither_loses_nor_repeats_it(
+        world: World):
+    """"Everything time-based is stored in SQLite ... nothing is lost or sent twice across
+    restarts": a deadline passing while the bot is down, and a crash after the autopilot's move
+    committed but before anything was sent."""
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    game_id = await open_game(world, bot, "cardinal", "first=orange", clock="24h")
+    await world.kill_bot(bot)
+    clock.advance(DAY + 60)  # Alice's deadline passes while the bot is down
+    bot = await start_bot(world, clock)
+    await bot.scheduler.tick()
+    await bot.scheduler.tick()
+    assert len(await bot.store.actions(game_id)) == 1
+    assert len(autopilot_posts(world)) == 1
+
+    clock.advance(DAY + 60)  # now Carol's clock runs out ...
+
+    async def crash(game_id=None):  # ... and the bot dies before sending anything
+        return None
+
+    bot.herald.deliver = crash  # type: ignore[method-assign]
+    await bot.scheduler.tick()
+    assert len(await bot.store.actions(game_id)) == 2
+    assert len(autopilot_posts(world)) == 1
+    await world.kill_bot(bot)
+
+    bot = await start_bot(world, clock)  # owed posts go out at start-up, once
+    await bot.scheduler.tick()
+    await bot.scheduler.tick()
+    assert len(await bot.store.actions(game_id)) == 2
+    assert len(autopilot_posts(world)) == 2
+    assert world.thread_posts()[-1].mentions == [world.alice.id]
+
+
+async def test_forfeit_policy_ends_a_two_player_game(world: World):
+    """"When a deadline passes, the host's policy chosen at creation applies: ... or forfeit"."""
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    game_id = await open_game(world, bot, "cardinal", "first=orange", clock="48h",
+                              absent="forfeit")
+    clock.advance(2 * DAY)
+    await bot.scheduler.tick()
+    game = await bot.store.game(game_id)
+    assert game.status == "over" and game.result["winners"] == [1]
+    final = world.thread_posts()[-1]
+    assert "ran out of time and forfeits" in final.content and "🏆" in final.content
+    assert "Game over" in world.status_message().content
+    await bot.scheduler.tick()
+    assert len([m for m in world.thread_posts() if "forfeits" in m.content]) == 1
+
+
+async def test_wait_policy_says_so_once_and_keeps_waiting(world: World):
+    """"... or wait": the thread is told once, nobody moves for the absent player."""
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    game_id = await open_game(world, bot, "cardinal", "first=orange", clock="12h",
+                              absent="wait")
+    for _ in range(3):
+        clock.advance(12 * HOUR)
+        await bot.scheduler.tick()
+    assert await bot.store.actions(game_id) == []
+    notices = [m for m in world.thread_posts() if "chose to wait" in m.content]
+    assert len(notices) == 1 and notices[0].mentions == [world.alice.id]
+    await world.fake.slash(bot, world.alice, world.thread(), "parley move", action="place a1")
+    assert len(await bot.store.actions(game_id)) == 1
+
+
+async def test_a_game_without_a_clock_never_times_out(world: World):
+    """"none" is a clock choice: such a game waits for ever, but still has its status."""
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    game_id = await open_game(world, bot, "cardinal", "first=orange", clock="none")
+    clock.advance(30 * DAY)
+    await bot.scheduler.tick()
+    assert await bot.store.actions(game_id) == []
+    assert "No clock" in world.status_message().content
+    assert "<t:" not in world.thread_posts()[-1].content

@@ -1,0 +1,172 @@
+"""Play over days, part 2: the reminder ladder, quiet hours, reminder style and vacations.
+Time comes from an injected clock; nothing sleeps."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.bot.conftest import World
+from tests.bot.time_helpers import (  # noqa: F401 - no_bot_warnings is a fixture
+    DAY,
+    HOUR,
+    T0,
+    FakeClock,
+    dm_texts,
+    no_bot_warnings,
+    open_game,
+    start_bot,
+)
+
+pytestmark = pytest.mark.usefixtures("no_bot_warnings")
+
+
+def reminders(world: World, user) -> list[str]:
+    return [t for t in dm_texts(world, user) if "⏰" in t]
+
+
+async def test_each_step_of_the_ladder_fires_once_at_the_right_time(world: World):
+    """"A ladder per player (default: a DM when the turn starts if they asked for it, a
+    reminder at half the clock, a last call shortly before the deadline), never more than one
+    ping per step" and "When your turn comes, the ping carries a short digest of every action
+    since your last one"."""
+    fake, alice, carol = world.fake, world.alice, world.carol
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    answer = await fake.slash(bot, alice, world.channel, "parley settings", turn_dm=True)
+    assert "DM when my turn starts: **yes**" in answer.text
+    await open_game(world, bot, "cardinal", "first=orange", clock="24h")
+
+    await bot.scheduler.tick()
+    await bot.scheduler.tick()
+    assert len(reminders(world, alice)) == 1
+    assert "Your turn" in reminders(world, alice)[0]
+    assert f"<t:{int(T0 + DAY)}:R>" in reminders(world, alice)[0]
+
+    clock.advance(12 * HOUR - 1)
+    await bot.scheduler.tick()
+    assert len(reminders(world, alice)) == 1  # half the clock is not there yet
+    clock.advance(1)
+    await bot.scheduler.tick()
+    await bot.scheduler.tick()
+    assert len(reminders(world, alice)) == 2 and "Reminder" in reminders(world, alice)[-1]
+
+    clock.advance(11 * HOUR)  # one hour before the deadline
+    await bot.scheduler.tick()
+    await world.kill_bot(bot)  # a restart does not resend anything
+    bot = await start_bot(world, clock)
+    await bot.scheduler.tick()
+    assert len(reminders(world, alice)) == 3 and "Last call" in reminders(world, alice)[-1]
+    assert reminders(world, carol) == []  # not her turn
+
+    clock.advance(10 * 60)
+    await fake.slash(bot, alice, world.thread(), "parley move", action="place a1")
+    await bot.scheduler.tick()
+    assert reminders(world, carol) == []  # she did not ask for a turn-start DM
+    clock.advance(HOUR)
+    await fake.slash(bot, carol, world.thread(), "parley move", action="place a5")
+    await bot.scheduler.tick()
+    start = reminders(world, alice)[-1]
+    assert len(reminders(world, alice)) == 4 and "Your turn" in start
+    assert "Since your last move" in start and "a5" in start and "a1" not in start
+
+
+async def test_quiet_hours_delay_a_reminder_until_they_end(world: World):
+    """"never during the player's quiet hours. `/parley settings` sets quiet hours (with time
+    zone)": Carol sleeps 22:00-07:00 in Tokyo (13:00-22:00 UTC)."""
+    fake, alice, carol = world.fake, world.alice, world.carol
+    clock = FakeClock()  # 08:00 UTC
+    bot = await start_bot(world, clock)
+    bad = await fake.slash(bot, carol, world.channel, "parley settings", timezone="Mars/Olympus")
+    assert "not a time zone" in bad.text
+    answer = await fake.slash(bot, carol, world.channel, "parley settings",
+                              timezone="Asia/Tokyo", quiet_from=22, quiet_until=7)
+    assert "22:00–07:00" in answer.text and "Asia/Tokyo" in answer.text
+    await open_game(world, bot, "cardinal", "first=orange", clock="24h")
+    await fake.slash(bot, alice, world.thread(), "parley move", action="place a1")
+
+    clock.advance(12 * HOUR)  # 20:00 UTC = 05:00 in Tokyo: half the clock, but quiet
+    await bot.scheduler.tick()
+    clock.advance(2 * HOUR - 60)  # 21:59 UTC
+    await bot.scheduler.tick()
+    assert reminders(world, carol) == []
+    clock.advance(60)  # 22:00 UTC = 07:00 in Tokyo
+    await bot.scheduler.tick()
+    await bot.scheduler.tick()
+    assert len(reminders(world, carol)) == 1 and "Reminder" in reminders(world, carol)[0]
+
+
+async def test_a_player_without_dms_or_who_prefers_mentions_is_reminded_in_the_thread(
+        world: World):
+    """"`/parley settings` sets ... reminder style (DM or mention)"; closed DMs fall back to a
+    mention, and the reminder pings that one player only."""
+    fake, alice, bob = world.fake, world.alice, world.bob
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    await fake.slash(bot, alice, world.channel, "parley settings", reminders="mention")
+    await open_game(world, bot, "cardinal", "first=orange", clock="12h",
+                    players=[alice, bob])
+    clock.advance(6 * HOUR)
+    await bot.scheduler.tick()
+    post = world.thread_posts()[-1]
+    assert "Reminder" in post.content and post.mentions == [alice.id]
+    assert reminders(world, alice) == []
+
+    await fake.slash(bot, alice, world.thread(), "parley move", action="place a1")
+    clock.advance(6 * HOUR)
+    await bot.scheduler.tick()
+    post = world.thread_posts()[-1]
+    assert "Reminder" in post.content and post.mentions == [bob.id]  # bob's DMs are closed
+
+
+async def test_vacation_stops_the_clocks_in_all_games_and_they_resume(world: World):
+    """"Vacation. A bank of days per player; while on vacation their clocks stop in all games,
+    and the thread says so.\""""
+    fake, carol = world.fake, world.carol
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    one = await open_game(world, bot, "cardinal", "first=green", clock="24h")
+    two = await open_game(world, bot, "cardinal", "first=green", clock="24h")
+    threads = fake.threads(world.channel)
+
+    clock.advance(HOUR)
+    answer = await fake.slash(bot, carol, world.channel, "parley settings", vacation_days=2)
+    assert "clocks stop" in answer.text and "vacation days left: **12.0**" in answer.text
+    for thread in threads:
+        notes = [m for m in fake.messages(thread) if "on vacation until" in m.content]
+        assert len(notes) == 1 and notes[0].mentions == []
+        assert "clock stopped" in next(m for m in fake.messages(thread) if m.pinned).content
+
+    clock.advance(DAY)  # the original deadlines pass: nothing happens
+    await bot.scheduler.tick()
+    assert await bot.store.actions(one) == [] and await bot.store.actions(two) == []
+
+    clock.advance(DAY)  # the vacation is over: the clocks run again, two days later
+    await bot.scheduler.tick()
+    for game_id in (one, two):
+        (deadline,) = await bot.store.deadlines(game_id)
+        assert deadline.paused_at is None and deadline.due_at == T0 + 3 * DAY
+    for thread in threads:
+        assert any("back from vacation" in m.content for m in fake.messages(thread))
+    clock.advance(DAY - HOUR - 1)
+    await bot.scheduler.tick()
+    assert await bot.store.actions(one) == []
+    clock.advance(1)
+    await bot.scheduler.tick()
+    assert len(await bot.store.actions(one)) == 1 and len(await bot.store.actions(two)) == 1
+
+
+async def test_ending_a_vacation_early_refunds_the_days_left(world: World):
+    """"A bank of days per player": days not used go back to the bank, and a vacation longer
+    than the bank is refused."""
+    fake, carol = world.fake, world.carol
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    game_id = await open_game(world, bot, "cardinal", "first=green", clock="24h")
+    too_long = await fake.slash(bot, carol, world.channel, "parley settings", vacation_days=15)
+    assert "14.0 vacation days left" in too_long.text
+    await fake.slash(bot, carol, world.channel, "parley settings", vacation_days=3)
+    clock.advance(DAY)
+    back = await fake.slash(bot, carol, world.channel, "parley settings", vacation_days=0)
+    assert "vacation is over" in back.text and "vacation days left: **13.0**" in back.text
+    (deadline,) = await bot.store.deadlines(game_id)
+    assert deadline.paused_at is None and deadline.due_at == T0 + 2 * DAY

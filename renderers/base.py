@@ -50,6 +50,27 @@ def png_bytes(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
+def palette_png(image: Image.Image, palette: Image.Image) -> bytes:
+    """Encode ``image`` mapped onto a fixed palette: one byte per pixel encodes ~3x faster than
+    RGB and a third the size, with no visible change on flat-coloured boards."""
+    return png_bytes(image.quantize(palette=palette, dither=Image.Dither.NONE))
+
+
+def fitted_palette(surfaces: tuple[Color, ...], inks: tuple[Color, ...],
+                   colors: int = 64) -> Image.Image:
+    """A palette fitted once to every ink drawn (text and anti-aliased lines) on every surface
+    of a board; cache it per renderer."""
+    swatch = new_canvas(40 * len(inks), 30 * len(surfaces))
+    draw = ImageDraw.Draw(swatch)
+    for row, surface in enumerate(surfaces):
+        draw.rectangle([0, row * 30, swatch.width, row * 30 + 29], fill=surface)
+        for col, ink in enumerate(inks):
+            draw.text((col * 40 + 2, row * 30 + 4), "P8", fill=ink, font=font(15, bold=True))
+            draw.line([(col * 40 + 28, row * 30 + 4), (col * 40 + 38, row * 30 + 24)], fill=ink,
+                      width=2)
+    return swatch.quantize(colors, method=Image.Quantize.FASTOCTREE)
+
+
 def new_canvas(width: int, height: int, color: Color = PALETTE["background"]) -> Image.Image:
     return Image.new("RGB", (width, height), color)
 

@@ -3,9 +3,10 @@ move, and each player's ships still in hand."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from games.core import parse_square
 from renderers.base import (
@@ -13,9 +14,10 @@ from renderers.base import (
     Grid,
     draw_boat,
     draw_caption,
+    fitted_palette,
     font,
     new_canvas,
-    png_bytes,
+    palette_png,
 )
 
 CELL = 112
@@ -40,7 +42,15 @@ def render(view: dict[str, Any]) -> bytes:
     _draw_pieces(draw, grid, view)
     _draw_supply(draw, view, top=14, seat=1, width=width)
     _draw_supply(draw, view, top=grid.top + grid.height + MARGIN - 6, seat=0, width=width)
-    return png_bytes(image)
+    return palette_png(image, _palette())
+
+
+@lru_cache(maxsize=1)
+def _palette() -> Image.Image:
+    surfaces = (PALETTE["background"], WATER, WATER_DARK, INFLUENCE, CROWDED, PALETTE["land"])
+    inks = (*FLEET_COLORS, PALETTE["ink"], PALETTE["grid"], PALETTE["black"], PALETTE["white"],
+            PALETTE["highlight"], (60, 60, 60))
+    return fitted_palette(surfaces, inks)
 
 
 def _draw_squares(draw: ImageDraw.ImageDraw, grid: Grid, view: dict[str, Any]) -> None:
@@ -96,11 +106,12 @@ def _draw_supply(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int, seat
         status = "wins!" if seat in outcome["winners"] else (
             "draw" if not outcome["winners"] else "")
     else:
-        status = "to move" if seat in view["to_act"] else ""
+        status = "" if seat not in view["to_act"] else (
+            "moves pirate" if view["summoning"] else "to move")
     label = f"{names[seat]}: {view['supply'][seat]} in hand"
     color = FLEET_COLORS[seat]
     draw_caption(draw, (MARGIN, top + 22), label, size=24, color=color)
     if status:
-        draw_caption(draw, (width - MARGIN - 150, top + 22), status, size=24)
+        draw_caption(draw, (width - MARGIN - 170, top + 22), status, size=24)
     for i in range(view["supply"][seat]):
         draw_boat(draw, (MARGIN + 330 + i * 50, top + 36), 44, color)

@@ -26,7 +26,15 @@ from games.caribbean.data import (
     STARTS,
     haven_owners,
 )
-from renderers.base import PALETTE, Color, draw_arrow, draw_boat, font, new_canvas, png_bytes
+from renderers.base import (
+    PALETTE,
+    Color,
+    draw_arrow,
+    draw_boat,
+    font,
+    new_canvas,
+    palette_png,
+)
 
 RADIUS = 35
 HEX_W = math.sqrt(3) * RADIUS
@@ -63,8 +71,7 @@ def render(view: dict[str, Any]) -> bytes:
     draw_scores(draw, view)
     draw_bids(draw, view)
     draw_last(draw, view)
-    return png_bytes(image.quantize(palette=board_palette(view["players"]),
-                                    dither=Image.Dither.NONE))
+    return palette_png(image, board_palette(view["players"]))
 
 
 # -- geometry ---------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from renderers.base import (
     draw_disc,
     font,
     new_canvas,
-    png_bytes,
+    palette_png,
 )
 
 WIDTH = 840
@@ -67,7 +67,7 @@ def render(view: dict[str, Any]) -> bytes:
     _draw_overboard(draw, grid, view)
     _draw_header(draw, view)
     _draw_footer(draw, view, height - FOOTER)
-    return png_bytes(image.quantize(palette=_palette(), dither=Image.Dither.NONE))
+    return palette_png(image, _palette())
 
 
 @lru_cache(maxsize=1)

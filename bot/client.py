@@ -12,7 +12,7 @@ from discord import app_commands
 from bot.commands import ParleyCommands
 from bot.config import Settings
 from bot.delivery import DM_CLOSED_HELP, Herald
-from bot.panels import DYNAMIC_ITEMS, lobby_embed, lobby_view, panel
+from bot.panels import DYNAMIC_ITEMS, OOPS, lobby_embed, lobby_view, panel
 from bot.scheduler import Scheduler, TimedHerald
 from bot.service import GameService, UserError
 from bot.sqlite_store import SqliteStore
@@ -23,7 +23,6 @@ from games import REGISTRY
 
 log = logging.getLogger(__name__)
 
-OOPS = "Something went wrong on my side, sorry. Nothing was changed; please try again."
 WELCOME = ("Ahoy! I'm Parley. I'll DM you your private cards and secret choices for "
            "**{title} #{id}** here. The game itself lives in its thread.")
 

@@ -6,7 +6,9 @@ actions, the state version), so they keep working after a restart with nothing i
 
 from __future__ import annotations
 
+import logging
 import re
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -18,7 +20,23 @@ from games import REGISTRY
 if TYPE_CHECKING:
     from bot.client import ParleyBot
 
+log = logging.getLogger(__name__)
+
 MAX_BUTTONS = 15
+OOPS = "Something went wrong on my side, sorry. Nothing was changed; please try again."
+
+
+async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """Run a button's work; an unexpected error is logged and the clicker gets a polite
+    private answer instead of Discord's bare "This interaction failed"."""
+    try:
+        await work
+    except Exception:
+        log.exception("A button or menu failed")
+        if interaction.response.is_done():
+            await interaction.followup.send(OOPS, ephemeral=True)
+        else:
+            await interaction.response.send_message(OOPS, ephemeral=True)
 MAX_MENUS = 4
 CUSTOM_ID_LIMIT = 100
 
@@ -115,7 +133,7 @@ async def act_from_component(interaction: discord.Interaction, game_id: int, ver
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"parley:act:(?P<game>\d+):(?P<ver>\d+):(?P<action>.+)"):
+                   template=r"parley:act:(?P<game>\d+):(?P<ver>\d+):(?P<action>[\s\S]+)"):
     def __init__(self, game_id: int, version: int, action: str) -> None:
         self.game_id, self.version, self.action = game_id, version, action
         super().__init__(discord.ui.Button(
@@ -128,7 +146,8 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["game"]), int(match["ver"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await act_from_component(interaction, self.game_id, self.version, self.action)
+        await guarded(interaction, act_from_component(interaction, self.game_id, self.version,
+                                                      self.action))
 
 
 class ActionMenu(discord.ui.DynamicItem[discord.ui.Select],
@@ -148,7 +167,8 @@ class ActionMenu(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values: list[Any] = (interaction.data or {}).get("values", [])  # type: ignore[assignment]
-        await act_from_component(interaction, self.game_id, self.version, str(values[0]))
+        await guarded(interaction, act_from_component(interaction, self.game_id, self.version,
+                                                      str(values[0])))
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -167,7 +187,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button],
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: ParleyBot = interaction.client  # type: ignore[assignment]
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await bot.send_panel(interaction, self.game_id)
+        await guarded(interaction, bot.send_panel(interaction, self.game_id))
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -192,7 +212,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: ParleyBot = interaction.client  # type: ignore[assignment]
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await bot.lobby_op(interaction, self.game_id, self.op)
+        await guarded(interaction, bot.lobby_op(interaction, self.game_id, self.op))
 
 
 DYNAMIC_ITEMS = (ActionButton, ActionMenu, HandButton, LobbyButton)

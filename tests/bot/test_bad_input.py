@@ -51,7 +51,7 @@ async def started_game(fake: FakeDiscord, folder: str):
     return bot, fake.threads(channel)[-1], alice, bob, mallory, fake.channel(elsewhere)
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(moves=st.lists(junk, min_size=15, max_size=15),
        clicks=st.lists(custom_ids, min_size=10, max_size=10))
 async def test_junk_commands_and_clicks_change_nothing(moves, clicks):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -56,12 +57,14 @@ class SqliteStore:
     async def open(cls, path: str) -> SqliteStore:
         db = await aiosqlite.connect(path, isolation_level=None)
         db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        async with db.execute("PRAGMA integrity_check") as cursor:
-            verdict = (await cursor.fetchone())[0]
+        try:
+            for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON",
+                           "busy_timeout=5000"):
+                await db.execute(f"PRAGMA {pragma}")
+            async with db.execute("PRAGMA integrity_check") as cursor:
+                verdict = (await cursor.fetchone())[0]
+        except sqlite3.DatabaseError as error:
+            verdict = str(error)
         if verdict != "ok":
             await db.close()
             raise DatabaseDamaged(

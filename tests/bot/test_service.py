@@ -9,7 +9,7 @@ import aiosqlite
 import pytest
 
 from bot.service import GameService, UserError
-from bot.sqlite_store import SqliteStore, migrations
+from bot.sqlite_store import DatabaseDamaged, SqliteStore, migrations
 from games import REGISTRY
 
 HOST, FRIEND, STRANGER = 101, 202, 303
@@ -149,3 +149,27 @@ async def test_migrating_from_the_first_schema_keeps_the_data(tmp_path):
     assert await store.migrate() == migrations()[-1][0]
     assert (await store.game(game.id)).seed == 7
     await store.close()
+
+
+async def test_backup_copies_the_live_database(tmp_path):
+    store = await SqliteStore.open(str(tmp_path / "live.db"))
+    game_id = await started_cardinal(GameService(store))
+    await store.backup(str(tmp_path / "copy.db"))
+    await store.close()
+    copy = await SqliteStore.open(str(tmp_path / "copy.db"))
+    assert (await copy.game(game_id)).status == "active"
+    await copy.close()
+
+
+async def test_a_damaged_database_is_refused_with_a_clear_message(tmp_path):
+    path = tmp_path / "damaged.db"
+    store = await SqliteStore.open(str(path))
+    await started_cardinal(GameService(store))
+    await store.close()
+    data = bytearray(path.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    for start in range(page, len(data), page):  # scribble over every page header but the first
+        data[start:start + 12] = b"\x0d\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    path.write_bytes(bytes(data))
+    with pytest.raises(DatabaseDamaged, match="parley backup"):
+        await SqliteStore.open(str(path))

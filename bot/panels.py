@@ -45,12 +45,12 @@ def choices_view(game_id: int, version: int, actions: list[str],
                  with_hand_button: bool = False) -> discord.ui.View | None:
     """Buttons for a few choices, select menus (25 each) for more; None if nothing fits."""
     view = discord.ui.View(timeout=None)
-    if len(actions) <= MAX_BUTTONS:
-        for action in actions:
-            button = ActionButton(game_id, version, action)
-            if len(button.item.custom_id or "") <= CUSTOM_ID_LIMIT:
-                view.add_item(button)
-    elif len(actions) <= 25 * MAX_MENUS:
+    buttons = [ActionButton(game_id, version, action) for action in actions]
+    if len(actions) <= MAX_BUTTONS and all(
+            len(b.item.custom_id or "") <= CUSTOM_ID_LIMIT for b in buttons):
+        for button in buttons:
+            view.add_item(button)
+    elif len(actions) <= 25 * MAX_MENUS and all(len(a) <= 100 for a in actions):
         for part in range(0, len(actions), 25):
             view.add_item(ActionMenu(game_id, version, part // 25, actions[part:part + 25]))
     if with_hand_button:

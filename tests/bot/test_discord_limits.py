@@ -1,0 +1,55 @@
+"""Discord's limits (issue 8): every choice panel of every game, in random positions, fits
+Discord's rules: custom_id <= 100, button labels <= 80, at most 25 options per menu and 5 rows,
+and panel texts within 2,000 characters."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+import pytest
+
+from bot.panels import choices_view, panel
+from bot.store import GameRecord, Seat
+from games import REGISTRY
+
+BIG_ID, BIG_VERSION = 10**15, 10**6  # far beyond anything a real table reaches
+
+
+def check_view(view: discord.ui.View | None) -> None:
+    if view is None:
+        return
+    assert len(view.children) <= 25
+    assert len(view.to_components()) <= 5  # action rows as sent to Discord
+    for item in view.children:
+        assert len(item.custom_id or "") <= 100
+        if isinstance(item, discord.ui.Button):
+            assert len(item.label or "") <= 80
+        if isinstance(item, discord.ui.Select):
+            assert 1 <= len(item.options) <= 25
+            for option in item.options:
+                assert len(option.label) <= 100 and len(option.value) <= 100
+
+
+@pytest.mark.parametrize("key", sorted(REGISTRY))
+async def test_every_panel_fits_discord(key):
+    spec = REGISTRY[key]
+    picker = random.Random(5)
+    for game_number in range(4):
+        players = picker.randint(spec.min_players, spec.max_players)
+        state = spec.new(players, game_number)
+        record = GameRecord(BIG_ID, key, 1, 2, 3, 4, 10, "active", game_number, {}, BIG_VERSION,
+                            None, None, [Seat(s, 100 + s) for s in range(players)])
+        for _ in range(150):
+            if spec.outcome(state) is not None:
+                break
+            seat = picker.choice(spec.to_act(state))
+            actions = spec.legal_actions(state, seat)
+            view = choices_view(BIG_ID, BIG_VERSION, actions, with_hand_button=True)
+            check_view(view)
+            assert view is not None and len(view.children) > 1, "the choices must be offered"
+            record.state = spec.dump(state)
+            text, private_view = panel(record, seat)
+            assert len(text) <= 2000
+            check_view(private_view)
+            state = spec.apply(state, seat, picker.choice(actions))

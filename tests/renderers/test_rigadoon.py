@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import io
 import random
-import statistics
-import time
 
 from PIL import Image
 
@@ -29,18 +27,14 @@ def sample_views(count: int = 30) -> list[dict]:
     return views
 
 
-def test_renders_valid_small_pngs_fast():
-    """Contract targets: p99 < 30 ms (checked loosely on a shared CPU), < 300 KB, phone width."""
+def test_renders_valid_small_pngs():
+    """Contract targets: < 300 KB, phone width (speed is measured by `parley bench`)."""
     render(SPEC.view(SPEC.new(2, 0), None))  # the cached sea is built once per process
-    timings = []
     for view in sample_views():
-        start = time.perf_counter()
         png = render(view)
-        timings.append(time.perf_counter() - start)
         image = Image.open(io.BytesIO(png))
         assert image.format == "PNG" and image.size == (WIDTH, HEIGHT)
         assert 700 <= WIDTH <= 1000 and len(png) < 300_000
-    assert statistics.median(timings) < 0.05
 
 
 def test_draws_moves_wraps_card_and_outcome():

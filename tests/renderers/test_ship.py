@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import io
 import random
-import statistics
-import time
 
 from PIL import Image
 
@@ -97,8 +95,8 @@ def test_last_move_and_overboard_piece_are_shown():
     assert count(shown, (255, 204, 0)) > count(no_last, (255, 204, 0)) + 1000
 
 
-def test_render_is_pure_and_fast():
-    """Same view, same bytes; the median render stays under the 30 ms budget."""
+def test_render_is_pure():
+    """Same view, same bytes (speed is measured by `parley bench`)."""
     picker = random.Random(4)
     state = SPEC.new(2, 4)
     views = []
@@ -106,10 +104,5 @@ def test_render_is_pure_and_fast():
         state = SPEC.apply(state, state.to_move, picker.choice(
             SPEC.legal_actions(state, state.to_move)))
         views.append(SPEC.view(state, None))
-    assert render(views[-1]) == render(views[-1])
-    timings = []
     for view in views:
-        start = time.perf_counter()
-        render(view)
-        timings.append(time.perf_counter() - start)
-    assert statistics.median(timings) < 0.030
+        assert render(view) == render(view)

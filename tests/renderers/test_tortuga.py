@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import io
 import random
-import statistics
-import time
 
 from PIL import Image
 
@@ -30,18 +28,14 @@ def sample_views(count: int = 24) -> list[tuple[dict, dict]]:
     return pairs
 
 
-def test_renders_valid_small_pngs_fast():
-    """Targets of the contract: p99 < 30 ms (loosely checked on a shared CPU), < 300 KB,
-    readable on a phone (about 960 px wide)."""
-    timings = []
+def test_renders_valid_small_pngs():
+    """Targets of the contract: < 300 KB, readable on a phone (about 960 px wide); speed is
+    measured by `parley bench`."""
     for public, _ in sample_views():
-        start = time.perf_counter()
         png = render(public)
-        timings.append(time.perf_counter() - start)
         image = Image.open(io.BytesIO(png))
         assert image.format == "PNG" and image.width == 960 and image.height < 1000
         assert len(png) < 300_000
-    assert statistics.median(timings) < 0.06
 
 
 def test_the_picture_holds_no_secret():

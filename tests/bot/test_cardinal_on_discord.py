@@ -133,3 +133,19 @@ async def test_commands_in_the_wrong_place_get_clear_answers(world: World):
     bad_option = await fake.slash(bot, world.alice, world.channel, "parley new", game="cardinal",
                                   options="board=hexagon")
     assert "board" in bad_option.text and "can be" in bad_option.text
+
+
+async def test_only_the_host_or_a_server_manager_can_cancel(world: World):
+    """"the host can cancel and kick; members with Manage Server can cancel any game in their
+    server" (issue 8)."""
+    fake = world.fake
+    moderator = fake.add_user("mod")
+    fake.add_member(world.guild, moderator, manage_guild=True)
+    bot = await open_and_start(world)
+    refused = await fake.slash(bot, world.carol, world.thread(), "parley cancel")
+    assert refused.ephemeral and "Only the host or" in refused.text
+    assert (await bot.store.game(1)).status == "active"
+    done = await fake.slash(bot, moderator, world.thread(), "parley cancel")
+    assert "cancelled" in done.text
+    assert (await bot.store.game(1)).status == "cancelled"
+    assert "cancelled the game" in world.thread_posts()[-1].content

@@ -208,6 +208,10 @@ class ParleyCommands(app_commands.Group):
                 seat = game.seat_of(interaction.user.id)
                 turn = "**your turn**" if seat in to_act else "waiting for " + ", ".join(
                     f"<@{game.user_of(s)}>" for s in to_act)
+                due = [d.due_at for d in await bot.store.deadlines(game.id)
+                       if d.due_at is not None and d.paused_at is None]
+                if due:
+                    turn += f" (clock runs out <t:{int(min(due))}:R>)"
             lines.append(f"#{game.id} {spec.title}: {turn} · {where}")
         await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
 

@@ -307,12 +307,15 @@ class Scheduler:
             state = spec.load(game.state) if game.state else None
             text = status_text(spec, game, policy, await self.store.deadlines(game_id), state,
                                self.bot.clock())
-            if self._status_cache.get(game_id) == text:
-                return
             thread = self.bot.get_channel(game.thread_id)
+            if thread is None and game.status == "active":  # archived threads are not cached
+                with contextlib.suppress(discord.HTTPException):
+                    thread = await self.bot.fetch_channel(game.thread_id)
             if isinstance(thread, discord.Thread) and thread.archived and game.status == "active":
                 with contextlib.suppress(discord.HTTPException):
                     await thread.edit(archived=False)  # keep a live game's thread open
+            if self._status_cache.get(game_id) == text:
+                return
             channel = self.bot.get_partial_messageable(game.thread_id)
             none = discord.AllowedMentions.none()
             if policy.status_message_id is not None:
@@ -404,6 +407,16 @@ class TimedHerald(Herald):
                     if d.due_at is not None and d.paused_at is None]
             if dues:
                 item = replace(item, payload={**payload, "due": min(dues)})
+            mentions = payload.get("mentions") or []
+            rp = self.bot.scheduler._replays.get(game.id)
+            if len(mentions) == 1 and rp is not None and rp.version == game.version:
+                seat = game.seat_of(mentions[0])
+                # the ping carries what happened since their last move (beyond this post)
+                digest = rp.digest(seat)[:-1] if seat is not None else []
+                if digest:
+                    text = "Since your last move: " + " · ".join(digest)
+                    item = replace(item, payload={**item.payload,
+                                                  "line": f"{payload['line']}\n{text}"[:1500]})
         try:
             await super()._post(game, item)
         except discord.NotFound:
@@ -411,3 +424,14 @@ class TimedHerald(Herald):
             if moved is None:
                 raise
             await super()._post(moved, item)
+
+    async def _dm(self, game: GameRecord, item: OutboxItem) -> None:
+        payload = item.payload
+        if payload.get("choices") and payload.get("version") == game.version:
+            due = [d.due_at for d in await self.bot.store.deadlines(game.id)
+                   if d.seat == payload.get("seat") and d.due_at is not None
+                   and d.paused_at is None]
+            if due:
+                text = (payload.get("text") or "") + f"\n⏰ Your clock runs out {stamp(due[0])}."
+                item = replace(item, payload={**payload, "text": text.strip()})
+        await super()._dm(game, item)

@@ -52,6 +52,8 @@ async def test_the_clock_shows_as_relative_timestamps_and_the_status_is_edited_i
     assert f"<@{carol.id}> (Green) · due <t:{int(T0 + 2 * HOUR + DAY)}:R>" in again.content
     pinned = [m for m in fake.messages(world.thread()) if m.content.startswith("📋")]
     assert len(pinned) == 1
+    games = await fake.slash(bot, carol, world.channel, "parley games")
+    assert f"**your turn** (clock runs out <t:{int(T0 + 2 * HOUR + DAY)}:R>)" in games.text
 
     # A restart does not post a second status message either.
     await world.kill_bot(bot)
@@ -75,6 +77,10 @@ async def test_the_autopilot_plays_a_legal_move_when_a_clock_runs_out(world: Wor
     deadlines = await bot.store.deadlines(game_id)
     assert {d.seat for d in deadlines} == set(due)
     assert {d.due_at for d in deadlines} == {T0 + 12 * HOUR}  # one shared deadline
+    start = spec.load((await bot.store.game(game_id)).state)
+    if any(spec.secret_choice(start, s) for s in due):  # the DM says it too
+        ballot = world.fake.dms(world.carol)[-1]
+        assert f"Your clock runs out <t:{int(T0 + 12 * HOUR)}:R>" in ballot.content
 
     clock.advance(12 * HOUR - 1)
     await bot.scheduler.tick()

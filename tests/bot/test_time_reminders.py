@@ -170,3 +170,24 @@ async def test_ending_a_vacation_early_refunds_the_days_left(world: World):
     assert "vacation is over" in back.text and "vacation days left: **13.0**" in back.text
     (deadline,) = await bot.store.deadlines(game_id)
     assert deadline.paused_at is None and deadline.due_at == T0 + 2 * DAY
+
+
+async def test_the_turn_ping_in_the_thread_carries_a_digest(world: World):
+    """"Since you last looked. When your turn comes, the ping carries a short digest of every
+    action since your last one": in a three-player game the ping names what both others did."""
+    fake, alice, carol = world.fake, world.alice, world.carol
+    dave = fake.add_user("dave")
+    fake.add_member(world.guild, dave)
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    game_id = await open_game(world, bot, "tortuga", clock="12h", players=[alice, carol, dave])
+    await fake.slash(bot, alice, world.thread(), "parley kick", player=carol)
+    for _ in range(12):
+        clock.advance(12 * HOUR)
+        await bot.scheduler.tick()
+        pings = [m for m in world.thread_posts()
+                 if m.mentions == [alice.id] and "Since your last move" in m.content]
+        if pings:
+            break
+    assert pings, [m.content for m in world.thread_posts()][-6:]
+    assert (await bot.store.game(game_id)).status in ("active", "over")

@@ -82,6 +82,10 @@ async def test_a_live_thread_is_reopened_and_a_deleted_one_replaced(world: World
     bot = await start_bot(world, clock)
     game_id = await open_game(world, bot, "cardinal", "first=orange", clock="24h")
     old = world.thread()
+    fake.archive(old)  # Discord archives it after a quiet week: the next tick reopens it
+    posts = len(fake.messages(old))
+    await bot.scheduler.tick()
+    assert not old.archived and len(fake.messages(old)) == posts
     fake.archive(old)
     clock.advance(HOUR)
     await fake.slash(bot, alice, old, "parley move", action="place a1")

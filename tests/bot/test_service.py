@@ -166,6 +166,8 @@ async def test_a_damaged_database_is_refused_with_a_clear_message(tmp_path):
     store = await SqliteStore.open(str(path))
     await started_cardinal(GameService(store))
     await store.close()
+    for leftover in (tmp_path / "damaged.db-wal", tmp_path / "damaged.db-shm"):
+        leftover.unlink(missing_ok=True)  # only the main file is damaged and read
     data = bytearray(path.read_bytes())
     page = int.from_bytes(data[16:18], "big")
     for start in range(page, len(data), page):  # scribble over every page header but the first

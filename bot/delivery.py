@@ -19,8 +19,10 @@ import discord
 
 from bot.panels import choices_view
 from bot.store import GameRecord, OutboxItem
+from bot.timekeeping import replay
 from games import REGISTRY
 from renderers import render
+from renderers.base import tint_changes
 
 if TYPE_CHECKING:
     from bot.client import ParleyBot
@@ -99,12 +101,31 @@ class Herald:
         }
         if payload.get("view"):
             png = await asyncio.to_thread(render, game.game_key, payload["view"])
+            then = await self._view_at_last_move(game, payload)
+            if then is not None:
+                old = await asyncio.to_thread(render, game.game_key, then)
+                png = await asyncio.to_thread(tint_changes, old, png)
             kwargs["file"] = discord.File(
                 io.BytesIO(png), filename=f"board-{payload.get('version', 0)}.png")
             kwargs["view"] = self._public_choices(game, payload)
         # An enforced nonce makes Discord drop a resend of this item after a crash.
         await channel.send(nonce=f"parley-{item.id}",
                            **{k: v for k, v in kwargs.items() if v is not None})
+
+    async def _view_at_last_move(self, game: GameRecord,
+                                 payload: dict[str, Any]) -> dict[str, Any] | None:
+        """The public board as the one player pinged left it at their last move, when more
+        than one action happened since (one action is already shown by the post itself)."""
+        mentions = payload.get("mentions") or []
+        seat = game.seat_of(mentions[0]) if len(mentions) == 1 else None
+        if seat is None or payload.get("result"):
+            return None
+        log = (await self.bot.store.actions(game.id))[: payload["version"]]
+        last = max((i + 1 for i, (s, _) in enumerate(log) if s == seat), default=0)
+        if last == 0 or payload["version"] - last < 2:
+            return None
+        spec = REGISTRY[game.game_key]
+        return spec.view(replay(spec, game, log[:last]).state, None)
 
     def _public_choices(self, game: GameRecord, payload: dict[str, Any]) -> discord.ui.View | None:
         """Open choices of the one seat to act go on the post; secret ones never do."""

@@ -100,3 +100,23 @@ async def test_a_live_thread_is_reopened_and_a_deleted_one_replaced(world: World
     assert any(f"<#{new.id}>" in m.content for m in fake.dms(alice))
     assert world.status_message().pinned
     assert world.thread_posts()[-1].mentions == [alice.id]
+
+
+async def test_a_game_whose_channel_is_deleted_goes_on_in_another_channel(world: World):
+    """"if the thread or channel is deleted, the game goes on in a new thread and the host is
+    told." (the channel case)"""
+    fake, alice, carol = world.fake, world.alice, world.carol
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    game_id = await open_game(world, bot, "cardinal", "first=orange", clock="24h")
+    spare = fake.add_channel(world.guild, "games")
+    old = world.thread()
+    fake.delete_channel(old)
+    fake.delete_channel(world.channel)
+    clock.advance(HOUR)
+    await fake.slash(bot, alice, spare, "parley move", action="place a1", game=game_id)
+    new = fake.threads(spare)[-1]
+    game = await bot.store.game(game_id)
+    assert game.thread_id == new.id
+    assert any(f"<#{new.id}>" in m.content for m in fake.dms(alice))
+    assert fake.messages(new)[-1].mentions == [carol.id]

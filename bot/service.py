@@ -8,12 +8,12 @@ the same transaction; :mod:`bot.delivery` sends them.
 from __future__ import annotations
 
 import contextlib
-import random
 import secrets
 from dataclasses import dataclass
 from typing import Any
 
 from bot.store import GameRecord, Post, Store, VersionConflict
+from bot.timekeeping import autopilot_action, replay
 from games import REGISTRY, GameSpec, IllegalAction, find_game
 
 RETRIES = 5
@@ -176,10 +176,7 @@ class GameService:
             raise UserError("That board is out of date: you have moved since. Use the newest "
                             "post in the thread.")
         spec = self.spec(game)
-        then = spec.new(len(game.seats), game.seed, game.options)
-        for acting, action in log[:click_version]:
-            then = spec.apply(then, acting, action)
-        if seat not in spec.to_act(then):
+        if seat not in spec.to_act(replay(spec, game, log[:click_version]).state):
             raise UserError("That board is out of date: those buttons were for another "
                             "player's turn. Use the newest post in the thread.")
 
@@ -211,8 +208,7 @@ class GameService:
             if not idle:
                 return
             seat = idle[0]
-            picker = random.Random(f"{game.seed}:{game.version}")
-            action = picker.choice(spec.legal_actions(state, seat))
+            action = autopilot_action(spec, game, state, seat)
             after = spec.apply(state, seat, action)
             line = "(autopilot) " + spec.describe(state, seat, action, after)
             with contextlib.suppress(VersionConflict):

@@ -238,10 +238,9 @@ class GameService:
         return f"It is not your turn: waiting for {names}."
 
     @staticmethod
-    def _news(spec: GameSpec, before: Any, after: Any) -> bool:
-        """Whether the public view gained something: a field now holding a different, non-empty
+    def _news(old: dict[str, Any], new: dict[str, Any]) -> bool:
+        """Whether a public view gained something: a field now holding a different, non-empty
         value (a reveal). A field merely cleared, like the last action's events, is no news."""
-        old, new = spec.view(before, None), spec.view(after, None)
         return any(value != old.get(key) and value not in (None, "", [], {})
                    for key, value in new.items())
 
@@ -250,23 +249,23 @@ class GameService:
                everyone_private: bool = False) -> list[Post]:
         """The thread post and DMs owed after a change.
 
-        A secret action is announced only when it changes who is still to act, so a round of
-        bids does not flood the thread with one post per card. Only seats that have just become
-        due are pinged; those still due are named without a ping.
+        A secret action stays off the thread while the actor's secret choice goes on and
+        nothing public changed, so a round of bids does not post once per card; one that
+        settles the choice or reveals something is posted. Only seats that have just become due
+        are pinged; those still due are named without a ping.
         """
         to_act = spec.to_act(after)
         posts: list[Post] = []
+        due_before: set[int] = set() if before is None else set(spec.to_act(before))
+        public = spec.view(after, None)
+        seat_views = {seat: spec.view(after, seat) for seat in range(len(game.seats))}
         changed_hands = {
-            seat for seat in range(len(game.seats))
+            seat for seat, view in seat_views.items()
             if everyone_private or before is None
-            or spec.view(before, seat).get("private") != spec.view(after, seat).get("private")
+            or spec.view(before, seat).get("private") != view.get("private")
         }
-        # Quiet only while the actor's secret choice goes on and nothing was revealed: a secret
-        # action that settles it (the last tie-breaker, after which the same seat moves in
-        # public, or reveals and opens a new secret choice for the same seats) is posted.
-        quiet = secret and actor in to_act and before is not None and (
-            set(spec.to_act(before)) == set(to_act)) and spec.secret_choice(after, actor) and (
-            not self._news(spec, before, after))
+        quiet = secret and actor in to_act and due_before == set(to_act) and (
+            spec.secret_choice(after, actor)) and not self._news(spec.view(before, None), public)
         if not quiet:
             outcome = spec.outcome(after)
             posts.append(Post("thread", {
@@ -274,10 +273,9 @@ class GameService:
                 "line": line,
                 "actor": None if actor is None else game.user_of(actor),
                 "waiting": [game.user_of(s) for s in to_act],
-                "mentions": [game.user_of(s) for s in to_act
-                             if before is None or s not in spec.to_act(before)],
+                "mentions": [game.user_of(s) for s in to_act if s not in due_before],
                 "secret": any(spec.secret_choice(after, s) for s in to_act),
-                "view": spec.view(after, None),
+                "view": public,
                 "result": None if outcome is None else
                 {"winners": outcome.winners, "reason": outcome.reason},
             }))
@@ -287,10 +285,9 @@ class GameService:
         # Due to a secret choice now but not before: that includes the actor who just called a
         # vote it takes part in (still to act, but its choice only now became secret).
         newly_secret = {s for s in to_act if spec.secret_choice(after, s) and (
-            before is None or s not in spec.to_act(before)
-            or not spec.secret_choice(before, s))}
+            s not in due_before or not spec.secret_choice(before, s))}
         for seat in sorted(changed_hands | newly_secret):
-            text = spec.private_text(spec.view(after, seat))
+            text = spec.private_text(seat_views[seat])
             if text or seat in newly_secret:
                 posts.append(Post("dm", {"version": version, "seat": seat, "text": text,
                                          "choices": seat in newly_secret},

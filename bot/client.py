@@ -12,6 +12,7 @@ from discord import app_commands
 from bot.commands import ParleyCommands
 from bot.config import Settings
 from bot.delivery import DM_CLOSED_HELP, Herald
+from bot.messages import send_long, shorten
 from bot.panels import DYNAMIC_ITEMS, OOPS, lobby_embed, lobby_view, panel
 from bot.scheduler import Scheduler, TimedHerald
 from bot.service import GameService, UserError
@@ -86,9 +87,9 @@ class ParleyBot(discord.Client):
     @staticmethod
     async def reply_privately(interaction: discord.Interaction, message: str) -> None:
         if interaction.response.is_done():
-            await interaction.followup.send(message[:2000], ephemeral=True)
+            await interaction.followup.send(shorten(message), ephemeral=True)
         else:
-            await interaction.response.send_message(message[:2000], ephemeral=True)
+            await interaction.response.send_message(shorten(message), ephemeral=True)
 
     # -- DMs ----------------------------------------------------------------------------
     async def send_dm(self, user_id: int, text: str, view: discord.ui.View | None = None,
@@ -97,7 +98,7 @@ class ParleyBot(discord.Client):
         try:
             user = self.get_user(user_id) or await self.fetch_user(user_id)
             channel = await user.create_dm()
-            await channel.send(text, nonce=nonce, **({"view": view} if view else {}))
+            await send_long(channel.send, text, nonce=nonce, **({"view": view} if view else {}))
         except discord.Forbidden:
             await self.store.set_dm_open(user_id, False)
             return False

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import io
+from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
+from bot.messages import send_long
 from bot.service import UserError
 from bot.store import GameRecord
 from bot.timekeeping import CLOCK_NAMES, POLICIES
@@ -158,8 +160,8 @@ class ParleyCommands(app_commands.Group):
         seat = acted.game.seat_of(interaction.user.id)
         assert seat is not None
         content, view = bot.panel(acted.game, seat)
-        await interaction.followup.send(f"Done: {acted.line}\n\n{content}"[:2000],
-                                        ephemeral=True, **({"view": view} if view else {}))
+        await send_long(partial(interaction.followup.send, ephemeral=True),
+                        f"Done: {acted.line}\n\n{content}", **({"view": view} if view else {}))
 
     @app_commands.command(description="Show the current board")
     @app_commands.autocomplete(game=game_autocomplete)
@@ -213,7 +215,7 @@ class ParleyCommands(app_commands.Group):
                 if due:
                     turn += f" (clock runs out <t:{int(min(due))}:R>)"
             lines.append(f"#{game.id} {spec.title}: {turn} · {where}")
-        await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
+        await send_long(partial(interaction.followup.send, ephemeral=True), "\n".join(lines))
 
     @app_commands.command(description="How to play a game")
     @app_commands.choices(game=GAME_CHOICES)

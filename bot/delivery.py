@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.messages import send_long
 from bot.panels import choices_view
 from bot.store import GameRecord, OutboxItem
 from bot.timekeeping import replay
@@ -53,7 +54,7 @@ def post_text(game: GameRecord, payload: dict[str, Any]) -> str:
         hint = " (secret choice: use your DM or `/parley hand`)" if payload.get("secret") else ""
         due = f" ⏰ due <t:{int(payload['due'])}:R>" if payload.get("due") else ""
         lines.append(f"{names}, your move{hint}.{due}")
-    return "\n".join(lines)[:2000]
+    return "\n".join(lines)
 
 
 class Herald:
@@ -94,7 +95,6 @@ class Herald:
             game.thread_id)
         payload = item.payload
         kwargs: dict[str, Any] = {
-            "content": post_text(game, payload),
             "allowed_mentions": discord.AllowedMentions(
                 everyone=False, roles=False,
                 users=[discord.Object(u) for u in payload.get("mentions", [])]),
@@ -109,8 +109,8 @@ class Herald:
                 io.BytesIO(png), filename=f"board-{payload.get('version', 0)}.png")
             kwargs["view"] = self._public_choices(game, payload)
         # An enforced nonce makes Discord drop a resend of this item after a crash.
-        await channel.send(nonce=f"parley-{item.id}",
-                           **{k: v for k, v in kwargs.items() if v is not None})
+        await send_long(channel.send, post_text(game, payload), nonce=f"parley-{item.id}",
+                        **{k: v for k, v in kwargs.items() if v is not None})
 
     async def _view_at_last_move(self, game: GameRecord,
                                  payload: dict[str, Any]) -> dict[str, Any] | None:
@@ -157,7 +157,7 @@ class Herald:
             actions = spec.legal_actions(spec.load(game.state), payload["seat"])
             view = choices_view(game.id, game.version, actions)
             text += "\nYour secret choice:" if view else "\nYour move: use `/parley move`."
-        if await self.bot.send_dm(item.user_id, text[:2000], view,
+        if await self.bot.send_dm(item.user_id, text, view,
                                   nonce=f"parley-{item.id}") is False:
             log.info("DMs closed for a player of game %s; they use /parley hand", game.id)
 

@@ -9,10 +9,12 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from bot.messages import send_long, shorten
 from bot.service import UserError
 from bot.store import GameRecord
 from games import REGISTRY
@@ -107,7 +109,7 @@ def panel(game: GameRecord, seat: int) -> tuple[str, discord.ui.View | None]:
             lines.append(f"Waiting for {waiting}." if waiting else "")
     elif game.result:
         lines.append(f"Game over: {game.result['reason']}.")
-    return "\n".join(line for line in lines if line)[:2000], view
+    return shorten("\n".join(line for line in lines if line)), view
 
 
 async def act_from_component(interaction: discord.Interaction, game_id: int, version: int,
@@ -129,7 +131,7 @@ async def act_from_component(interaction: discord.Interaction, game_id: int, ver
         content, view = panel(acted.game, seat)
         await interaction.edit_original_response(content=content, view=view)
     else:
-        await interaction.followup.send(f"Done: {acted.line}"[:2000], ephemeral=True)
+        await send_long(partial(interaction.followup.send, ephemeral=True), f"Done: {acted.line}")
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button],

@@ -237,9 +237,9 @@ class Scheduler:
             text = f"⏰ Last call: your clock runs out {stamp(deadline.due_at or 0)} in {where}."
         if (settings.style == "dm" and by_dm) or step == "start":
             return [Post("dm", {"version": game.version, "seat": deadline.seat,
-                                "text": text[:1800], "choices": secret},
+                                "text": text, "choices": secret},
                          user_id=deadline.user_id)]
-        return [Post("thread", {"line": f"<@{deadline.user_id}> {text}"[:1900],
+        return [Post("thread", {"line": f"<@{deadline.user_id}> {text}",
                                 "mentions": [deadline.user_id]})]
 
     # -- absent players -------------------------------------------------------------------
@@ -416,7 +416,7 @@ class TimedHerald(Herald):
                 if digest:
                     text = "Since your last move: " + " · ".join(digest)
                     item = replace(item, payload={**item.payload,
-                                                  "line": f"{payload['line']}\n{text}"[:1500]})
+                                                  "line": f"{payload['line']}\n{text}"})
         try:
             await super()._post(game, item)
         except discord.NotFound:

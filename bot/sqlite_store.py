@@ -148,7 +148,7 @@ class SqliteStore:
             f"SELECT {', '.join('g.' + c.strip() for c in GAME_COLUMNS.split(','))} "
             "FROM games g JOIN seats s ON s.game_id = g.id "
             "WHERE s.user_id=? AND g.guild_id=? AND g.status IN ('lobby', 'active') "
-            "ORDER BY g.updated_at DESC LIMIT 25",
+            "ORDER BY g.updated_at DESC",
             (user_id, guild_id),
         ) as cursor:
             rows = await cursor.fetchall()

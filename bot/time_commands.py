@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.commands import bot_of, find_target_game, game_autocomplete
+from bot.messages import shorten
 from bot.service import UserError
 from bot.store import Post, VersionConflict
 from bot.timekeeping import DAY, stamp, valid_timezone
@@ -83,7 +84,7 @@ async def settings_command(interaction: discord.Interaction, timezone: str | Non
                f"**{'by DM' if mine.style == 'dm' else 'by mention'}** · DM when my turn "
                f"starts: **{'yes' if mine.turn_dm else 'no'}** · vacation days left: "
                f"**{mine.vacation_bank:.1f}**")
-    await interaction.followup.send("\n".join([*notes, summary])[:2000], ephemeral=True)
+    await interaction.followup.send(shorten("\n".join([*notes, summary])), ephemeral=True)
 
 
 async def _hosted_game(interaction: discord.Interaction, game_id: int | None):

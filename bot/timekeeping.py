@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.messages import shorten
 from bot.store import Deadline, GameRecord, TimePolicy, UserSettings
 from games import GameSpec
 
@@ -186,4 +187,4 @@ def status_text(spec: GameSpec, game: GameRecord, policy: TimePolicy,
     seated = ", ".join(f"<@{s.user_id}>" + (" (autopilot)" if s.resigned else "")
                        for s in game.seats)
     lines.append(f"Players: {seated}")
-    return "\n".join(lines)[:2000]
+    return shorten("\n".join(lines))

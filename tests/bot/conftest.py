@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,7 +51,11 @@ class World:
 
 
 @pytest.fixture
-async def world(tmp_path) -> AsyncIterator[World]:
+async def world(tmp_path, monkeypatch) -> AsyncIterator[World]:
+    # Game seeds come from secrets.randbits; here they count up from 1, so every run of a bot
+    # test plays the same games (a test may still pick its own seed).
+    seeds = itertools.count(1)
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda _bits: next(seeds))
     fake = FakeDiscord()
     guild = fake.add_guild("Harbour")
     alice = fake.add_user("alice")

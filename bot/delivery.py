@@ -57,6 +57,29 @@ def post_text(game: GameRecord, payload: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def dm_text(game: GameRecord, payload: dict[str, Any]) -> str:
+    """A DM's words: which game and seat it is about, then that seat's private news."""
+    spec = REGISTRY[game.game_key]
+    text = f"**{spec.title} #{game.id}** ({spec.seat_label(payload['seat'])})"
+    return text + (f"\n{payload['text']}" if payload.get("text") else "")
+
+
+def public_choices(game: GameRecord, payload: dict[str, Any]) -> discord.ui.View | None:
+    """The buttons under a thread post: the open choices of the one seat to act (anyone may
+    see them); a secret choice never shows there, only the button to open your hand."""
+    if payload.get("result") or game.status != "active":
+        return None
+    spec = REGISTRY[game.game_key]
+    version = payload["version"]
+    to_act = payload["view"].get("to_act", [])
+    if version != game.version or len(to_act) != 1:
+        return choices_view(game.id, version, [], with_hand_button=True)
+    state = spec.load(game.state or "")
+    seat = to_act[0]
+    actions = [] if spec.secret_choice(state, seat) else spec.legal_actions(state, seat)
+    return choices_view(game.id, version, actions, with_hand_button=True)
+
+
 class Herald:
     def __init__(self, bot: ParleyBot) -> None:
         self.bot = bot
@@ -107,7 +130,7 @@ class Herald:
                 png = await asyncio.to_thread(tint_changes, old, png)
             kwargs["file"] = discord.File(
                 io.BytesIO(png), filename=f"board-{payload.get('version', 0)}.png")
-            kwargs["view"] = self._public_choices(game, payload)
+            kwargs["view"] = public_choices(game, payload)
         # An enforced nonce makes Discord drop a resend of this item after a crash.
         await send_long(channel.send, post_text(game, payload), nonce=f"parley-{item.id}",
                         **{k: v for k, v in kwargs.items() if v is not None})
@@ -127,29 +150,13 @@ class Herald:
         spec = REGISTRY[game.game_key]
         return spec.view(replay(spec, game, log[:last]).state, None)
 
-    def _public_choices(self, game: GameRecord, payload: dict[str, Any]) -> discord.ui.View | None:
-        """Open choices of the one seat to act go on the post; secret ones never do."""
-        if payload.get("result") or game.status != "active":
-            return None
-        spec = REGISTRY[game.game_key]
-        version = payload["version"]
-        to_act = payload["view"].get("to_act", [])
-        if version != game.version or len(to_act) != 1:
-            return choices_view(game.id, version, [], with_hand_button=True)
-        state = spec.load(game.state or "")
-        seat = to_act[0]
-        actions = [] if spec.secret_choice(state, seat) else spec.legal_actions(state, seat)
-        return choices_view(game.id, version, actions, with_hand_button=True)
-
     async def _dm(self, game: GameRecord, item: OutboxItem) -> None:
         seat = next((s for s in game.seats if s.user_id == item.user_id), None)
         if seat is None or seat.dm_open is False or item.user_id is None:
             return
         spec = REGISTRY[game.game_key]
         payload = item.payload
-        text = f"**{spec.title} #{game.id}** ({spec.seat_label(payload['seat'])})"
-        if payload.get("text"):
-            text += f"\n{payload['text']}"
+        text = dm_text(game, payload)
         view = None
         if payload.get("choices") and game.state and (
                 payload["version"] == game.version

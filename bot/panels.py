@@ -47,9 +47,9 @@ def choices_view(game_id: int, version: int, actions: list[str],
                  with_hand_button: bool = False) -> discord.ui.View | None:
     """Buttons for a few choices, select menus (25 each) for more; None if nothing fits."""
     view = discord.ui.View(timeout=None)
-    buttons = [ActionButton(game_id, version, action) for action in actions]
-    if len(actions) <= MAX_BUTTONS and all(
-            len(b.item.custom_id or "") <= CUSTOM_ID_LIMIT for b in buttons):
+    buttons = [ActionButton(game_id, version, action)
+               for action in (actions if len(actions) <= MAX_BUTTONS else [])]
+    if buttons and all(len(b.item.custom_id or "") <= CUSTOM_ID_LIMIT for b in buttons):
         for button in buttons:
             view.add_item(button)
     elif len(actions) <= 25 * MAX_MENUS and all(len(a) <= 100 for a in actions):

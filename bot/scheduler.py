@@ -369,7 +369,10 @@ class Scheduler:
                                                    auto_archive_duration=10080)
             except discord.HTTPException:
                 continue
-            await self.store.set_places(game.id, thread.id, game.lobby_message_id)
+            moved = place.id != game.channel_id
+            await self.store.set_places(game.id, thread.id,
+                                        None if moved else game.lobby_message_id,
+                                        channel_id=place.id)
             await self.store.set_status_message(game.id, None)
             self._status_cache.pop(game.id, None)
             await self.bot.send_dm(game.host_id, f"The thread of **{spec.title} #{game.id}** "

@@ -200,11 +200,12 @@ class SqliteStore:
         return record
 
     async def set_places(self, game_id: int, thread_id: int | None,
-                         lobby_message_id: int | None) -> None:
+                         lobby_message_id: int | None, channel_id: int | None = None) -> None:
         async with self._transaction() as db:
             await db.execute(
-                "UPDATE games SET thread_id=?, lobby_message_id=?, updated_at=? WHERE id=?",
-                (thread_id, lobby_message_id, time.time(), game_id),
+                "UPDATE games SET thread_id=?, lobby_message_id=?, "
+                "channel_id=COALESCE(?, channel_id), updated_at=? WHERE id=?",
+                (thread_id, lobby_message_id, channel_id, time.time(), game_id),
             )
 
     async def add_seat(self, game_id: int, user_id: int) -> None:

@@ -114,7 +114,8 @@ class Store(Protocol):
     async def open_lobbies(self, guild_id: int) -> list[GameRecord]: ...
 
     async def set_places(self, game_id: int, thread_id: int | None,
-                         lobby_message_id: int | None) -> None: ...
+                         lobby_message_id: int | None, channel_id: int | None = None) -> None:
+        """Where the game lives; ``channel_id`` only when it moved to another channel."""
 
     async def add_seat(self, game_id: int, user_id: int) -> None: ...
 

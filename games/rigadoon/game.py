@@ -163,7 +163,7 @@ class Rigadoon(GameSpec[RigadoonState]):
     # -- doing it ------------------------------------------------------------------------
     def play(self, state: RigadoonState, seat: int, action: str) -> None:
         st = state
-        st.narration, st.memo = [], None
+        st.narration, st.memo, st.focus_memo = [], None, None
         words = action.split()
         verb = words[0]
         if verb == "wind":
@@ -203,18 +203,15 @@ class Rigadoon(GameSpec[RigadoonState]):
         if st.winners is None and st.wind_changed and not rules.waiting(st) \
                 and self._turn_actions(st) == ["end turn"]:
             rules.end_turn(st)
-            st.memo = None
+            st.memo = st.focus_memo = None
 
     # -- what is seen --------------------------------------------------------------------
     def view(self, state: RigadoonState, seat: int | None) -> dict[str, Any]:
         st = state
         wind = st.wind
-        focus = None
-        if st.winners is None and wind >= 0 and not rules.waiting(st):
-            sailing = [s for s, menu in self.ship_menus(st, wind_rule=False)[0].items()
-                       if any(a.startswith("sail") for a in menu)]
-            if len(sailing) == 1:
-                focus = data.name(st.ships[sailing[0]])
+        if st.focus_memo is None:
+            st.focus_memo = (self._focus(st),)
+        focus = st.focus_memo[0]
         return {
             "to_act": self.to_act(st),
             "active": st.active,
@@ -240,6 +237,14 @@ class Rigadoon(GameSpec[RigadoonState]):
                         else {"winners": list(st.winners), "reason": st.reason}),
             "private": {},
         }
+
+    def _focus(self, st: RigadoonState) -> str | None:
+        """The square of the only ship that can sail now, if just one can (its reach is drawn)."""
+        if st.winners is not None or st.wind < 0 or rules.waiting(st):
+            return None
+        sailing = [s for s, menu in self.ship_menus(st, wind_rule=False)[0].items()
+                   if any(a.startswith("sail") for a in menu)]
+        return data.name(st.ships[sailing[0]]) if len(sailing) == 1 else None
 
     @staticmethod
     def _ship_view(st: RigadoonState, ship: int) -> dict[str, Any]:

@@ -48,9 +48,11 @@ class RigadoonState:
     narration: list[str] = field(default_factory=list)   # what the last action did
     winners: list[int] | None = None
     reason: str = ""
-    # Memo of the turn's legal actions: a state is never changed once ``apply`` returned it,
-    # and playouts ask for the same list twice per action. Not copied, not dumped.
+    # Memos of the turn's legal actions and of the view's sailing ship: a state is never
+    # changed once ``apply`` returned it, and playouts and the bot ask for both several times
+    # per action. Not copied, not dumped.
     memo: list[str] | None = field(default=None, compare=False, repr=False)
+    focus_memo: tuple[str | None] | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> RigadoonState:
         return RigadoonState(
@@ -89,4 +91,5 @@ class RigadoonState:
         return f"{FLEETS[fleet_of(ship)]} {data.label(self.ships[ship])}"
 
 
-SAVED_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(RigadoonState) if f.name != "memo")
+SAVED_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(RigadoonState)
+                                      if f.name not in ("memo", "focus_memo"))

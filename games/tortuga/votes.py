@@ -44,7 +44,7 @@ def call_vote(s: State, vote: str, caller: int) -> None:
         voters.append(seat)
     s.pending = {"kind": "vote", "vote": vote, "caller": caller, "ship": ship,
                  "voters": voters, "cards": [[] for _ in voters]}
-    s.news.append(f"{label(caller)} calls for a {vote}"
+    s.news.append(f"{label(caller)} calls for {'an' if vote == 'attack' else 'a'} {vote}"
                   + (f": {', '.join(label(v) for v in voters)} vote." if voters else
                      "; nobody can vote, the deck card decides."))
     if not voters:

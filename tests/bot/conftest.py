@@ -65,6 +65,14 @@ async def world(tmp_path, monkeypatch) -> AsyncIterator[World]:
         fake.add_member(guild, user)
     world = World(fake, guild, fake.channel(guild), alice, bob, carol, tmp_path / "parley.db")
     yield world
-    for bot in list(world.bots):
-        await world.kill_bot(bot)
-    fake.close()
+    try:
+        for bot in list(world.bots):
+            await world.kill_bot(bot)
+    finally:
+        fake.close()
+    # The fake refused each of these with Discord's 400; the bot may have swallowed it (the
+    # outbox logs and moves on), so every bot test checks here that none was ever sent.
+    assert fake.limit_violations == [], (
+        "the bot sent Discord something beyond its documented limits:\n"
+        + "\n".join(fake.limit_violations)
+    )

@@ -37,6 +37,13 @@ from discord import app_commands
 from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter
 
+from tests.bot.discord_rules import (
+    ATTACHMENT_SIZE_LIMIT,
+    EMPTY_MESSAGE,
+    autocomplete_violations,
+    message_violations,
+)
+
 __all__ = [
     "BotError",
     "FakeChannel",
@@ -49,6 +56,7 @@ __all__ = [
     "FakeRole",
     "FakeUser",
     "InteractionRecord",
+    "NotAMemberError",
     "OutgoingText",
     "RecordedRequest",
     "UnknownRouteError",
@@ -105,6 +113,10 @@ class UnknownRouteError(AssertionError):
     """Raised for any REST/webhook route the fake does not implement (tests must fail loudly)."""
 
 
+class NotAMemberError(KeyError):
+    """A test tried to act as a user in a guild they are not (or no longer) a member of."""
+
+
 class BotError(AssertionError):
     """The bot raised while handling an event (discord.py only logged it); see ``__cause__``."""
 
@@ -129,10 +141,17 @@ class _FakeResponse:
         self.reason = reason
 
 
-def _http_error(status: int, code: int, message: str) -> discord.HTTPException:
-    """Build the exact exception class discord.py raises for a given status."""
+def _http_error(
+    status: int, code: int, message: str, errors: dict[str, Any] | None = None
+) -> discord.HTTPException:
+    """Build the exact exception class discord.py raises for a given status.
+
+    ``errors`` is Discord's per-field detail of a 50035 (discord.py appends it to ``.text``).
+    """
     response = _FakeResponse(status, message)
-    body = {"code": code, "message": message}
+    body: dict[str, Any] = {"code": code, "message": message}
+    if errors:
+        body["errors"] = errors
     if status == 403:
         return discord.Forbidden(response, body)  # type: ignore[arg-type]
     if status == 404:
@@ -203,6 +222,7 @@ class FakeGuild:
     roles: dict[int, FakeRole] = field(default_factory=dict)
     channel_ids: list[int] = field(default_factory=list)
     members: dict[int, FakeMember] = field(default_factory=dict)
+    departed: set[int] = field(default_factory=set)  # user ids that left (remove_member)
 
     @property
     def default_role(self) -> FakeRole:
@@ -675,6 +695,9 @@ class FakeDiscord:
         self.raise_bot_errors = True
         self.bot_errors: list[BaseException] = []
         self.unknown_routes: list[str] = []
+        # Every body Discord would have refused for breaking a documented limit, with its
+        # route; the bot saw a 400 for each (bot tests assert this stays empty).
+        self.limit_violations: list[str] = []
         self._rest_routes = self._build_routes()
 
     # ---------------------------------------------------------------- ids & world building
@@ -722,8 +745,31 @@ class FakeDiscord:
             role_ids.append(self.add_role(guild, f"{user.name}-perms", **granted).id)
         member = FakeMember(user, guild.id, role_ids)
         guild.members[user.id] = member
+        guild.departed.discard(user.id)
         self._push(lambda state: self._sync_guild(state, guild))
         return member
+
+    def remove_member(self, guild: FakeGuild, user: FakeUser) -> None:
+        """``user`` leaves (or is kicked from) ``guild``.
+
+        Afterwards ``GET /guilds/{g}/members/{u}`` is 404 Unknown Member, DMs fail with 403
+        50007 once the user shares no guild with the bot, and the test drivers refuse to
+        create interactions from them in that guild.  Only clients with the privileged
+        members intent hear GUILD_MEMBER_REMOVE, as on Discord; others keep a stale cache.
+        """
+        if guild.members.pop(user.id, None) is None:
+            raise NotAMemberError(f"{user.name} is not a member of {guild.name}")
+        guild.departed.add(user.id)
+        data = {"guild_id": str(guild.id), "user": user.payload()}
+        for client in self._clients:
+            if client.intents.members:
+                client._connection.parse_guild_member_remove(data)  # type: ignore[arg-type]
+
+    def shares_guild_with_bot(self, user: FakeUser) -> bool:
+        """Discord lets a bot DM only users it shares a guild with."""
+        return any(
+            user.id in g.members and self.bot_user.id in g.members for g in self.guilds.values()
+        )
 
     def add_channel(self, guild: FakeGuild, name: str) -> FakeChannel:
         channel = FakeChannel(self.next_id(), name, TEXT, guild_id=guild.id)
@@ -1084,14 +1130,21 @@ class FakeDiscord:
             "locale": "en-US",
             "entitlements": [],
             "entitlement_sku_ids": [],
-            "attachment_size_limit": 10 * 1024 * 1024,
+            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
             "channel_id": str(channel.id),
             "channel": channel.payload(),
         }
         if channel.guild_id is not None:
             guild = self.guilds[channel.guild_id]
+            if user.id in guild.departed:
+                raise NotAMemberError(
+                    f"{user.name} left {guild.name}: Discord delivers no interaction from them "
+                    "there (add_member to rejoin)"
+                )
             if user.id not in guild.members:
-                raise KeyError(f"{user.name} is not a member of {guild.name}; use add_member")
+                raise NotAMemberError(
+                    f"{user.name} is not a member of {guild.name}; use add_member"
+                )
             payload.update(
                 guild_id=str(guild.id),
                 guild={"id": str(guild.id), "locale": "en-US", "features": []},
@@ -1413,6 +1466,23 @@ class FakeDiscord:
         await self._dispatch(client, payload)
         return record
 
+    # ---------------------------------------------------------------- Discord's limits
+
+    def _enforce_limits(
+        self, where: str, body: Any, files: list[FakeFile], *, create: bool
+    ) -> None:
+        """Refuse a message body that breaks a documented limit, as Discord does."""
+        self._refuse(where, message_violations(body or {}, files, create=create))
+
+    def _refuse(self, where: str, violations: list[str]) -> None:
+        if not violations:
+            return
+        self.limit_violations.extend(f"{where}: {v}" for v in violations)
+        if violations == [EMPTY_MESSAGE]:
+            raise _http_error(400, 50006, "Cannot send an empty message")
+        detail = {"limits": {"_errors": [{"code": "LIMIT", "message": v} for v in violations]}}
+        raise _http_error(400, 50035, "Invalid Form Body", detail)
+
     # ---------------------------------------------------------------- message store
 
     def _store_message(
@@ -1603,7 +1673,8 @@ class FakeDiscord:
     def _require_writable(self, channel: FakeChannel, *, sending: bool) -> None:
         if channel.type == DM:
             assert channel.recipient is not None
-            if not channel.recipient.dms_open:
+            recipient = channel.recipient
+            if not recipient.dms_open or not self.shares_guild_with_bot(recipient):
                 raise _http_error(403, 50007, "Cannot send messages to this user")
             return
         if channel.is_thread and channel.archived:
@@ -1695,15 +1766,7 @@ class FakeDiscord:
     ) -> dict[str, Any]:
         channel = self._channel_or_404(channel_id)
         self._require_writable(channel, sending=True)
-        if (
-            not body.get("content")
-            and not body.get("embeds")
-            and not files
-            and not body.get("components")
-            and not body.get("sticker_ids")
-            and not body.get("poll")
-        ):
-            raise _http_error(400, 50006, "Cannot send an empty message")
+        self._enforce_limits(f"POST /channels/{channel_id}/messages", body, files, create=True)
         nonce = body.get("nonce") if body.get("enforce_nonce") else None
         if nonce is not None:
             # Discord answers a repeated enforced nonce with the message it already created.
@@ -1759,6 +1822,9 @@ class FakeDiscord:
         if msg.author.id != self.bot_user.id and set(body) - {"flags"}:
             raise _http_error(403, 50005, "Cannot edit a message authored by another user")
         self._require_writable(channel, sending=False)
+        self._enforce_limits(
+            f"PATCH /channels/{channel_id}/messages/{message_id}", body, files, create=False
+        )
         self._apply(msg, body, files, record_edit=True)
         return msg.payload()
 
@@ -1877,15 +1943,16 @@ class FakeDiscord:
         self._take_failure(route, path)
         key = route.key
         if key == "POST /interactions/{webhook_id}/{webhook_token}/callback":
-            return self._callback(record, body, files)
+            return self._callback(record, body, files, f"POST {path}")
         if key == "POST /webhooks/{webhook_id}/{webhook_token}":
-            return self._followup(record, body, files, params or {})
+            return self._followup(record, body, files, params or {}, f"POST {path}")
         message_id = path.rsplit("/", 1)[-1]
         if key.endswith(("/messages/{message_id}", "/messages/@original")):
             msg = self._webhook_message(record, message_id)
             if route.method == "GET":
                 return msg.payload()
             if route.method == "PATCH":
+                self._enforce_limits(f"PATCH {path}", body, files, create=False)
                 record.edits.append(body)
                 self._apply(msg, body, files, record_edit=True)
                 msg.flags &= ~LOADING
@@ -1907,12 +1974,17 @@ class FakeDiscord:
         return msg
 
     def _callback(
-        self, record: InteractionRecord, body: dict[str, Any], files: list[FakeFile]
+        self, record: InteractionRecord, body: dict[str, Any], files: list[FakeFile], where: str
     ) -> dict[str, Any]:
         if record.type is not None:
             raise _http_error(400, 40060, "Interaction has already been acknowledged.")
         rtype = int(body["type"])
         data = body.get("data") or {}
+        # A refused body leaves the interaction unacknowledged, as on Discord.
+        if rtype in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
+            self._enforce_limits(where, data, files, create=rtype == CHANNEL_MESSAGE)
+        elif rtype == AUTOCOMPLETE_RESULT:
+            self._refuse(where, autocomplete_violations(list(data.get("choices") or [])))
         record.type = rtype
         channel = self.channels[record.channel_id]
         flags = int(data.get("flags", 0) or 0)
@@ -1966,9 +2038,11 @@ class FakeDiscord:
         body: dict[str, Any],
         files: list[FakeFile],
         params: dict[str, Any],
+        where: str,
     ) -> dict[str, Any] | None:
         if record.type is None:
             raise _http_error(404, 10015, "Unknown Webhook")
+        self._enforce_limits(where, body, files, create=True)
         flags = int(body.get("flags", 0) or 0)
         original = record.message
         if original is not None and original.loading and record.type == DEFERRED_MESSAGE:

@@ -118,5 +118,6 @@ async def test_a_game_whose_channel_is_deleted_goes_on_in_another_channel(world:
     new = fake.threads(spare)[-1]
     game = await bot.store.game(game_id)
     assert game.thread_id == new.id
+    assert game.channel_id == spare.id  # the game now lives there
     assert any(f"<#{new.id}>" in m.content for m in fake.dms(alice))
     assert fake.messages(new)[-1].mentions == [carol.id]

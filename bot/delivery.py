@@ -13,6 +13,7 @@ import asyncio
 import io
 import logging
 from collections import defaultdict
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -151,9 +152,18 @@ class Herald:
         return spec.view(replay(spec, game, log[:last]).state, None)
 
     async def _dm(self, game: GameRecord, item: OutboxItem) -> None:
+        """Send a DM. One with an ``or_thread`` line (a reminder) goes to the thread as a
+        mention instead when the player's DMs are closed, so the reminder is not lost."""
         seat = next((s for s in game.seats if s.user_id == item.user_id), None)
-        if seat is None or seat.dm_open is False or item.user_id is None:
+        if seat is None or item.user_id is None:
             return
+        sent = seat.dm_open is not False and await self._send_dm(game, item)
+        if not sent and item.payload.get("or_thread"):
+            await self._post(game, replace(item, kind="thread", payload={
+                "line": item.payload["or_thread"], "mentions": [item.user_id]}))
+
+    async def _send_dm(self, game: GameRecord, item: OutboxItem) -> bool:
+        assert item.user_id is not None
         spec = REGISTRY[game.game_key]
         payload = item.payload
         text = dm_text(game, payload)
@@ -164,9 +174,10 @@ class Herald:
             actions = spec.legal_actions(spec.load(game.state), payload["seat"])
             view = choices_view(game.id, game.version, actions)
             text += "\nYour secret choice:" if view else "\nYour move: use `/parley move`."
-        if await self.bot.send_dm(item.user_id, text, view,
-                                  nonce=f"parley-{item.id}") is False:
-            log.info("DMs closed for a player of game %s; they use /parley hand", game.id)
+        if await self.bot.send_dm(item.user_id, text, view, nonce=f"parley-{item.id}"):
+            return True
+        log.info("DMs closed for a player of game %s; they use /parley hand", game.id)
+        return False
 
     async def _still_open(self, game: GameRecord, seat: int, version: int) -> bool:
         """A DM owed since ``version`` goes out late (a retry, or others moved meanwhile): its

@@ -235,12 +235,13 @@ class Scheduler:
             text = f"⏰ Reminder: it is your turn in {where}.{due}"
         else:
             text = f"⏰ Last call: your clock runs out {stamp(deadline.due_at or 0)} in {where}."
+        mention = f"<@{deadline.user_id}> {text}"
         if (settings.style == "dm" and by_dm) or step == "start":
-            return [Post("dm", {"version": game.version, "seat": deadline.seat,
-                                "text": text, "choices": secret},
-                         user_id=deadline.user_id)]
-        return [Post("thread", {"line": f"<@{deadline.user_id}> {text}",
-                                "mentions": [deadline.user_id]})]
+            # the thread post already pinged a player at the start of their turn
+            return [Post("dm", {"version": game.version, "seat": deadline.seat, "text": text,
+                                "choices": secret, "or_thread": None if step == "start"
+                                else mention}, user_id=deadline.user_id)]
+        return [Post("thread", {"line": mention, "mentions": [deadline.user_id]})]
 
     # -- absent players -------------------------------------------------------------------
     async def _expire(self, game_id: int, policy: TimePolicy, deadline: Deadline,

@@ -191,3 +191,26 @@ async def test_the_turn_ping_in_the_thread_carries_a_digest(world: World):
             break
     assert pings, [m.content for m in world.thread_posts()][-6:]
     assert (await bot.store.game(game_id)).status in ("active", "over")
+
+
+async def test_a_reminder_dm_that_turns_out_closed_becomes_a_mention(world: World):
+    """A reminder is never lost to a DM that fails: the player who closed their DMs after the
+    game began is reminded in the thread, once, with a ping for them only."""
+    fake, alice, carol = world.fake, world.alice, world.carol
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    await open_game(world, bot, "cardinal", "first=orange", clock="12h")
+    carol.dms_open = False  # Discord will refuse; the bot does not know it yet
+    await fake.slash(bot, alice, world.thread(), "parley move", action="place a1")
+    before = len(world.thread_posts())
+    clock.advance(6 * HOUR)
+    await bot.scheduler.tick()
+    await bot.scheduler.tick()
+    posts = world.thread_posts()[before:]
+    assert len(posts) == 1 and "Reminder" in posts[0].content
+    assert posts[0].mentions == [carol.id]
+    assert reminders(world, carol) == []
+    clock.advance(5 * HOUR)  # the last call: the bot now knows, and goes to the thread
+    await bot.scheduler.tick()
+    assert "Last call" in world.thread_posts()[-1].content
+    assert len(world.thread_posts()) == before + 2

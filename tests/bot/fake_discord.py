@@ -14,6 +14,12 @@ Incoming events are fed the way the gateway would feed them:
 library's own ``Client.login`` (``GET /users/@me``, ``GET /oauth2/applications/@me``, then
 ``setup_hook``), so persistent views and dynamic items are registered exactly as in production.
 
+Discord's permission checks on the bot are enforced too (see ``channel_permissions``): a
+REST call the bot's roles do not allow is refused with Discord's 403 (50001 Missing Access
+without View Channel, else 50013 Missing Permissions), embeds sent without Embed Links are
+dropped silently, and every permission the bot exercised is recorded (``used_permissions``).
+Interaction responses and followups are webhooks and need no channel permission.
+
 Nothing here knows about any particular bot's commands.
 """
 
@@ -45,6 +51,8 @@ from tests.bot.discord_rules import (
 )
 
 __all__ = [
+    "DEFAULT_BOT",
+    "DEFAULT_EVERYONE",
     "BotError",
     "FakeChannel",
     "FakeComponent",
@@ -60,6 +68,7 @@ __all__ = [
     "OutgoingText",
     "RecordedRequest",
     "UnknownRouteError",
+    "permission_names",
 ]
 
 API_BASE = Route.BASE
@@ -80,6 +89,8 @@ CHANNEL_MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE
 )
 
 _MENTION_RE = re.compile(r"<@!?(\d+)>")
+# What makes a message non-empty, besides files.
+_MESSAGE_PARTS = ("content", "embeds", "components", "sticker_ids", "poll")
 
 # What a fresh guild's @everyone role gets (Discord's defaults, no moderation powers).
 DEFAULT_EVERYONE = discord.Permissions(
@@ -107,6 +118,20 @@ DEFAULT_EVERYONE = discord.Permissions(
 DEFAULT_BOT = DEFAULT_EVERYONE | discord.Permissions(
     manage_messages=True, manage_threads=True, pin_messages=True
 )
+# Flags discord.py iterates under an older alias, and the name Discord's UI and docs use now.
+_CANONICAL_NAMES = {
+    "read_messages": "view_channel",
+    "external_emojis": "use_external_emojis",
+    "external_stickers": "use_external_stickers",
+}
+
+
+def permission_names(permissions: discord.Permissions | int) -> set[str]:
+    """The flag names set in ``permissions`` (discord.py attribute names, ``view_channel``
+    rather than its alias ``read_messages``), for comparing what a bot asks and uses."""
+    if not isinstance(permissions, discord.Permissions):
+        permissions = discord.Permissions(permissions)
+    return {_CANONICAL_NAMES.get(name, name) for name, granted in permissions if granted}
 
 
 class UnknownRouteError(AssertionError):
@@ -698,6 +723,12 @@ class FakeDiscord:
         # Every body Discord would have refused for breaking a documented limit, with its
         # route; the bot saw a 400 for each (bot tests assert this stays empty).
         self.limit_violations: list[str] = []
+        # Permission name -> the routes on which the bot exercised it (the check passed and
+        # the request succeeded): what the bot really needs, to compare with what it asks for.
+        self.permissions_used: dict[str, set[str]] = {}
+        # Every request refused (403) or degraded (embeds dropped) for a permission the bot
+        # lacked, with its route and the missing permission.
+        self.permission_refusals: list[str] = []
         self._rest_routes = self._build_routes()
 
     # ---------------------------------------------------------------- ids & world building
@@ -712,15 +743,36 @@ class FakeDiscord:
         return user
 
     def add_guild(self, name: str, *, channel: str = "general") -> FakeGuild:
-        """Create a guild with an @everyone role and one text channel (``fake.channel(g)``)."""
+        """Create a guild with an @everyone role and one text channel (``fake.channel(g)``).
+
+        The bot's permissions there are exactly ``bot_permissions`` (see
+        ``set_bot_permissions``): @everyone keeps only the defaults among them."""
         guild = FakeGuild(self.next_id(), name, owner_id=self.owner.id)
-        guild.roles[guild.id] = FakeRole(guild.id, "@everyone", DEFAULT_EVERYONE.value)
+        everyone = DEFAULT_EVERYONE.value & self.bot_permissions.value
+        guild.roles[guild.id] = FakeRole(guild.id, "@everyone", everyone)
         self.guilds[guild.id] = guild
         bot_role = FakeRole(self.next_id(), self.bot_user.name, self.bot_permissions.value, 1)
         guild.roles[bot_role.id] = bot_role
         guild.members[self.bot_user.id] = FakeMember(self.bot_user, guild.id, [bot_role.id])
         self.add_channel(guild, channel)
         return guild
+
+    def set_bot_permissions(self, guild: FakeGuild, permissions: discord.Permissions | int) -> None:
+        """Make the bot's permissions in ``guild`` exactly ``permissions`` (mid-test too).
+
+        The bot's integration role gets them and ``@everyone`` keeps only what is among them,
+        as on a server that grants ``@everyone`` nothing more: otherwise @everyone's defaults
+        (Send Messages, Embed Links, ...) would still reach the bot.  Attached clients get
+        GUILD_ROLE_UPDATE events, so discord.py's cache (``permissions_for``) agrees.
+        """
+        value = permissions.value if isinstance(permissions, discord.Permissions) else permissions
+        member = guild.members[self.bot_user.id]
+        bot_role = next(guild.roles[r] for r in member.role_ids if r != guild.id)
+        bot_role.permissions = value
+        guild.default_role.permissions &= value
+        for role in (guild.default_role, bot_role):
+            data = {"guild_id": str(guild.id), "role": role.payload()}
+            self._push(lambda state, data=data: state.parse_guild_role_update(data))
 
     def add_role(self, guild: FakeGuild, name: str, **permissions: bool) -> FakeRole:
         role = FakeRole(
@@ -816,6 +868,36 @@ class FakeDiscord:
         if value & discord.Permissions(administrator=True).value:
             return discord.Permissions.all().value
         return value
+
+    def channel_permissions(self, channel: FakeChannel, user: FakeUser) -> discord.Permissions:
+        """What ``user`` may do in ``channel``, as Discord computes it.
+
+        Base guild permissions (channel overwrites are not modelled), then Discord's implicit
+        rules: a thread inherits its parent's permissions but sending there takes Send
+        Messages in Threads (Send Messages counts for nothing in a thread); who cannot send
+        cannot embed links, attach files, use TTS or mention @everyone either; and who cannot
+        view the channel can do nothing in it.  DMs: everything a DM allows.
+        """
+        if channel.guild_id is None:
+            return discord.Permissions.text()
+        guild = self.guilds[channel.guild_id]
+        if user.id not in guild.members:
+            return discord.Permissions.none()
+        perms = discord.Permissions(self.permissions(guild, user))
+        if perms.administrator:
+            return perms
+        can_send = perms.send_messages_in_threads if channel.is_thread else perms.send_messages
+        if not can_send:
+            perms.send_tts_messages = perms.mention_everyone = False
+            perms.embed_links = perms.attach_files = False
+        if not perms.view_channel:
+            perms.value &= ~discord.Permissions.all_channel().value
+        return perms
+
+    @property
+    def used_permissions(self) -> set[str]:
+        """The names of every permission the bot exercised so far (see ``permissions_used``)."""
+        return set(self.permissions_used)
 
     def guild_payload(self, guild: FakeGuild) -> dict[str, Any]:
         """A GUILD_CREATE-shaped payload (what the gateway sends on connect)."""
@@ -1150,7 +1232,7 @@ class FakeDiscord:
                 guild={"id": str(guild.id), "locale": "en-US", "features": []},
                 guild_locale="en-US",
                 member=guild.members[user.id].payload(self.permissions(guild, user)),
-                app_permissions=str(self.permissions(guild, self.bot_user)),
+                app_permissions=str(self.channel_permissions(channel, self.bot_user).value),
                 authorizing_integration_owners={"0": str(guild.id)},
                 context=0,
             )
@@ -1684,6 +1766,55 @@ class FakeDiscord:
                 return
             raise _http_error(400, 50083, "Thread is archived")
 
+    # -- the bot's permissions
+
+    def _require(self, channel: FakeChannel, where: str, *needed: str) -> tuple[str, ...]:
+        """Refuse the request as Discord would unless the bot holds View Channel and every
+        ``needed`` permission in ``channel``; returns the permissions the request uses, for
+        ``_exercise`` once it succeeded.  DMs need none."""
+        if channel.guild_id is None:
+            return ()
+        perms = self.channel_permissions(channel, self.bot_user)
+        if not perms.view_channel:
+            self.permission_refusals.append(f"{where}: 403 50001, missing view_channel")
+            raise _http_error(403, 50001, "Missing Access")
+        missing = [name for name in needed if not getattr(perms, name)]
+        if missing:
+            self.permission_refusals.append(f"{where}: 403 50013, missing {', '.join(missing)}")
+            raise _http_error(403, 50013, "Missing Permissions")
+        return ("view_channel", *needed)
+
+    @staticmethod
+    def _route(template: str, channel: FakeChannel) -> str:
+        """A route template naming the kind of channel, for ``permissions_used`` and
+        ``permission_refusals`` (``POST /channels/{thread_id}/messages``)."""
+        kind = "thread_id" if channel.is_thread else "dm_id" if channel.type == DM else None
+        return template.replace("{channel_id}", f"{{{kind}}}") if kind else template
+
+    def _can(self, channel: FakeChannel, name: str) -> bool:
+        return channel.guild_id is None or bool(
+            getattr(self.channel_permissions(channel, self.bot_user), name)
+        )
+
+    def _exercise(self, where: str, names: Iterable[str]) -> None:
+        for name in names:
+            self.permissions_used.setdefault(name, set()).add(where)
+
+    def _send_permission(self, channel: FakeChannel) -> str:
+        """Posting in a thread takes Send Messages in Threads; Send Messages does not count."""
+        return "send_messages_in_threads" if channel.is_thread else "send_messages"
+
+    def _without_forbidden_embeds(
+        self, channel: FakeChannel, where: str, body: Any
+    ) -> tuple[Any, tuple[str, ...]]:
+        """Discord drops a bot's embeds silently (no error) without Embed Links."""
+        if not isinstance(body, dict) or not body.get("embeds"):
+            return body, ()
+        if self._can(channel, "embed_links"):
+            return body, ("embed_links",) if channel.guild_id is not None else ()
+        self.permission_refusals.append(f"{where}: missing embed_links, embeds dropped")
+        return {**body, "embeds": []}, ()
+
     # -- handlers (each returns the JSON body Discord would)
 
     def _get_me(self, **_: Any) -> dict[str, Any]:
@@ -1743,12 +1874,17 @@ class FakeDiscord:
         return member.payload()
 
     def _get_channel(self, channel_id: str, **_: Any) -> dict[str, Any]:
-        return self._channel_or_404(channel_id).payload()
+        channel = self._channel_or_404(channel_id)
+        where = self._route("GET /channels/{channel_id}", channel)
+        self._exercise(where, self._require(channel, where))
+        return channel.payload()
 
     def _edit_channel(self, channel_id: str, body: dict[str, Any], **_: Any) -> dict[str, Any]:
         channel = self._channel_or_404(channel_id)
+        where = self._route("PATCH /channels/{channel_id}", channel)
         if channel.is_thread and channel.locked and body.get("archived") is False:
             raise _http_error(403, 50001, "Missing Access")
+        used = self._edit_channel_permissions(channel, where, body)
         if "name" in body:
             channel.name = body["name"]
         if "archived" in body:
@@ -1759,14 +1895,39 @@ class FakeDiscord:
             channel.auto_archive_duration = int(body["auto_archive_duration"])
         if channel.is_thread:
             self._push(lambda state: state.parse_thread_update(channel.payload()))
+        self._exercise(where, used)
         return channel.payload()
+
+    def _edit_channel_permissions(
+        self, channel: FakeChannel, where: str, body: dict[str, Any]
+    ) -> tuple[str, ...]:
+        """Reopening an archived, unlocked thread takes only the right to post in it (Send
+        Messages in Threads) or Manage Threads; any other change to a thread takes Manage
+        Threads unless the bot created it; a channel takes Manage Channels."""
+        if not channel.is_thread:
+            return self._require(channel, where, "manage_channels")
+        if set(body) == {"archived"} and body["archived"] is False:
+            if self._can(channel, "send_messages_in_threads"):
+                return self._require(channel, where, "send_messages_in_threads")
+            return self._require(channel, where, "manage_threads")
+        if channel.owner_id == self.bot_user.id:
+            return self._require(channel, where)
+        return self._require(channel, where, "manage_threads")
 
     def _send_message(
         self, channel_id: str, body: dict[str, Any], files: list[FakeFile], **_: Any
     ) -> dict[str, Any]:
         channel = self._channel_or_404(channel_id)
+        where = self._route("POST /channels/{channel_id}/messages", channel)
+        needed = [self._send_permission(channel)] + (["attach_files"] if files else [])
+        used = self._require(channel, where, *needed)
         self._require_writable(channel, sending=True)
         self._enforce_limits(f"POST /channels/{channel_id}/messages", body, files, create=True)
+        body, embedded = self._without_forbidden_embeds(channel, where, body)
+        if not files and not any(body.get(k) for k in _MESSAGE_PARTS):
+            # Only the dropped embeds can have emptied it: the limits checked the rest.
+            raise _http_error(400, 50006, "Cannot send an empty message")
+        self._exercise(where, (*used, *embedded))
         nonce = body.get("nonce") if body.get("enforce_nonce") else None
         if nonce is not None:
             # Discord answers a repeated enforced nonce with the message it already created.
@@ -1780,34 +1941,53 @@ class FakeDiscord:
 
     def _history(self, channel_id: str, params: dict[str, Any] | None, **_: Any) -> list[Any]:
         channel = self._channel_or_404(channel_id)
+        where = self._route("GET /channels/{channel_id}/messages", channel)
+        self._exercise(where, self._require(channel, where, "read_message_history"))
         limit = int((params or {}).get("limit", 50))
         msgs = [m for m in self.messages(channel) if not m.deleted]
         return [m.payload() for m in reversed(msgs)][:limit]
 
     def _typing(self, channel_id: str, **_: Any) -> None:
-        self._channel_or_404(channel_id)
+        channel = self._channel_or_404(channel_id)
+        where = self._route("POST /channels/{channel_id}/typing", channel)
+        self._exercise(where, self._require(channel, where, self._send_permission(channel)))
 
     def _get_pins(self, channel_id: str, **_: Any) -> dict[str, Any]:
         channel = self._channel_or_404(channel_id)
-        pins = [m for m in self.messages(channel) if m.pinned and not m.deleted]
+        where = self._route("GET /channels/{channel_id}/messages/pins", channel)
+        used = self._require(channel, where)
+        # Discord: without Read Message History the list is simply empty.
+        history = self._can(channel, "read_message_history")
+        self._exercise(where, (*used, "read_message_history") if history and used else used)
+        pins = [m for m in self.messages(channel) if m.pinned and not m.deleted and history]
         return {
             "items": [{"pinned_at": _iso_now(), "message": m.payload()} for m in pins],
             "has_more": False,
         }
 
     def _pin(self, channel_id: str, message_id: str, **_: Any) -> None:
-        channel = self._channel_or_404(channel_id)
-        self._require_writable(channel, sending=False)
-        self._message_or_404(channel, message_id).pinned = True
+        self._set_pinned(channel_id, message_id, True, "PUT")
 
     def _unpin(self, channel_id: str, message_id: str, **_: Any) -> None:
+        self._set_pinned(channel_id, message_id, False, "DELETE")
+
+    def _set_pinned(self, channel_id: str, message_id: str, pinned: bool, method: str) -> None:
+        """Since 23 February 2026 pinning takes Pin Messages; Manage Messages no longer does."""
         channel = self._channel_or_404(channel_id)
+        template = f"{method} /channels/{{channel_id}}/messages/pins/{{message_id}}"
+        where = self._route(template, channel)
+        used = self._require(channel, where, "pin_messages")
         self._require_writable(channel, sending=False)
-        self._message_or_404(channel, message_id).pinned = False
+        self._message_or_404(channel, message_id).pinned = pinned
+        self._exercise(where, used)
 
     def _get_message(self, channel_id: str, message_id: str, **_: Any) -> dict[str, Any]:
         channel = self._channel_or_404(channel_id)
-        return self._message_or_404(channel, message_id).payload()
+        where = self._route("GET /channels/{channel_id}/messages/{message_id}", channel)
+        used = self._require(channel, where, "read_message_history")
+        payload = self._message_or_404(channel, message_id).payload()
+        self._exercise(where, used)
+        return payload
 
     def _edit_message(
         self,
@@ -1821,16 +2001,29 @@ class FakeDiscord:
         msg = self._message_or_404(channel, message_id)
         if msg.author.id != self.bot_user.id and set(body) - {"flags"}:
             raise _http_error(403, 50005, "Cannot edit a message authored by another user")
+        where = self._route("PATCH /channels/{channel_id}/messages/{message_id}", channel)
+        # Suppressing another's embeds (flags only) takes Manage Messages.
+        needed = ["attach_files"] if files else []
+        if msg.author.id != self.bot_user.id:
+            needed.append("manage_messages")
+        used = self._require(channel, where, *needed)
         self._require_writable(channel, sending=False)
         self._enforce_limits(
             f"PATCH /channels/{channel_id}/messages/{message_id}", body, files, create=False
         )
+        body, embedded = self._without_forbidden_embeds(channel, where, body)
         self._apply(msg, body, files, record_edit=True)
+        self._exercise(where, (*used, *embedded))
         return msg.payload()
 
     def _delete_message(self, channel_id: str, message_id: str, **_: Any) -> None:
         channel = self._channel_or_404(channel_id)
-        self._message_or_404(channel, message_id).deleted = True
+        where = self._route("DELETE /channels/{channel_id}/messages/{message_id}", channel)
+        msg = self._message_or_404(channel, message_id)
+        others = msg.author.id != self.bot_user.id
+        used = self._require(channel, where, *(["manage_messages"] if others else []))
+        msg.deleted = True
+        self._exercise(where, used)
 
     def _create_thread(
         self,
@@ -1864,6 +2057,8 @@ class FakeDiscord:
         self, channel_id: str, message_id: str, body: dict[str, Any], **_: Any
     ) -> dict[str, Any]:
         parent = self._channel_or_404(channel_id)
+        where = "POST /channels/{channel_id}/messages/{message_id}/threads"
+        used = self._require(parent, where, "create_public_threads")
         starter = self._message_or_404(parent, message_id)
         if starter.id in self.channels:
             raise _http_error(400, 160004, "A thread has already been created for this message")
@@ -1875,23 +2070,31 @@ class FakeDiscord:
             starter=starter,
             auto_archive_duration=int(body.get("auto_archive_duration") or 1440),
         )
+        self._exercise(where, used)
         return thread.payload()
 
     def _thread_no_msg(self, channel_id: str, body: dict[str, Any], **_: Any) -> dict[str, Any]:
         parent = self._channel_or_404(channel_id)
         if parent.type != TEXT:
             raise _http_error(400, 50024, "Cannot execute action on this channel type")
+        where = "POST /channels/{channel_id}/threads"
+        private = body.get("type") == PRIVATE_THREAD
+        kind = "create_private_threads" if private else "create_public_threads"
+        used = self._require(parent, where, kind)
         thread = self._create_thread(
             parent,
             body["name"],
-            private=body.get("type") == PRIVATE_THREAD,
+            private=private,
             owner=self.bot_user,
             auto_archive_duration=int(body.get("auto_archive_duration") or 1440),
         )
+        self._exercise(where, used)
         return thread.payload()
 
     def _thread_member(self, channel_id: str, user_id: str, **_: Any) -> None:
-        self._channel_or_404(channel_id)
+        channel = self._channel_or_404(channel_id)
+        where = self._route("PUT/DELETE /channels/{channel_id}/thread-members/{user_id}", channel)
+        self._exercise(where, self._require(channel, where))
 
     def _commands_list(self, guild_id: str | None) -> list[dict[str, Any]]:
         if guild_id is None:

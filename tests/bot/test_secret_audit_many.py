@@ -2,7 +2,7 @@
 own message builders, with no Discord transport in between.
 
 For every action this plays what the bot does: the service's posts owed (thread post and DMs,
-:meth:`GameService._posts`), the thread text and buttons (:func:`post_text`,
+:func:`posts_owed`), the thread text and buttons (:func:`post_text`,
 :func:`public_choices`), each DM's text and buttons (:func:`dm_text`), the actor's private
 reply and panel (:func:`panel`), the pinned status message (:func:`status_text`), and the
 refusals another seat gets when it tries to act. At the end of each game every text is checked
@@ -26,7 +26,7 @@ import pytest
 
 from bot.delivery import dm_text, post_text, public_choices
 from bot.panels import choices_view, panel
-from bot.service import GameService
+from bot.service import GameService, posts_owed
 from bot.store import GameRecord, Seat, TimePolicy
 from bot.timekeeping import status_text
 from games import REGISTRY, GameSpec, IllegalAction
@@ -105,12 +105,11 @@ def play(spec: GameSpec, number: int) -> Recorder:
     seats = [Seat(seat, 1000 + seat) for seat in range(players)]
     game = GameRecord(number, spec.key, 1, 2, 3, 4, 1000, "active", number, {}, 0, None, None,
                       seats)
-    service = GameService(store=None)  # type: ignore[arg-type]  # only its pure post builder
     state = spec.new(players, number, spec.resolve_options({}))
     game.state = spec.dump(state)
     record = Recorder(spec, game)
     record.hold(state)
-    record.posts(service._posts(game, spec, None, state, 0, "The game begins!",
+    record.posts(posts_owed(game, spec, None, state, 0, "The game begins!",
                                 everyone_private=True))
     for _ in range(MAX_ACTIONS):
         if spec.outcome(state) is not None:
@@ -118,7 +117,7 @@ def play(spec: GameSpec, number: int) -> Recorder:
         due = spec.to_act(state)
         idle = [s for s in range(players) if s not in due]
         if idle and picker.random() < 0.05:  # someone out of turn, or typing nonsense
-            record.say(idle[0], service.waiting_message(game, spec, state))
+            record.say(idle[0], GameService.waiting_message(game, spec, state))
         seat = picker.choice(due)
         with pytest.raises(IllegalAction) as refused:
             spec.apply(state, seat, "hoist the jolly roger")
@@ -133,7 +132,7 @@ def play(spec: GameSpec, number: int) -> Recorder:
             game.status = "over"
             game.result = {"winners": outcome.winners, "reason": outcome.reason}
         record.hold(after)
-        record.posts(service._posts(game, spec, state, after, game.version, line, actor=seat,
+        record.posts(posts_owed(game, spec, state, after, game.version, line, actor=seat,
                                     secret=spec.secret_choice(state, seat)))
         text, view = panel(game, seat)
         record.say(seat, f"Done: {line}", text, *labels(view))

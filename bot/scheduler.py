@@ -53,6 +53,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 AUTOPILOT_LIMIT = 200  # moves in one turn, a guard against a game that never ends a turn
+INTERRUPT_WAIT = 3600  # seconds an optional interrupt waits before its default applies
 
 
 class Scheduler:
@@ -107,7 +108,9 @@ class Scheduler:
         policy = await self.store.time_policy(game_id)
         for deadline in await self.store.deadlines(game_id):
             settings = await self.store.user_settings(deadline.user_id)
-            deadline = await self._vacation(spec, deadline, settings, now)
+            interrupt = rp is not None and spec.default_action(rp.state, deadline.seat) is not None
+            if not interrupt:  # a short interrupt neither stops for vacations nor reminds
+                deadline = await self._vacation(spec, deadline, settings, now)
             if deadline.paused_at is not None:
                 continue
             if deadline.due_at is not None and now >= deadline.due_at:
@@ -117,7 +120,8 @@ class Scheduler:
                     return
                 rp = await self._sync(game, now)
             else:
-                await self._remind(game, spec, policy, deadline, settings, rp, now)
+                await self._remind(game, spec, policy if not interrupt else TimePolicy(game_id),
+                                   deadline, settings, rp, now)
 
     # -- deadlines follow the game --------------------------------------------------------
     async def sync_game(self, game_id: int, now: float | None = None) -> None:
@@ -155,7 +159,7 @@ class Scheduler:
         want: list[Deadline] = []
         if game.status == "active" and rp is not None:
             resigned = {s.seat for s in game.seats if s.resigned}
-            clock = policy.clock_seconds
+            spec = REGISTRY[game.game_key]
             for seat, turn in sorted(rp.starts.items()):
                 if seat in resigned:
                     continue
@@ -164,8 +168,11 @@ class Scheduler:
                 if old is not None and old.turn == turn:
                     want.append(replace(old, user_id=user))
                 else:
+                    wait = policy.clock_seconds
+                    if spec.default_action(rp.state, seat) is not None:
+                        wait = min(wait or INTERRUPT_WAIT, INTERRUPT_WAIT)
                     want.append(Deadline(game.id, seat, turn, user, now,
-                                         now + clock if clock else None))
+                                         now + wait if wait else None))
         if want != existing or policy.synced_version != game.version:
             await self.store.replace_deadlines(game.id, game.version, want)
         return rp
@@ -251,6 +258,17 @@ class Scheduler:
             return
         spec = REGISTRY[game.game_key]
         who = f"<@{deadline.user_id}> ({spec.seat_label(deadline.seat)})"
+        rp = await self._sync(game, now)
+        if rp is not None and rp.starts.get(deadline.seat) == deadline.turn:
+            default = spec.default_action(rp.state, deadline.seat)
+            if default is not None:  # an interrupt let pass: its default, whatever the policy
+                after = spec.apply(rp.state, deadline.seat, default)
+                line = f"⏰ No answer from {who}: " + spec.describe(
+                    rp.state, deadline.seat, default, after)
+                with contextlib.suppress(VersionConflict):
+                    await self.bot.service._commit(game, spec, rp.state, deadline.seat, None,
+                                                   default, after, line)
+                return
         if policy.policy == "wait":
             line = f"⏰ {who}'s clock ran out. The host chose to wait for them."
             await self.store.mark_step(game_id, deadline.seat, deadline.turn,

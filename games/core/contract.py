@@ -116,6 +116,12 @@ class GameSpec(ABC, Generic[S]):
         """Readable text of ``view["private"]`` for a DM or ``/parley hand``."""
         return ""
 
+    def default_action(self, state: S, seat: int) -> str | None:
+        """The answer given for ``seat`` when it lets a short wait pass, for an optional
+        interrupt offered again and again (so the game never waits days on it); None for an
+        ordinary decision, which waits for the move clock."""
+        return None
+
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and refuse unknown names or values, with a readable message."""
         options = dict(options or {})

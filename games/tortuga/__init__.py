@@ -18,6 +18,9 @@ followed as proposed there). Rulings this engine adds where neither text settles
 - T8 In sudden death an emptied row is rebuilt from the discards at the end of the action.
 - T9 Viewing and forcing are two steps (`view`, then `view 1 3`; `force p3`, then `slots 1 3`)
   so every decision stays a list of at most 25 actions.
+- T10 A21's "short timeout defaulting to 'no'" for Atlantis: ``default_action`` names
+  ``keep atlantis``; the bot applies it after an hour without an answer (sooner if the move
+  clock is shorter), whatever the absent policy, and a vacation does not hold it up.
 """
 
 from games.tortuga.spec import TortugaSpec

@@ -65,5 +65,13 @@ class TortugaSpec(GameSpec[State]):
     def secret_choice(self, state: State, seat: int) -> bool:
         return state.pending is not None and state.pending["kind"] in ("vote", "pick")
 
+    def default_action(self, state: State, seat: int) -> str | None:
+        """A21: Atlantis is offered before every turn "with a short timeout defaulting to
+        'no'"."""
+        pending = state.pending
+        if pending is not None and pending["kind"] == "atlantis" and pending["seat"] == seat:
+            return "keep atlantis"
+        return None
+
     def private_text(self, view: dict[str, Any]) -> str:
         return views.private_text(view)

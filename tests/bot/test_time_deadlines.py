@@ -3,6 +3,8 @@ Time comes from an injected clock; nothing sleeps."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from games import REGISTRY
@@ -208,3 +210,51 @@ async def test_a_game_without_a_clock_never_times_out(world: World):
     assert await bot.store.actions(game_id) == []
     assert "No clock" in world.status_message().content
     assert "<t:" not in world.thread_posts()[-1].content
+
+
+def road_to_atlantis(players: int) -> tuple[int, list[tuple[int, str]]]:
+    """A seed and random legal actions that lead to an Atlantis offer (found by search)."""
+    spec = REGISTRY["tortuga"]
+    for seed in range(1000):
+        picker, state, road = random.Random(seed), spec.new(players, seed), []
+        while spec.outcome(state) is None and len(road) < 300:
+            due = spec.to_act(state)
+            if any(spec.default_action(state, seat) for seat in due):
+                return seed, road
+            seat = picker.choice(due)
+            road.append((seat, picker.choice(spec.legal_actions(state, seat))))
+            state = spec.apply(state, *road[-1])
+    raise AssertionError("no Atlantis offer found")
+
+
+async def test_an_unanswered_atlantis_offer_is_kept_after_an_hour(world: World, monkeypatch):
+    """Ruling A21: "Prompt the holder ... before every turn, with a short timeout defaulting to
+    'no'": the game never waits a whole move clock (nor a vacation) on the offer, and the
+    default applies even when the host's policy is to wait."""
+    spec = REGISTRY["tortuga"]
+    seed, road = road_to_atlantis(players=3)
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda _bits: seed)
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    game_id = await open_game(world, bot, "tortuga", clock="24h", absent="wait",
+                              players=[world.alice, world.bob, world.carol])
+    game = await bot.store.game(game_id)
+    for seat, action in road:
+        await bot.service.act(game_id, game.user_of(seat), action)
+    await bot.scheduler.tick()
+    state = spec.load((await bot.store.game(game_id)).state)
+    holder = next(s for s in spec.to_act(state) if spec.default_action(state, s))
+    deadline = next(d for d in await bot.store.deadlines(game_id) if d.seat == holder)
+    assert deadline.due_at == clock.now + HOUR  # not the 24-hour move clock
+
+    clock.advance(HOUR - 1)
+    await bot.scheduler.tick()
+    assert len(await bot.store.actions(game_id)) == len(road)
+    clock.advance(1)
+    await bot.scheduler.tick()
+    assert (await bot.store.actions(game_id))[len(road):] == [(holder, "keep atlantis")]
+    told = [m.content for m in world.thread_posts() if "No answer from" in m.content]
+    assert len(told) == 1 and f"<@{game.user_of(holder)}>" in told[0]
+    assert "keeps Atlantis" in told[0]
+    after = spec.load((await bot.store.game(game_id)).state)
+    assert not any(spec.default_action(after, s) for s in spec.to_act(after))

@@ -3,6 +3,7 @@ herald together, and answers every refusal politely (tracebacks go to the log on
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 
@@ -14,6 +15,7 @@ from bot.config import Settings
 from bot.delivery import DM_CLOSED_HELP, Herald
 from bot.messages import send_long, shorten
 from bot.panels import DYNAMIC_ITEMS, OOPS, lobby_embed, lobby_view, panel
+from bot.permissions import TO_OPEN, lacking, listing
 from bot.scheduler import Scheduler, TimedHerald
 from bot.service import GameService, UserError
 from bot.sqlite_store import SqliteStore
@@ -113,18 +115,26 @@ class ParleyBot(discord.Client):
             raise UserError("Open games in a text channel (not in a thread or DM): each game "
                             "gets its own thread there.")
         assert interaction.guild_id is not None
+        missing = lacking(interaction.app_permissions, TO_OPEN)
+        if missing:
+            raise UserError(f"I can't run a game in this channel: I lack {listing(missing)} "
+                            "here. An admin can give me that in the channel's settings "
+                            "(Permissions), or open the game in another channel.")
         game = await self.service.new_game(key, interaction.guild_id, channel.id,
                                            interaction.user.id, options)
         spec = REGISTRY[game.game_key]
+        message = None
         try:
             message = await channel.send(embed=lobby_embed(game), view=lobby_view(game))
             thread = await message.create_thread(name=f"{spec.title} #{game.id}",
                                                  auto_archive_duration=10080)
         except discord.Forbidden:
             await self.service.cancel(game, interaction.user.id, can_manage=True)
-            raise UserError("I lack permissions here: I need View Channel, Send Messages, "
-                            "Create Public Threads, Send Messages in Threads, Embed Links and "
-                            "Attach Files.") from None
+            if message is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await message.delete()  # no lobby card left for a game that is not
+            raise UserError("I lack a permission here: I need "
+                            f"{listing(list(TO_OPEN.values()))}.") from None
         await self.store.set_places(game.id, thread.id, message.id)
         await self.store.set_time_policy(game.id, CLOCKS.get(clock), absent)
         note = await self._welcome(game, interaction.user.id)

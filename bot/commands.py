@@ -160,8 +160,10 @@ class ParleyCommands(app_commands.Group):
         seat = acted.game.seat_of(interaction.user.id)
         assert seat is not None
         content, view = bot.panel(acted.game, seat)
+        trouble = bot.herald.trouble.get(target.id)
         await send_long(partial(interaction.followup.send, ephemeral=True),
-                        f"Done: {acted.line}\n\n{content}", **({"view": view} if view else {}))
+                        f"Done: {acted.line}\n\n{content}" + (f"\n\n{trouble}" if trouble else ""),
+                        **({"view": view} if view else {}))
 
     @app_commands.command(description="Show the current board")
     @app_commands.autocomplete(game=game_autocomplete)

@@ -20,6 +20,7 @@ import discord
 
 from bot.messages import send_long
 from bot.panels import choices_view
+from bot.permissions import lacking_in, listing
 from bot.store import GameRecord, OutboxItem
 from bot.timekeeping import replay
 from games import REGISTRY
@@ -81,10 +82,16 @@ def public_choices(game: GameRecord, payload: dict[str, Any]) -> discord.ui.View
     return choices_view(game.id, version, actions, with_hand_button=True)
 
 
+NO_BOARD = ("(No board image: I lack **Attach Files** in this thread. `/parley board` shows "
+            "it to you privately.)")
+
+
 class Herald:
     def __init__(self, bot: ParleyBot) -> None:
         self.bot = bot
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        #: Games whose thread refuses our posts, with what to tell the player who just moved.
+        self.trouble: dict[int, str] = {}
 
     async def deliver(self, game_id: int | None = None) -> None:
         """Send every unsent item (of one game, or of all games at start-up)."""
@@ -94,15 +101,24 @@ class Herald:
                 await self.deliver(gid)
             return
         async with self._locks[game_id]:
+            refused = False  # the thread refused a post: later posts wait too, to keep order
             for item in await self.bot.store.unsent(game_id):
                 game = await self.bot.store.game(game_id)
-                if game is None:
+                if game is None or (refused and item.kind == "thread"):
                     continue
                 try:
                     if item.kind == "thread":
                         await self._post(game, item)
+                        self.trouble.pop(game_id, None)
                     else:
                         await self._dm(game, item)
+                except discord.Forbidden as error:
+                    if item.kind == "thread" and game.status == "active":
+                        refused = True  # kept: it goes out once an admin gives the permission
+                        self._refused(game, error)
+                        continue
+                    log.warning("Could not deliver item %s of game %s: %s %s", item.id,
+                                game_id, error.status, error.text)
                 except discord.HTTPException as error:
                     if error.status >= 500:
                         log.warning("Discord is failing (%s); will retry item %s", error.status,
@@ -112,12 +128,22 @@ class Herald:
                                 game_id, error.status, error.text)
                 await self.bot.store.mark_sent(item.id)
 
+    def _refused(self, game: GameRecord, error: discord.Forbidden) -> None:
+        if game.id not in self.trouble:
+            log.warning("The thread of game %s refuses posts (%s); they wait", game.id,
+                        error.text)
+        names = lacking_in(self.bot.get_channel(game.thread_id or 0))
+        need = listing(names) if names else "a permission"
+        self.trouble[game.id] = (f"⚠️ I can't post in this game's thread: I lack {need} there. "
+                                 "Moves still count; the posts go out once an admin fixes it.")
+
     async def _post(self, game: GameRecord, item: OutboxItem) -> None:
         if game.thread_id is None:
             return
         channel = self.bot.get_channel(game.thread_id) or await self.bot.fetch_channel(
             game.thread_id)
         payload = item.payload
+        text = post_text(game, payload)
         kwargs: dict[str, Any] = {
             "allowed_mentions": discord.AllowedMentions(
                 everyone=False, roles=False,
@@ -132,8 +158,11 @@ class Herald:
             kwargs["file"] = discord.File(
                 io.BytesIO(png), filename=f"board-{payload.get('version', 0)}.png")
             kwargs["view"] = public_choices(game, payload)
+            if lacking_in(channel, ("attach_files",)):  # the post still goes, without image
+                del kwargs["file"]
+                text += "\n" + NO_BOARD
         # An enforced nonce makes Discord drop a resend of this item after a crash.
-        await send_long(channel.send, post_text(game, payload), nonce=f"parley-{item.id}",
+        await send_long(channel.send, text, nonce=f"parley-{item.id}",
                         **{k: v for k, v in kwargs.items() if v is not None})
 
     async def _view_at_last_move(self, game: GameRecord,

@@ -123,6 +123,7 @@ async def act_from_component(interaction: discord.Interaction, game_id: int, ver
         await interaction.followup.send(str(error), ephemeral=True)
         return
     await bot.herald.deliver(game_id)
+    trouble = bot.herald.trouble.get(game_id)
     message = interaction.message
     is_private = message is not None and (message.guild is None or message.flags.ephemeral)
     if is_private:
@@ -130,8 +131,11 @@ async def act_from_component(interaction: discord.Interaction, game_id: int, ver
         assert seat is not None
         content, view = panel(acted.game, seat)
         await interaction.edit_original_response(content=content, view=view)
+        if trouble:
+            await interaction.followup.send(trouble, ephemeral=True)
     else:
-        await send_long(partial(interaction.followup.send, ephemeral=True), f"Done: {acted.line}")
+        await send_long(partial(interaction.followup.send, ephemeral=True),
+                        f"Done: {acted.line}" + (f"\n\n{trouble}" if trouble else ""))
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button],

@@ -9,8 +9,6 @@ embeds dropped without Embed Links) and records every permission the bot exercis
   refusal, and every one of those permissions is exercised (none is asked for in vain);
 * with one of them missing, at ``/parley new`` or in the middle of a game, the players get a
   clear private answer or a game that goes on (degraded), never an error or a lost move.
-
-Where the bot falls short of that, the test is a strict ``xfail`` naming the gap.
 """
 
 from __future__ import annotations
@@ -27,6 +25,7 @@ import pytest
 
 import bot.service
 from bot.client import ParleyBot
+from bot.delivery import NO_BOARD
 from bot.panels import OOPS
 from games import REGISTRY
 from tests.bot.conftest import World
@@ -307,36 +306,7 @@ async def test_whole_games_with_exactly_the_readme_permissions(world: World, mon
 
 # -- one permission missing when a game is opened ------------------------------------------
 
-NO_GAME_WITHOUT = {
-    "send_messages_in_threads": (
-        "Without Send Messages in Threads `/parley new` opens the game anyway and Start "
-        "answers 'The game has started: see the thread.', but every post to the thread is "
-        "refused (403 50013); the herald logs and drops it (bot/delivery.py Herald.deliver "
-        "marks any 4xx item sent), so the thread stays empty for the whole game and nobody is "
-        "told. open_lobby (bot/client.py) never checks interaction.app_permissions."
-    ),
-    "attach_files": (
-        "Without Attach Files the lobby and the status message work, but every board post "
-        "(image attached) is refused 403 50013 and dropped (Herald.deliver marks it sent): "
-        "the thread never shows a move or a ping and nobody is told. Neither a text-only "
-        "fallback in Herald._post nor a check of app_permissions in open_lobby."
-    ),
-    "embed_links": (
-        "Without Embed Links Discord drops the lobby embed silently: the lobby card is four "
-        "bare buttons (Join/Leave/Start/Cancel) that say neither which game nor who hosts it "
-        "(bot/client.py open_lobby and _refresh_lobby send only an embed, no content), and the "
-        "host is not told."
-    ),
-}
-
-
-def opening_case(flag: str) -> object:
-    reason = NO_GAME_WITHOUT.get(flag)
-    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-    return pytest.param(flag, marks=marks, id=flag)
-
-
-@pytest.mark.parametrize("missing", [opening_case(f) for f in sorted(INVITE)])
+@pytest.mark.parametrize("missing", sorted(INVITE))
 async def test_opening_a_game_without_one_permission(world: World, missing: str):
     """``/parley new`` where the bot lacks one README permission: either a clear private
     refusal that names it (and no game left open), or a game that goes on degraded, with a
@@ -376,52 +346,21 @@ async def test_opening_a_game_without_one_permission(world: World, missing: str)
         assert f"<@{alice.id}> (Orange)" in status[0].content
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Without Create Public Threads open_lobby (bot/client.py) posts the lobby card, fails to "
-    "create the thread, cancels the game and explains privately, but leaves the card in the "
-    "channel saying 'Waiting for players' with live Join/Leave/Start/Cancel buttons for a "
-    "game that no longer exists (it neither deletes nor refreshes the message)."))
 async def test_a_refused_game_leaves_no_open_lobby_card(world: World):
     fake = world.fake
     fake.set_bot_permissions(world.guild, permissions(without="create_public_threads"))
     bot_ = await start_bot(world, FakeClock())
     reply = await fake.slash(bot_, world.alice, world.channel, "parley new", game="cardinal")
     assert names_permission(reply.text, "create_public_threads")
-    assert (await bot_.store.game(1)).status == "cancelled"
+    game = await bot_.store.game(1)
+    assert game is None or game.status == "cancelled"
     cards = [m for m in fake.messages(world.channel) if not m.deleted]
     assert all(not m.buttons and "Waiting for players" not in m.text for m in cards), cards
 
 
 # -- one permission lost in the middle of a game -------------------------------------------
 
-LOST_MID_GAME = {
-    "view_channel": (
-        "After View Channel is taken mid-game, moves still apply and the mover gets 'Done', "
-        "but every post and status edit in the thread is refused (403 50001) and dropped "
-        "(Herald.deliver marks 4xx items sent; Scheduler.refresh_status only logs): the "
-        "opponent is never pinged and the mover is not told the thread is no longer updated."
-    ),
-    "send_messages_in_threads": (
-        "After Send Messages in Threads is taken mid-game, moves still apply and the mover "
-        "gets 'Done', but the board post and ping for each move are refused (403 50013) and "
-        "dropped by Herald.deliver (bot/delivery.py marks any 4xx item sent); the mover's "
-        "reply (commands.move / panels.act_from_component) says nothing about it."
-    ),
-    "attach_files": (
-        "After Attach Files is taken mid-game every board post is refused (403 50013) and "
-        "dropped by Herald.deliver; Herald._post has no text-only fallback and the mover is "
-        "not told, so the thread silently stops showing moves and pings."
-    ),
-}
-
-
-def mid_game_case(flag: str) -> object:
-    reason = LOST_MID_GAME.get(flag)
-    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-    return pytest.param(flag, marks=marks, id=flag)
-
-
-@pytest.mark.parametrize("missing", [mid_game_case(f) for f in sorted(INVITE)])
+@pytest.mark.parametrize("missing", sorted(INVITE))
 async def test_losing_one_permission_in_the_middle_of_a_game(world: World, missing: str):
     """A moderator takes one README permission away mid-game: a move by menu and one by
     ``/parley move`` still apply and are answered privately; the thread still shows each move
@@ -458,11 +397,6 @@ async def test_losing_one_permission_in_the_middle_of_a_game(world: World, missi
     assert latest.mentions == [alice.id]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "A post refused for a missing permission is never sent: Herald.deliver (bot/delivery.py) "
-    "marks every 4xx failure sent, so once an admin gives Send Messages in Threads back the "
-    "move made meanwhile is never shown and the player it was for is never pinged (only 5xx "
-    "are retried)."))
 async def test_a_post_refused_for_a_missing_permission_goes_out_once_it_is_back(world: World):
     fake, alice, carol = world.fake, world.alice, world.carol
     fake.set_bot_permissions(world.guild, permissions())
@@ -474,3 +408,18 @@ async def test_a_post_refused_for_a_missing_permission_goes_out_once_it_is_back(
     await bot_.scheduler.tick()
     posts = [m for m in fake.messages(world.thread()) if "places a ship on a1" in m.content]
     assert posts and posts[-1].mentions == [carol.id]
+
+
+async def test_without_attach_files_the_board_post_goes_out_as_text(world: World):
+    """A thread where the bot may write but not attach: each move is still posted, with its
+    ping, and a note that ``/parley board`` shows the board."""
+    fake, alice, carol = world.fake, world.alice, world.carol
+    fake.set_bot_permissions(world.guild, permissions())
+    bot_ = await start_bot(world, FakeClock())
+    await open_game(world, bot_, "cardinal", "first=orange")
+    fake.set_bot_permissions(world.guild, permissions(without="attach_files"))
+    moved = await fake.slash(bot_, alice, world.thread(), "parley move", action="place a1")
+    assert "I can't post" not in private(moved)
+    post = [m for m in fake.messages(world.thread()) if not m.pinned][-1]
+    assert "places a ship on a1" in post.content and NO_BOARD in post.content
+    assert post.files == [] and post.mentions == [carol.id]

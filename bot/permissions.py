@@ -1,0 +1,35 @@
+"""The channel permissions Parley needs, by the names a server admin sees (the README lists
+them with the reason for each). Pin Messages is not here: without it the status message is
+simply not pinned."""
+
+from __future__ import annotations
+
+import discord
+
+#: What opening a game needs in its channel: the lobby card, the thread and the board posts.
+TO_OPEN = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "create_public_threads": "Create Public Threads",
+    "send_messages_in_threads": "Send Messages in Threads",
+    "embed_links": "Embed Links",
+    "attach_files": "Attach Files",
+}
+#: What a board post needs in the game's thread.
+TO_POST = ("view_channel", "send_messages_in_threads", "attach_files")
+
+
+def lacking(perms: discord.Permissions, flags: tuple[str, ...] | dict[str, str]) -> list[str]:
+    """The names of the permissions among ``flags`` that ``perms`` lacks."""
+    return [TO_OPEN[flag] for flag in flags if not getattr(perms, flag)]
+
+
+def lacking_in(channel: object, flags: tuple[str, ...] = TO_POST) -> list[str]:
+    """What the bot lacks in a thread or channel it knows; [] when it cannot tell."""
+    if isinstance(channel, discord.Thread | discord.TextChannel) and channel.guild.me:
+        return lacking(channel.permissions_for(channel.guild.me), flags)
+    return []
+
+
+def listing(names: list[str]) -> str:
+    return ", ".join(f"**{name}**" for name in names)

@@ -4,6 +4,8 @@ simply not pinned."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import discord
 
 #: What opening a game needs in its channel: the lobby card, the thread and the board posts.
@@ -19,7 +21,7 @@ TO_OPEN = {
 TO_POST = ("view_channel", "send_messages_in_threads", "attach_files")
 
 
-def lacking(perms: discord.Permissions, flags: tuple[str, ...] | dict[str, str]) -> list[str]:
+def lacking(perms: discord.Permissions, flags: Iterable[str]) -> list[str]:
     """The names of the permissions among ``flags`` that ``perms`` lacks."""
     return [TO_OPEN[flag] for flag in flags if not getattr(perms, flag)]
 

@@ -120,8 +120,8 @@ class Scheduler:
                     return
                 rp = await self._sync(game, now)
             else:
-                await self._remind(game, spec, policy if not interrupt else TimePolicy(game_id),
-                                   deadline, settings, rp, now)
+                clock = None if interrupt else policy.clock_seconds  # no ladder: start only
+                await self._remind(game, spec, clock, deadline, settings, rp, now)
 
     # -- deadlines follow the game --------------------------------------------------------
     async def sync_game(self, game_id: int, now: float | None = None) -> None:
@@ -204,10 +204,10 @@ class Scheduler:
         return deadline
 
     # -- reminders ------------------------------------------------------------------------
-    async def _remind(self, game: GameRecord, spec: GameSpec, policy: TimePolicy,
+    async def _remind(self, game: GameRecord, spec: GameSpec, clock_seconds: int | None,
                       deadline: Deadline, settings: UserSettings, rp: Replay | None,
                       now: float) -> None:
-        times = step_times(deadline, policy.clock_seconds)
+        times = step_times(deadline, clock_seconds)
         key = {step: f"{step}:{deadline.user_id}" for step in STEPS}
         due = [step for step in STEPS if step in times and times[step] <= now]
         if not due:

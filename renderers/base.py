@@ -210,3 +210,30 @@ def tint_changes(before: bytes, after: bytes, cell: int = 12,
                             Image.Resampling.BOX).point(lambda v: 110 if v else 0)
     mask = blocks.resize(new.size, Image.Resampling.NEAREST)
     return png_bytes(Image.composite(Image.new("RGB", new.size, color), new, mask))
+
+
+# -- change marks: what changed since a player's last look, drawn in the game's own terms -----
+MARK: Color = (214, 40, 140)  # magenta: apart from every seat colour and from the sea and land
+
+
+def draw_ghost(draw: ImageDraw.ImageDraw, center: tuple[int, int], radius: int) -> None:
+    """Where a piece was: a hollow dashed ring, so the piece's own colours stay untouched."""
+    x, y = center
+    for start in range(0, 360, 30):
+        draw.arc([x - radius, y - radius, x + radius, y + radius], start, start + 18, fill=MARK,
+                 width=3)
+
+
+def draw_ring(draw: ImageDraw.ImageDraw, center: tuple[int, int], radius: int) -> None:
+    """A counter or piece that changed in place: a ring around it, never a fill over it."""
+    x, y = center
+    draw.ellipse([x - radius, y - radius, x + radius, y + radius], outline=MARK, width=4)
+
+
+def draw_change_arrow(draw: ImageDraw.ImageDraw, start: tuple[int, int], end: tuple[int, int],
+                      number: int | None = None) -> None:
+    """A move from ``start`` to ``end``; ``number`` orders the steps of a chain (1, 2, ...)."""
+    draw_arrow(draw, start, end, MARK, width=4, head=12)
+    if number is not None:
+        mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+        draw_disc(draw, mid, 10, MARK, outline=PALETTE["white"], label=str(number))

@@ -1,18 +1,33 @@
 """The engine contract of ``shared/ENGINE.md``: one base class every game implements.
 
-The bot, renderers, benchmarks and tests only ever talk to a :class:`GameSpec`; they never
-branch on a game's name. Legality has a single source: :meth:`GameSpec.apply` accepts exactly
-what :meth:`GameSpec.legal_actions` lists, then hands a private copy to :meth:`GameSpec.play`.
+The bot, renderers, the AI, benchmarks and tests only ever talk to a :class:`GameSpec`; they
+never branch on a game's name. Legality has a single source: :meth:`GameSpec.apply` accepts
+exactly what :meth:`GameSpec.legal_actions` lists, then hands a private copy to
+:meth:`GameSpec.play`.
+
+A game fills in the abstract methods; everything that used to be written once per game (the
+seat-count check, dump/load/copy, the stored outcome, the view envelope) lives here once.
 """
 
 from __future__ import annotations
 
-import copy
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-S = TypeVar("S")
+from games.core.codec import StateCodec
+
+
+class Finishable(Protocol):
+    """What the base class needs of every state: where the outcome is kept once decided."""
+
+    outcome: dict[str, Any] | None
+
+
+S = TypeVar("S", bound=Finishable)
+
+ENVELOPE_KEYS = ("game", "seats", "to_act", "turn", "last", "outcome", "scores")
+"""The keys every view has, with one meaning in every game (a seat's view adds ``private``)."""
 
 
 class IllegalAction(ValueError):
@@ -37,6 +52,16 @@ class Option:
     default: Any
 
 
+def finish(state: Finishable, winners: list[int], reason: str) -> None:
+    """Record the end of the game in ``state``: the one way every game stores its outcome."""
+    state.outcome = {"winners": sorted(winners), "reason": reason}
+
+
+def score(name: str, value: int) -> dict[str, Any]:
+    """One entry of the envelope's ``scores``: a named counter (a seat, a team, a fleet)."""
+    return {"name": name, "value": value}
+
+
 class GameSpec(ABC, Generic[S]):
     """One game. Subclasses set the class attributes and implement the abstract methods."""
 
@@ -44,13 +69,21 @@ class GameSpec(ABC, Generic[S]):
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    state_type: ClassVar[type]
     options: ClassVar[tuple[Option, ...]] = ()
     seat_names: ClassVar[tuple[str, ...]] = ()
     summary: ClassVar[str] = ""  # a few lines for `/parley rules`
+    has_hand: ClassVar[bool] = False  # seats hold private cards or choices between turns
 
-    # -- the contract -------------------------------------------------------------------
-    @abstractmethod
-    def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> S: ...
+    def __init__(self) -> None:
+        # MIGRATING: every game will set state_type; until then a game keeps its own codec.
+        if hasattr(self, "state_type"):
+            self.codec: StateCodec[S] = StateCodec(self.state_type)
+
+    # -- what each game writes --------------------------------------------------------------
+    # @abstractmethod  MIGRATING
+    def setup(self, players: int, seed: int, options: dict[str, Any]) -> S:
+        """The opening state; ``options`` are already resolved (every name, checked values)."""
 
     @abstractmethod
     def to_act(self, state: S) -> list[int]:
@@ -64,27 +97,49 @@ class GameSpec(ABC, Generic[S]):
     def play(self, state: S, seat: int, action: str) -> None:
         """Carry out a legal action on ``state`` in place (``apply`` passes a copy)."""
 
-    @abstractmethod
-    def view(self, state: S, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (None: the public). Secrets go under ``view["private"]``."""
+    # @abstractmethod  MIGRATING
+    def board_view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """The game's own view keys (beside the envelope), for ``seat`` or the public."""
 
-    @abstractmethod
-    def outcome(self, state: S) -> Outcome | None: ...
+    # @abstractmethod  MIGRATING
+    def turn_number(self, state: S) -> int:
+        """The envelope's ``turn``: a counter a player understands (turn, round or move)."""
 
-    @abstractmethod
-    def dump(self, state: S) -> str: ...
+    # @abstractmethod  MIGRATING
+    def last_lines(self, state: S) -> list[str]:
+        """The envelope's ``last``: public lines saying what the latest action did."""
 
-    @abstractmethod
-    def load(self, text: str) -> S: ...
+    # @abstractmethod  MIGRATING
+    def players(self, state: S) -> int:
+        """How many seats the game in ``state`` has."""
 
-    # -- shared behaviour ---------------------------------------------------------------
+    # @abstractmethod  MIGRATING
+    def position(self, **setup: Any) -> S:
+        """A state for tests and worked examples, described in the game's own words
+        (pieces on named squares, whose turn, a pending decision); see ``position.py``."""
+
+    def private_view(self, state: S, seat: int) -> dict[str, Any]:
+        """``seat``'s secrets (hand, loyalty, bids, seen cards); {} in an open game."""
+        return {}
+
+    def scores(self, state: S) -> list[dict[str, Any]] | None:
+        """The envelope's ``scores``: public counters built with :func:`score`, or None."""
+        return None
+
+    # -- the contract, shared ---------------------------------------------------------------
+    def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> S:
+        """A new game for ``players`` seats; refuses a count the game does not take."""
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction(f"{self.title} takes {self.player_range()}, not {players}.")
+        return self.setup(players, seed, self.resolve_options(options))
+
     def apply(self, state: S, seat: int, action: str) -> S:
         """Validate against ``legal_actions`` and return a new state; never mutates ``state``."""
         if self.outcome(state) is not None:
             raise IllegalAction("This game is over.")
         if seat not in self.to_act(state):
             raise IllegalAction(f"It is not {self.seat_label(seat)}'s turn to act.")
-        action = " ".join(action.split()).lower()
+        action = normalize(action)
         legal = self.legal_actions(state, seat)
         if action not in legal:
             raise IllegalAction(self.illegal_message(state, seat, action, legal))
@@ -92,21 +147,102 @@ class GameSpec(ABC, Generic[S]):
         self.play(new_state, seat, action)
         return new_state
 
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """The envelope plus the game's own keys; ``private`` only in a seat's view."""
+        view = self.board_view(state, seat)
+        view.update(
+            game=self.key,
+            seats=[self.seat_label(s) for s in range(self.players(state))],
+            to_act=self.to_act(state),
+            turn=self.turn_number(state),
+            last=self.last_lines(state),
+            outcome=state.outcome,
+            scores=self.scores(state),
+        )
+        if seat is not None:
+            view["private"] = self.private_view(state, seat)
+        return view
+
+    def outcome(self, state: S) -> Outcome | None:
+        if state.outcome is None:
+            return None
+        return Outcome(winners=list(state.outcome["winners"]), reason=state.outcome["reason"])
+
+    def dump(self, state: S) -> str:
+        return self.codec.dump(state)
+
+    def load(self, text: str) -> S:
+        return self.codec.load(text)
+
     def copy(self, state: S) -> S:
-        return copy.deepcopy(state)
+        return self.codec.copy(state)
+
+    # -- hooks the bot and the AI ask every game (ENGINE.md, second edition) ---------------
+    # None may ever return another seat's secret. Each game implements all of them.
+    def label(self, state: S, seat: int, action: str) -> str:
+        """A short human text (at most 80 characters) for a legal action of ``seat``, e.g.
+        ``sail g5 s 1 aground`` -> "Sail G5 (1 mast) 1 south, run aground".
+
+        ``action`` may also be a whole-word prefix shared by several legal actions (``sail
+        g5``): the bot offers long lists in steps cut at word boundaries, and the label then
+        names that group ("Sail G5 (1 mast)"). The canonical text stays what is logged."""
+        raise NotImplementedError
+
+    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+        """What changed between two views of the same seat, in the game's own terms.
+
+        Each change is a dict with ``kind`` (``move``, ``add``, ``remove``, ``count``,
+        ``seen``, or a game's own word) and ``text`` (a line a player reads, nothing the
+        ``after`` view does not show), plus the game's keys a renderer needs to draw it
+        (``from``/``to`` squares, ``at``, ``before``/``after`` values, a slot)."""
+        raise NotImplementedError
+
+    def sample(self, state: S, seat: int, seed: int) -> S:
+        """A state that agrees with everything ``seat`` can see and re-deals everything it
+        cannot (hands, loyalties, bids, deck order, the RNG), consistently with the rules.
+        Two states with the same view for ``seat`` give the same sample for the same seed."""
+        raise NotImplementedError
+
+    def evaluate(self, state: S) -> list[float]:
+        """A quick estimate per seat, in [0, 1], of how likely that seat is to win from
+        ``state`` (an ended game scores 1 for a winner, 0 for a loser, a share for a draw)."""
+        raise NotImplementedError
+
+    def reveal(self, state: S) -> list[str]:
+        """At the end: everything that was secret during the game, as lines a player reads
+        (loyalties, who played which vote card, every bid and tie-breaker, cards seen)."""
+        raise NotImplementedError
+
+    def explain(self, state: S, seat: int, action: str) -> str:
+        """One sentence naming the rule that makes ``action`` illegal for ``seat`` now.
+
+        Games override this with their rules' reasons; this fallback only says what is
+        allowed instead, and never echoes the refused text.
+        """
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            return f"{self.seat_label(seat)} has nothing to do right now."
+        return f"That is not one of the {len(legal)} moves open to {self.seat_label(seat)} now."
 
     def illegal_message(self, state: S, seat: int, action: str, legal: list[str]) -> str:
-        """Say why ``action`` is refused and what is allowed instead (override for detail)."""
+        """MIGRATING: games move their reasons into ``explain``; then this goes."""
         examples = ", ".join(f"`{a}`" for a in legal[:5])
         more = f" (and {len(legal) - 5} more)" if len(legal) > 5 else ""
         return f"`{action}` is not a legal move now. You can play: {examples}{more}."
 
+    # -- presentation hooks the bot uses ---------------------------------------------------
     def seat_label(self, seat: int) -> str:
         return self.seat_names[seat] if seat < len(self.seat_names) else f"Player {seat + 1}"
 
+    def player_range(self) -> str:
+        """"2 players" or "2 to 9 players", for messages and ``/parley rules``."""
+        if self.min_players == self.max_players:
+            return f"{self.min_players} players"
+        return f"{self.min_players} to {self.max_players} players"
+
     def describe(self, before: S, seat: int, action: str, after: S) -> str:
         """One public line saying what happened. Must never reveal a secret."""
-        return f"{self.seat_label(seat)}: `{action}`"
+        return " ".join(self.last_lines(after))
 
     def secret_choice(self, state: S, seat: int) -> bool:
         """True when ``seat``'s current actions must not be shown in public (votes, bids)."""
@@ -137,3 +273,8 @@ class GameSpec(ABC, Generic[S]):
         for option in self.options:
             resolved.setdefault(option.name, option.default)
         return resolved
+
+
+def normalize(action: str) -> str:
+    """The one normal form of typed action text: lower case, single spaces."""
+    return " ".join(action.split()).lower()

@@ -15,8 +15,14 @@ TEAMS: tuple[str, ...] = ("british", "french")
 
 # (British, French, Dutch) loyalty cards by player count (rulings §1.2).
 LOYALTY: dict[int, tuple[int, int, int]] = {
-    2: (1, 1, 0), 3: (1, 1, 1), 4: (2, 2, 0), 5: (2, 2, 1),
-    6: (3, 3, 0), 7: (3, 3, 1), 8: (4, 4, 0), 9: (4, 4, 1),
+    2: (1, 1, 0),
+    3: (1, 1, 1),
+    4: (2, 2, 0),
+    5: (2, 2, 1),
+    6: (3, 3, 0),
+    7: (3, 3, 1),
+    8: (4, 4, 0),
+    9: (4, 4, 1),
 }
 HAND_SIZE = 3
 TREASURE_TOTAL = 8
@@ -67,11 +73,24 @@ SCURVY = "scurvy"
 STORMY_SEAS = "stormy seas"
 ARMADA = "spanish armada"
 
-BASE_EVENTS: tuple[str, ...] = (MARQUE,) * 3 + (PISTOL,) * 3 + (ALBATROSS,) * 3 + (
-    BLACK_SPOT,) * 3 + (ATLANTIS, EL_DORADO, FOUNTAIN)
+BASE_EVENTS: tuple[str, ...] = (
+    (MARQUE,) * 3
+    + (PISTOL,) * 3
+    + (ALBATROSS,) * 3
+    + (BLACK_SPOT,) * 3
+    + (ATLANTIS, EL_DORADO, FOUNTAIN)
+)
 TREASURE_MAPS: tuple[str, ...] = (ATLANTIS, EL_DORADO, FOUNTAIN)
-STARRED: tuple[str, ...] = (BLACK_POWDER, CABIN_FEVER, CROWS_NEST, EIGHT_BELLS, FACADE,
-                            PIRATE_CODE, SCURVY, STORMY_SEAS)
+STARRED: tuple[str, ...] = (
+    BLACK_POWDER,
+    CABIN_FEVER,
+    CROWS_NEST,
+    EIGHT_BELLS,
+    FACADE,
+    PIRATE_CODE,
+    SCURVY,
+    STORMY_SEAS,
+)
 STARRED_IN_GAME = 3
 ROW_SIZE = 5
 PIRATE_CODE_VOTES = 2

@@ -6,17 +6,31 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core import score
 from games.tortuga import votes
 from games.tortuga.data import SEAT_NAMES, SHIP_TITLES, SHIPS, TEAMS, vote_text
-from games.tortuga.rules import to_act
-from games.tortuga.state import State, scores
+from games.tortuga.state import TortugaState, team_chests
 
 # Pending-decision fields everyone may see (never "cards": the vote commits).
-_PUBLIC_PENDING = ("kind", "seat", "target", "by", "ship", "left", "saved", "card", "cause",
-                   "vote", "caller", "voters")
+_PUBLIC_PENDING = (
+    "kind",
+    "seat",
+    "target",
+    "by",
+    "ship",
+    "left",
+    "saved",
+    "card",
+    "cause",
+    "vote",
+    "caller",
+    "voters",
+)
 
 
-def public_view(s: State) -> dict[str, Any]:
+def board_view(s: TortugaState) -> dict[str, Any]:
+    """The game's own keys of every view (the envelope adds seats, to_act, turn, the last
+    lines, the outcome and the team scores)."""
     pending = s.pending or {}
     shown = {k: v for k, v in pending.items() if k in _PUBLIC_PENDING}
     if "slots" in pending:
@@ -25,21 +39,28 @@ def public_view(s: State) -> dict[str, Any]:
         waiting = votes.waiting_voters(s)
         shown["voted"] = [v for v in pending["voters"] if v not in waiting]
     view: dict[str, Any] = {
-        "players": s.players,
-        "seat_names": list(SEAT_NAMES[: s.players]),
         "current": s.current,
         "actions_left": s.actions_left,
-        "to_act": to_act(s),
-        "ships": [{"key": SHIPS[i], "name": SHIP_TITLES[i], "crew": list(s.ships[i]),
-                   "holds": dict(zip(TEAMS, s.holds[i], strict=True)),
-                   "rowboat": s.rowboats[i], "exploded": s.exploded == i}
-                  for i in range(2)],
-        "tortuga": {"line": list(s.tortuga),
-                    "chests": dict(zip(TEAMS, s.tortuga_chests, strict=True))},
+        "ships": [
+            {
+                "key": SHIPS[i],
+                "name": SHIP_TITLES[i],
+                "crew": list(s.ships[i]),
+                "holds": dict(zip(TEAMS, s.holds[i], strict=True)),
+                "rowboat": s.rowboats[i],
+                "exploded": s.exploded == i,
+            }
+            for i in range(2)
+        ],
+        "tortuga": {
+            "line": list(s.tortuga),
+            "chests": dict(zip(TEAMS, s.tortuga_chests, strict=True)),
+        },
         "galleon": s.galleon,
-        "scores": scores(s),
-        "row": [{"slot": i + 1, "card": card is not None, "viewed_by": list(s.viewers[i])}
-                for i, card in enumerate(s.row)],
+        "row": [
+            {"slot": i + 1, "card": card is not None, "viewed_by": list(s.viewers[i])}
+            for i, card in enumerate(s.row)
+        ],
         "event_deck": len(s.event_deck),
         "discard": list(s.discard),
         "kept": [list(k) for k in s.kept],
@@ -49,23 +70,27 @@ def public_view(s: State) -> dict[str, Any]:
         "vote_deck": len(s.vote_deck),
         "pending": shown or None,
         "last_vote": s.last_vote,
-        "news": list(s.news),
         "sudden_death": s.sudden_death,
-        "result": s.result,
     }
-    if s.result is not None:
+    if s.outcome is not None:
         view["loyalty"] = list(s.loyalty)
     return view
 
 
-def private_view(s: State, seat: int) -> dict[str, Any]:
+def scores(s: TortugaState) -> list[dict[str, Any]]:
+    """The envelope's scores: each team's chests (holds on both ships plus Tortuga's area)."""
+    return [score(team.title(), chests) for team, chests in team_chests(s).items()]
+
+
+def private_view(s: TortugaState, seat: int) -> dict[str, Any]:
     pending = s.pending or {}
     private: dict[str, Any] = {
         "seat": seat,
         "loyalty": s.loyalty[seat],
         "hand": sorted(vote_text(c) for c in s.hands[seat]),
-        "known_events": {str(slot + 1): card for slot, card in enumerate(s.known[seat])
-                         if card is not None},
+        "known_events": {
+            str(slot + 1): card for slot, card in enumerate(s.known[seat]) if card is not None
+        },
         "notes": list(s.notes[seat]),
     }
     if pending.get("kind") == "vote" and seat in pending["voters"]:
@@ -82,11 +107,17 @@ def private_text(view: dict[str, Any]) -> str:
     private = view.get("private") or {}
     if not private:
         return ""
-    lines = [f"You are {SEAT_NAMES[private['seat']]}. Loyalty: **{private['loyalty'].title()}**.",
-             "Vote cards: " + ("; ".join(private["hand"]) or "none")]
+    lines = [
+        f"You are {SEAT_NAMES[private['seat']]}. Loyalty: **{private['loyalty'].title()}**.",
+        "Vote cards: " + ("; ".join(private["hand"]) or "none"),
+    ]
     if private["known_events"]:
-        lines.append("Event cards you have seen: " + "; ".join(
-            f"slot {slot}: {card.title()}" for slot, card in private["known_events"].items()))
+        lines.append(
+            "Event cards you have seen: "
+            + "; ".join(
+                f"slot {slot}: {card.title()}" for slot, card in private["known_events"].items()
+            )
+        )
     if private.get("vote_played"):
         lines.append("Your vote: " + " and ".join(private["vote_played"]))
     if private.get("vote_deck_search"):

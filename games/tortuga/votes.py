@@ -17,12 +17,12 @@ from games.tortuga.effects import (
     shuffle,
     treasure_changed,
 )
-from games.tortuga.state import State, location
+from games.tortuga.state import TortugaState, location
 
 SECTION = {"attack": 0, "brawl": 1, "mutiny": 2}
 
 
-def call_vote(s: State, vote: str, caller: int) -> None:
+def call_vote(s: TortugaState, vote: str, caller: int) -> None:
     """Gather the participants; Pirate Code holders and empty hands sit out (rulings §6)."""
     place, _ = location(s, caller)
     ship = None if vote == "brawl" else SHIPS.index(place)
@@ -42,32 +42,44 @@ def call_vote(s: State, vote: str, caller: int) -> None:
                 s.discard.append(PIRATE_CODE)
             continue
         voters.append(seat)
-    s.pending = {"kind": "vote", "vote": vote, "caller": caller, "ship": ship,
-                 "voters": voters, "cards": [[] for _ in voters]}
-    s.news.append(f"{label(caller)} calls for {'an' if vote == 'attack' else 'a'} {vote}"
-                  + (f": {', '.join(label(v) for v in voters)} vote." if voters else
-                     "; nobody can vote, the deck card decides."))
+    s.pending = {
+        "kind": "vote",
+        "vote": vote,
+        "caller": caller,
+        "ship": ship,
+        "voters": voters,
+        "cards": [[] for _ in voters],
+    }
+    s.news.append(
+        f"{label(caller)} calls for {'an' if vote == 'attack' else 'a'} {vote}"
+        + (
+            f": {', '.join(label(v) for v in voters)} vote."
+            if voters
+            else "; nobody can vote, the deck card decides."
+        )
+    )
     if not voters:
         resolve_vote(s)
 
 
-def waiting_voters(s: State) -> list[int]:
+def waiting_voters(s: TortugaState) -> list[int]:
     pending = s.pending or {}
     return [v for v, cards in zip(pending["voters"], pending["cards"], strict=True) if not cards]
 
 
-def vote_options(s: State, seat: int) -> list[str]:
+def vote_options(s: TortugaState, seat: int) -> list[str]:
     """One card, or two with El Dorado ("owner may play two vote cards instead of one")."""
     texts = sorted({vote_text(card) for card in s.hands[seat]})
     options = [f"vote {text}" for text in texts]
     if EL_DORADO in s.kept[seat] and len(s.hands[seat]) >= 2:
-        pairs = {tuple(sorted((vote_text(a), vote_text(b))))
-                 for a, b in combinations(s.hands[seat], 2)}
+        pairs = {
+            tuple(sorted((vote_text(a), vote_text(b)))) for a, b in combinations(s.hands[seat], 2)
+        }
         options += [f"vote {a} and {b}" for a, b in sorted(pairs)]
     return options
 
 
-def commit(s: State, seat: int, action: str) -> None:
+def commit(s: TortugaState, seat: int, action: str) -> None:
     pending = s.pending
     assert pending is not None
     played: list[int] = []
@@ -82,12 +94,12 @@ def commit(s: State, seat: int, action: str) -> None:
 
 
 def attack_succeeds(symbols: list[str]) -> bool:
-    """"If there is at least 1 cannon, and at least 1 'successful' Torch" (each water cancels a
+    """ "If there is at least 1 cannon, and at least 1 'successful' Torch" (each water cancels a
     torch)."""
     return "cannon" in symbols and symbols.count("torch") > symbols.count("water")
 
 
-def resolve_vote(s: State) -> None:
+def resolve_vote(s: TortugaState) -> None:
     pending = s.pending
     assert pending is not None
     vote, caller, ship = pending["vote"], pending["caller"], pending["ship"]
@@ -118,12 +130,12 @@ def resolve_vote(s: State) -> None:
             s.tortuga_chests, verdict = [2, 0], "both chests to the British area"
         else:
             s.tortuga_chests, verdict = [0, 2], "both chests to the French area"
-    s.last_vote = {"vote": vote, "caller": caller, "symbols": symbols, "result": verdict}
+    s.last_vote = {"vote": vote, "caller": caller, "symbols": symbols, "verdict": verdict}
     s.news.append(f"The {vote} vote reveals {', '.join(symbols)}: {verdict}.")
     if vote == "brawl":
         treasure_changed(s)
     elif success and vote == "attack":
-        if take_options(s, ship):
+        if take_choices(s, ship):
             s.pending = {"kind": "take", "seat": caller, "ship": ship}
         else:
             s.news.append("There is no treasure left to take.")
@@ -131,16 +143,21 @@ def resolve_vote(s: State) -> None:
         maroon_unless_fountain(s, s.ships[ship][0], "mutiny")
 
 
-def take_options(s: State, ship: int) -> list[str]:
+def take_options(s: TortugaState, seat: int) -> list[str]:
     """Galleon first; once it is empty, from either hold of the other ship (A9)."""
+    return take_choices(s, (s.pending or {})["ship"])
+
+
+def take_choices(s: TortugaState, ship: int) -> list[str]:
     if s.galleon:
         return [f"take to {team}" for team in TEAMS]
     other = s.holds[1 - ship]
-    return [f"take {source} to {team}" for i, source in enumerate(TEAMS) if other[i]
-            for team in TEAMS]
+    return [
+        f"take {source} to {team}" for i, source in enumerate(TEAMS) if other[i] for team in TEAMS
+    ]
 
 
-def take(s: State, seat: int, action: str) -> None:
+def take(s: TortugaState, seat: int, action: str) -> None:
     ship = (s.pending or {})["ship"]
     words = action.split()
     if words[1] == "to":

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from games.tortuga.data import SHIP_SIZE, TREASURE_TOTAL, VOTE_TOTAL
-from games.tortuga.state import State
+from games.tortuga.state import TortugaState
 
 EVENT_CARDS = 19
 
 
-def check(spec, s: State) -> None:
+def check(spec, s: TortugaState) -> None:
     pending = s.pending or {}
     unplaced = 2 - pending["ship"] if pending.get("kind") == "hold" else 0
     treasure = s.galleon + sum(map(sum, s.holds)) + sum(s.tortuga_chests) + unplaced
@@ -22,12 +22,21 @@ def check(spec, s: State) -> None:
     committed = [c for cards in pending.get("cards", []) for c in cards]
     votes = [*(c for hand in s.hands for c in hand), *s.vote_deck, *committed]
     assert sorted(votes) == list(range(VOTE_TOTAL)), "vote cards are not conserved"
-    in_hand = 1 if pending.get("kind") == "give" or (
-        pending.get("kind") == "marque" and not pending["saved"]) else 0
-    events = (len(s.event_deck) + sum(c is not None for c in s.row) + len(s.discard)
-              + sum(map(len, s.kept)) + in_hand)
-    armada_gone = s.sudden_death or s.result is not None
+    in_hand = (
+        1
+        if pending.get("kind") == "give"
+        or (pending.get("kind") == "marque" and not pending["saved"])
+        else 0
+    )
+    events = (
+        len(s.event_deck)
+        + sum(c is not None for c in s.row)
+        + len(s.discard)
+        + sum(map(len, s.kept))
+        + in_hand
+    )
+    armada_gone = s.sudden_death or s.outcome is not None
     assert events in (EVENT_CARDS - armada_gone, EVENT_CARDS - s.sudden_death), events
     assert all(s.pirate_code[p] == 0 or "pirate code" in s.kept[p] for p in range(s.players))
-    if s.result is None:
+    if s.outcome is None:
         assert spec.to_act(s)

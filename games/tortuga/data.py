@@ -94,3 +94,45 @@ STARRED: tuple[str, ...] = (
 STARRED_IN_GAME = 3
 ROW_SIZE = 5
 PIRATE_CODE_VOTES = 2
+SECTIONS: tuple[str, ...] = ("attack", "brawl", "mutiny")
+"""Which section of a vote card counts in each vote: top, middle, bottom."""
+
+CARD_TITLES: dict[str, str] = {
+    MARQUE: "Letter of Marque",
+    PISTOL: "Pistol",
+    ALBATROSS: "Albatross",
+    BLACK_SPOT: "Black Spot",
+    ATLANTIS: "Atlantis",
+    EL_DORADO: "El Dorado",
+    FOUNTAIN: "Fountain of Youth",
+    BLACK_POWDER: "Black Powder",
+    CABIN_FEVER: "Cabin Fever",
+    CROWS_NEST: "Crow's Nest",
+    EIGHT_BELLS: "Eight Bells",
+    FACADE: "Facade",
+    PIRATE_CODE: "Pirate Code",
+    SCURVY: "Scurvy",
+    STORMY_SEAS: "Stormy Seas",
+    ARMADA: "Spanish Armada",
+}
+"""Event card names as printed on the cards."""
+
+SYMBOL_TITLES: dict[str, str] = {
+    "cannon": "Cannon",
+    "torch": "Torch",
+    "water": "Water",
+    "british": "British flag",
+    "french": "French flag",
+    "skull": "Skull",
+    "helm": "Helm",
+}
+
+
+def card_title(card: str) -> str:
+    """An event card's printed name: ``crow's nest`` -> "Crow's Nest"."""
+    return CARD_TITLES[card]
+
+
+def counted(count: int, noun: str) -> str:
+    """``1 chest``, ``2 chests``: a number with its (regular) noun in the right number."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

@@ -13,6 +13,7 @@ from games.tortuga.data import (
     SEAT_NAMES,
     SHIP_TITLES,
     TEAMS,
+    counted,
 )
 from games.tortuga.state import TortugaState, albatrosses, location, remove_pawn, team_chests
 
@@ -36,9 +37,35 @@ def below(s: TortugaState, n: int) -> int:
     return value
 
 
+# -- the vote deck -------------------------------------------------------------------------
+def top_vote_card(s: TortugaState) -> int:
+    """Take the vote deck's top card. A known run at the bottom that this draw reaches has lost
+    a card nobody saw, so the table no longer knows what it holds."""
+    card = s.vote_deck.pop(0)
+    while s.deck_runs and sum(run["size"] for run in s.deck_runs) > len(s.vote_deck):
+        s.deck_runs.pop()
+    return card
+
+
 def draw_votes(s: TortugaState, seat: int, count: int = 1) -> None:
     for _ in range(min(count, len(s.vote_deck))):
-        s.hands[seat].append(s.vote_deck.pop(0))
+        s.hands[seat].append(top_vote_card(s))
+
+
+def bury_votes(
+    s: TortugaState,
+    cards: list[int],
+    section: str | None,
+    symbols: list[str],
+    owners: dict[int, list[int]],
+) -> None:
+    """Put ``cards`` at the bottom of the vote deck as one run: the table remembers the
+    ``symbols`` it saw of them and each owner its own cards."""
+    s.vote_deck.extend(cards)
+    own = {str(seat): list(mine) for seat, mine in owners.items() if mine}
+    s.deck_runs.insert(
+        0, {"size": len(cards), "section": section, "symbols": list(symbols), "own": own}
+    )
 
 
 # -- marooning -----------------------------------------------------------------------------
@@ -53,7 +80,8 @@ def maroon(s: TortugaState, seat: int) -> None:
     s.tortuga.append(seat)
     if place == "tortuga" and s.hands[seat]:
         lost = s.hands[seat].pop(below(s, len(s.hands[seat])))
-        s.vote_deck.append(lost)
+        bury_votes(s, [lost], None, [], {seat: [lost]})
+        s.secret_log.append({"kind": "lost", "seat": seat, "card": lost})
         s.news.append(f"{label(seat)} is marooned again on Tortuga and loses a vote card.")
     else:
         s.news.append(f"{label(seat)} is marooned to Tortuga.")
@@ -168,7 +196,7 @@ def spanish_armada(s: TortugaState) -> None:
             s,
             team_seats(s, team),
             f"The Spanish Armada arrives: the {team.title()} win "
-            f"with {max(score.values())} chests ({tally}).",
+            f"with {counted(max(score.values()), 'chest')} ({tally}).",
         )
     elif s.players % 2:
         end_game(

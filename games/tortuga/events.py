@@ -26,6 +26,8 @@ from games.tortuga.data import (
     SHIPS,
     STORMY_SEAS,
     TREASURE_MAPS,
+    card_title,
+    counted,
     vote_text,
 )
 from games.tortuga.effects import (
@@ -52,7 +54,8 @@ def reveal(s: TortugaState, seat: int, slot: int) -> None:
     s.row[slot] = None
     forget_slot(s, slot)
     refill(s, slot)
-    s.news.append(f"{label(seat)} reveals {card.title()} from slot {slot + 1}.")
+    s.reveals.append({"slot": slot + 1, "card": card, "by": seat})
+    s.news.append(f"{label(seat)} reveals {card_title(card)} from slot {slot + 1}.")
     resolve(s, seat, card)
 
 
@@ -130,7 +133,9 @@ def _stormy_seas(s: TortugaState, seat: int) -> None:
         holds = s.holds[SHIPS.index(place)]
         s.galleon += sum(holds)
         if sum(holds):
-            s.news.append(f"Stormy Seas: {sum(holds)} chest(s) return to the Spanish galleon.")
+            s.news.append(
+                f"Stormy Seas: {counted(sum(holds), 'chest')} go back to the Spanish galleon."
+            )
         holds[:] = [0, 0]
     elif place == "tortuga":
         s.tortuga_chests = [1, 1]
@@ -230,7 +235,7 @@ def give(s: TortugaState, seat: int, action: str) -> None:
     card = _settle(s)["card"]
     target = seat_of(action.split()[1])
     s.kept[target].append(card)
-    s.news.append(f"{label(seat)} gives {card.title()} to {label(target)}.")
+    s.news.append(f"{label(seat)} gives {card_title(card)} to {label(target)}.")
     if card == EL_DORADO:
         draw_votes(s, target)
 
@@ -246,7 +251,9 @@ def cabin_fever(s: TortugaState, seat: int, action: str) -> None:
     pair = [s.loyalty[seat], s.loyalty[target]]
     shuffle(s, pair)
     s.loyalty[seat], s.loyalty[target] = pair
+    s.fevers.append([seat, target])
     for p in (seat, target):
+        s.loyalty_log[p].append(s.loyalty[p])
         note(s, p, f"Cabin Fever: your loyalty card is now {s.loyalty[p].title()}.")
     s.news.append(f"Cabin Fever between {label(seat)} and {label(target)}.")
 
@@ -264,8 +271,9 @@ def crows_nest(s: TortugaState, seat: int, action: str) -> None:
     count = len(s.hands[target])
     if count:
         s.vote_deck.extend(s.hands[target])
+        s.deck_runs = []  # the search takes cards from anywhere, then the deck is shuffled
         s.hands[target] = []
-        s.pending = {"kind": "pick", "seat": seat, "target": target, "left": count}
+        s.pending = {"kind": "pick", "seat": seat, "target": target, "left": count, "picked": []}
 
 
 def pick_options(s: TortugaState, seat: int) -> list[str]:
@@ -280,10 +288,12 @@ def pick(s: TortugaState, seat: int, action: str) -> None:
     target = pending["target"]
     s.hands[target].append(card)
     s.news.append(f"{label(seat)} picks a vote card for {label(target)}.")
+    picked = [*pending["picked"], card]
     if pending["left"] > 1:
-        s.pending = {**pending, "left": pending["left"] - 1}
+        s.pending = {**pending, "left": pending["left"] - 1, "picked": picked}
     else:
         shuffle(s, s.vote_deck)
+        s.secret_log.append({"kind": "nest", "by": seat, "target": target, "cards": picked})
         note(
             s,
             seat,

@@ -68,4 +68,5 @@ def build_position(
     s.tortuga_chests = list(tortuga_chests)
     if loyalty is not None:
         s.loyalty = list(loyalty)
+    s.loyalty_log = [[card] for card in s.loyalty]
     return s

@@ -84,6 +84,7 @@ def new_game(players: int, seed: int) -> TortugaState:
     )
     s.loyalty = ["british"] * british + ["french"] * french + ["dutch"] * dutch
     shuffle(s, s.loyalty)
+    s.loyalty_log = [[card] for card in s.loyalty]
     shuffle(s, s.vote_deck)
     for seat in range(players):
         draw_votes(s, seat, HAND_SIZE)
@@ -255,6 +256,9 @@ def view_cards(s: TortugaState, seat: int, action: str) -> None:
         s.known[seat][slot] = s.row[slot]
         if seat not in s.viewers[slot]:
             s.viewers[slot].append(seat)
+    s.secret_log.append(
+        {"kind": "looked", "seat": seat, "cards": [[slot + 1, s.row[slot]] for slot in slots]}
+    )
     s.pending = None
     s.news.append(f"{label(seat)} views event cards {slots[0] + 1} and {slots[1] + 1}.")
 

@@ -48,6 +48,18 @@ class TortugaState:
     news: list[str] = field(default_factory=list)  # the public lines of the latest action
     last_vote: dict[str, Any] | None = None
     notes: list[list[str]] = field(default_factory=list)  # private messages per seat
+    # -- what the table remembers (public) and what the end reveals (hidden until then) --------
+    reveals: list[dict[str, Any]] = field(default_factory=list)  # slot, card, by: every reveal
+    fevers: list[list[int]] = field(default_factory=list)  # Cabin Fever pairs, in order
+    deck_runs: list[dict[str, Any]] = field(default_factory=list)
+    """Runs of cards at the bottom of the vote deck, bottom first: ``size``, the ``section``
+    and sorted ``symbols`` shown when they were buried (public), and ``own``: each seat's own
+    cards in the run (seat number as text -> card ids; only that seat knows them). A run that
+    loses a card to a draw from the top, or a shuffle of the deck, is forgotten."""
+    loyalty_log: list[list[str]] = field(default_factory=list)  # per seat: cards held, in order
+    secret_log: list[dict[str, Any]] = field(default_factory=list)
+    """Hidden until the end: each vote by player, Crow's Nest picks, lost vote cards, event
+    cards looked at (each entry has a ``kind``)."""
 
 
 def location(s: TortugaState, seat: int) -> tuple[str, int]:

@@ -8,7 +8,7 @@ from typing import Any
 
 from games.core import score
 from games.tortuga import votes
-from games.tortuga.data import SEAT_NAMES, SHIP_TITLES, SHIPS, TEAMS, vote_text
+from games.tortuga.data import SEAT_NAMES, SHIP_TITLES, SHIPS, TEAMS, card_title, vote_text
 from games.tortuga.state import TortugaState, team_chests
 
 # Pending-decision fields everyone may see (never "cards": the vote commits).
@@ -115,7 +115,7 @@ def private_text(view: dict[str, Any]) -> str:
         lines.append(
             "Event cards you have seen: "
             + "; ".join(
-                f"slot {slot}: {card.title()}" for slot, card in private["known_events"].items()
+                f"slot {slot}: {card_title(card)}" for slot, card in private["known_events"].items()
             )
         )
     if private.get("vote_played"):

@@ -183,6 +183,7 @@ def test_attack_examples(cards, deck, succeeds):
         assert SPEC.to_act(s) == [0] and SPEC.legal_actions(s, 0) == [
             "take to british",
             "take to french",
+            "take nothing",  # A26
         ]
         s = act(s, 0, "take to french")
         assert s.galleon == 3 and s.holds[0] == [1, 1]
@@ -249,9 +250,34 @@ def test_attack_takes_from_the_other_ship_once_the_galleon_is_empty():
         "take british to french",
         "take french to british",
         "take french to french",
+        "take nothing",  # A26
     ]
     s = act(s, 0, "take french to british")
     assert s.holds == [[2, 0], [2, 0]]
+
+
+def test_a26_the_captain_may_take_nothing_after_a_successful_attack():
+    """A26: "the captain may take 1 piece of treasure from the Spanish Galleon" - "may", so
+    after a successful attack the captain chooses a hold or declines ("take nothing"), and
+    declining is public, like the take."""
+    s = position(
+        players=5,
+        ships=([0, 1, 2], [3, 4]),
+        hands={0: ["cannon british skull"], 1: ["torch french helm"], 2: ["torch british skull"]},
+        deck_top=["water french helm"],
+    )
+    s = act(s, 0, "attack")
+    s = vote_round(
+        s, {0: "cannon british skull", 1: "torch french helm", 2: "torch british skull"}
+    )
+    assert "take nothing" in SPEC.legal_actions(s, 0)
+    before = SPEC.view(s, None)
+    s = act(s, 0, "take nothing")
+    after = SPEC.view(s, None)
+    assert s.galleon == 4 and s.holds == [[1, 0], [0, 1]]
+    assert after["scores"] == before["scores"] and s.current == 1
+    assert "P1 takes no treasure." in after["last"]
+    check(s)
 
 
 def test_lone_captain_attacks_with_the_deck_card():

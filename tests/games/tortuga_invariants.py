@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.tortuga.data import SHIP_SIZE, TREASURE_TOTAL, VOTE_TOTAL
+from games.tortuga.data import SECTIONS, SHIP_SIZE, TREASURE_TOTAL, VOTE_CARDS, VOTE_TOTAL
 from games.tortuga.state import TortugaState
 
 EVENT_CARDS = 19
@@ -40,3 +40,24 @@ def check(spec, s: TortugaState) -> None:
     assert all(s.pirate_code[p] == 0 or "pirate code" in s.kept[p] for p in range(s.players))
     if s.outcome is None:
         assert spec.to_act(s)
+    check_memory(s)
+
+
+def check_memory(s: TortugaState) -> None:
+    """What the table remembers agrees with the cards: each known run at the bottom of the vote
+    deck holds cards with exactly the symbols shown, its owners' cards among them; each seat's
+    loyalty history ends with the card it holds."""
+    bottom = len(s.vote_deck)
+    for run in s.deck_runs:
+        segment = s.vote_deck[bottom - run["size"] : bottom]
+        bottom -= run["size"]
+        assert bottom >= 0, "runs are larger than the deck"
+        if run["section"] is not None:
+            section = SECTIONS.index(run["section"])
+            assert sorted(VOTE_CARDS[c][section] for c in segment) == run["symbols"]
+        for cards in run["own"].values():
+            assert set(cards) <= set(segment)
+    assert [log[-1] for log in s.loyalty_log] == s.loyalty
+    assert all(
+        len(log) == 1 + sum(p in pair for pair in s.fevers) for p, log in enumerate(s.loyalty_log)
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import GameSpec
-from games.tortuga import position, rules, views
+from games.tortuga import changes, labels, position, reasons, rules, views
 from games.tortuga.data import SEAT_NAMES
 from games.tortuga.state import TortugaState
 
@@ -77,3 +77,17 @@ class TortugaSpec(GameSpec[TortugaState]):
 
     def private_text(self, view: dict[str, Any]) -> str:
         return views.private_text(view)
+
+    # -- the second-edition hooks ------------------------------------------------------------
+    def label(self, state: TortugaState, seat: int, action: str) -> str:
+        return labels.label(state, seat, action)
+
+    def explain(self, state: TortugaState, seat: int, action: str) -> str:
+        return reasons.explain(state, seat, " ".join(action.split()).lower())
+
+    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+        return changes.changes(before, after)
+
+    def reveal(self, state: TortugaState) -> list[str]:
+        """Every secret, once the game is over (nothing while it runs)."""
+        return views.reveal_lines(state) if state.outcome is not None else []

@@ -24,6 +24,10 @@ Rulings of our own, beyond ``caribbean-rulings.md``:
 * R6. Supply chests are dealt at the end of every round, also the last one, before the end of
   the game is checked; the game also ends when every chest has been delivered (rulings §1.4
   safety valve) or after ``round_cap`` rounds (C16, default 30).
+* R7. From round 2, ``bid repeat`` puts last round's six cards back on the same ships in one
+  step ("same as last round"), replacing whatever the seat has placed so far; it is offered
+  until ``confirm`` whenever the ships do not already hold exactly those cards, and does not
+  confirm by itself.
 
 Note on C10 (a swap onto a ship on a haven unloads it): it is implemented, but cannot arise in
 play, since a ship resting on an active haven is always empty (compulsory unloading).
@@ -92,20 +96,31 @@ def new_game(players: int, seed: int, round_cap: int) -> CaribbeanState:
 
 
 def bid_actions(state: CaribbeanState, seat: int) -> list[str]:
-    """R1: fill ships A to F in order, then give any ship the spare card, then confirm."""
+    """R1: fill ships A to F in order, then give any ship the spare card, then confirm; R7:
+    last round's bids in one step."""
     if state.confirmed[seat]:
         return []
     row = state.bids[seat]
     free = [card for card in CARDS if card not in row]
+    repeat = ["bid repeat"] if can_repeat(state, seat) else []
     if None in row:
-        return [f"bid {SHIP_LETTERS[row.index(None)]} {card}" for card in free]
+        return [*(f"bid {SHIP_LETTERS[row.index(None)]} {card}" for card in free), *repeat]
     spare = free[0]
-    return [*(f"bid {letter} {spare}" for letter in SHIP_LETTERS), "confirm"]
+    return [*(f"bid {letter} {spare}" for letter in SHIP_LETTERS), *repeat, "confirm"]
+
+
+def last_round_bids(state: CaribbeanState, seat: int) -> list[int] | None:
+    """The six cards ``seat`` put on ships A to F last round (None in the first round)."""
+    return state.past_bids[-1][seat][: len(SHIP_NAMES)] if state.past_bids else None
+
+
+def can_repeat(state: CaribbeanState, seat: int) -> bool:
+    last = last_round_bids(state, seat)
+    return last is not None and state.bids[seat] != last
 
 
 def tiebreak_actions(state: CaribbeanState, seat: int) -> list[str]:
-    due = state.phase == "tiebreak" and seat in tie_choosers(state)
-    return ["tiebreaker up", "tiebreaker down"] if due else []
+    return ["tiebreaker up", "tiebreaker down"] if seat in tie_choosers(state) else []
 
 
 def sail_actions(state: CaribbeanState, seat: int) -> list[str]:
@@ -182,6 +197,11 @@ def play(state: CaribbeanState, seat: int, action: str) -> None:
 
 def play_bid(state: CaribbeanState, seat: int, action: str) -> None:
     verb, _, rest = action.partition(" ")
+    if rest == "repeat":
+        last = last_round_bids(state, seat)
+        assert last is not None
+        state.bids[seat] = list(last)
+        return
     if verb == "bid":
         letter, card = rest.split()
         state.bids[seat][SHIP_INDEX[letter]] = int(card)
@@ -396,6 +416,7 @@ def finish_sail(state: CaribbeanState) -> None:
 def end_round(state: CaribbeanState) -> None:
     """Deal the next pair of supply chests, then "The game ends when at least one player
     has" the threshold; "The current round is played to completion"."""
+    keep_bids(state)
     dealt, state.supply = state.supply[:CHESTS_PER_REFILL], state.supply[CHESTS_PER_REFILL:]
     state.port_chests.extend(dealt)
     if dealt:
@@ -424,6 +445,16 @@ def end_round(state: CaribbeanState) -> None:
         f"Game over ({reason}): {names} {'win' if len(winners) > 1 else 'wins'}"
         f" with {best:,} doubloons."
     )
+
+
+def keep_bids(state: CaribbeanState) -> None:
+    """Every seat's cards of the round just played, six ships then the tie-breaker: for R7 and
+    for the reveal at the end (out of every view until then)."""
+    rows = []
+    for row in state.bids:
+        cards = [card for card in row if card is not None]
+        rows.append([*cards, sum(CARDS) - sum(cards)])
+    state.past_bids.append(rows)
 
 
 def start_round(state: CaribbeanState) -> None:

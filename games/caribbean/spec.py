@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.caribbean import rules, views
-from games.caribbean.data import COLOURS, SHIP_LETTERS, SHIP_NAMES
+from games.caribbean import appraisal, hidden, reasons, rules, views
+from games.caribbean.data import COLOURS, SHIP_NAMES
 from games.caribbean.position import build_position
 from games.caribbean.state import CaribbeanState
-from games.core import GameSpec, Option
+from games.core import GameSpec, Option, normalize
 
 SECRET_LINES = {
     "bid": "{who} has assigned a card.",
@@ -25,6 +25,7 @@ class CaribbeanSpec(GameSpec[CaribbeanState]):
     max_players = 4
     state_type = CaribbeanState
     seat_names = COLOURS
+    has_hand = True  # the seven bribe cards, assigned in secret
     options = (
         Option(
             "round_cap",
@@ -79,40 +80,38 @@ class CaribbeanSpec(GameSpec[CaribbeanState]):
         return state.phase in SECRET_PHASES
 
     def private_text(self, view: dict[str, Any]) -> str:
-        return views.private_text(view.get("private", {}))
+        return views.private_text(view)
 
     def describe(
         self, before: CaribbeanState, seat: int, action: str, after: CaribbeanState
     ) -> str:
         verb = action.split(" ", 1)[0]
         lines = list(after.events)
-        if verb in SECRET_LINES:
+        if action == "bid repeat":
+            lines.insert(0, f"{self.seat_label(seat)} has assigned their cards.")
+        elif verb in SECRET_LINES:
             lines.insert(0, SECRET_LINES[verb].format(who=self.seat_label(seat)))
         elif verb == "done":
             lines.insert(0, f"{self.seat_label(seat)} ends {SHIP_NAMES[before.current]}'s turn.")
         return " ".join(lines)
 
-    def illegal_message(
-        self, state: CaribbeanState, seat: int, action: str, legal: list[str]
-    ) -> str:
-        words = action.split()
-        if state.phase == "bid" and words[:1] == ["bid"] and len(words) == 3:
-            row = state.bids[seat]
-            if None in row and words[1] != SHIP_LETTERS[row.index(None)]:
-                nxt = row.index(None)
-                return (
-                    f"Put cards on the ships in order A to F: the next one is ship "
-                    f"{SHIP_LETTERS[nxt].upper()} ({SHIP_NAMES[nxt]}). You can change any "
-                    f"ship once all six have a card."
-                )
-            if words[2].lstrip("-").isdigit() and int(words[2]) in row:
-                ship = SHIP_LETTERS[row.index(int(words[2]))].upper()
-                return (
-                    f"Card {words[2]} is already on ship {ship}; give ship {ship} your "
-                    f"spare card first."
-                )
-        if words == ["confirm"] and state.phase == "bid":
-            return "Put a card on all six ships before you confirm."
-        if words[:1] == ["move"] and state.phase == "sail" and state.moves_left == 0:
-            return f"{SHIP_NAMES[state.current]} has no movement left: take an action or `done`."
-        return super().illegal_message(state, seat, action, legal)
+    # -- second-edition hooks ----------------------------------------------------------------
+    def label(self, state: CaribbeanState, seat: int, action: str) -> str:
+        return views.label(state, seat, action)
+
+    def explain(self, state: CaribbeanState, seat: int, action: str) -> str:
+        return reasons.explain(state, seat, normalize(action))
+
+    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+        return views.changes(before, after)
+
+    def sample(self, state: CaribbeanState, seat: int, seed: int) -> CaribbeanState:
+        world = self.copy(state)
+        hidden.redeal(world, seat, seed)
+        return world
+
+    def evaluate(self, state: CaribbeanState) -> list[float]:
+        return appraisal.evaluate(state)
+
+    def reveal(self, state: CaribbeanState) -> list[str]:
+        return hidden.reveal(state)

@@ -43,6 +43,8 @@ class CaribbeanState:
     allowances: list[int] = field(default_factory=list)
     paths: list[list[str]] = field(default_factory=list)  # spaces passed, from the start
     events: list[str] = field(default_factory=list)  # public lines of the last action
+    past_bids: list[list[list[int]]] = field(default_factory=list)  # [round][seat]: the cards
+    # on ships A-F then the tie-breaker, kept for "same as last round" and the final reveal
     outcome: dict[str, Any] | None = None
 
     def tiebreaker(self, seat: int) -> int | None:

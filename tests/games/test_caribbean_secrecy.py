@@ -63,7 +63,9 @@ def test_no_bid_or_tie_breaker_shows_before_its_reveal():
             if SPEC.secret_choice(state, seat):
                 secret_steps += 1
                 line = SPEC.describe(state, seat, action, after)
-                if action.startswith("bid"):
+                if action == "bid repeat":
+                    assert line == f"{SPEC.seat_label(seat)} has assigned their cards."
+                elif action.startswith("bid"):
                     assert line == f"{SPEC.seat_label(seat)} has assigned a card."
             state = after
     assert secret_steps > GAMES * 20

@@ -15,7 +15,7 @@ REGISTRY: dict[str, GameSpec] = {
 
 
 def find_game(name: str) -> GameSpec | None:
-    """Look a game up by key or title, ignoring case and spaces (``"Ship"`` finds ``sealegs``)."""
+    """Look a game up by key or title, ignoring case and spaces (``"Ship (Stern vs Bow)"`` finds ``ship``)."""
     wanted = "".join(name.lower().split())
     for spec in REGISTRY.values():
         if wanted in (spec.key, "".join(spec.title.lower().split())):

@@ -155,8 +155,9 @@ def how_to_win(loyalty: str, players: int) -> str:
         else "a tie means sudden death: the first team to take the lead wins"
     )
     return (
-        f"The {team} win if, when the Spanish Armada is revealed, the {team} holds of both "
-        f"ships plus Tortuga's {team} area hold more chests than the {other}'s ({tie})."
+        f"The {team} win if they have more chests than the {other} when the Spanish Armada "
+        f"is revealed, counting the {team} holds of both ships and Tortuga's {team} area "
+        f"({tie})."
     )
 
 

@@ -246,23 +246,21 @@ def _deal_events(
     others = [c for c in STARRED if c not in seen_starred]
     rng.shuffle(others)
     starred = [*sorted(seen_starred), *others[: STARRED_IN_GAME - len(seen_starred)]]
-    armada = not t.sudden_death and t.outcome is None  # both public
+    # The Armada lies at the deck's bottom (A6) until the deck runs out, then in the row.
+    armada = not t.sudden_death and t.outcome is None and ARMADA not in known.values()
+    deck_size = len(t.event_deck)
+    at_bottom = int(armada and deck_size > 0)
+    blind = [slot for slot, card in enumerate(t.row) if card is not None and slot not in known]
+    needed = deck_size - at_bottom + len(blind) - int(armada and not at_bottom)
     unseen = Counter([*BASE_EVENTS, *starred]) - Counter([*shown, *known.values()])
     pool = sorted(unseen.elements())
     rng.shuffle(pool)
-    deck_size = len(t.event_deck)
-    blind = [slot for slot, card in enumerate(t.row) if card is not None and slot not in known]
-    if armada and ARMADA not in known.values():
-        if deck_size:
-            deck = [*pool[: deck_size - 1], ARMADA]
-            pool = pool[deck_size - 1 :]
-        else:
-            pool.insert(rng.below(len(pool) + 1), ARMADA)
-            deck = []
-    else:
-        deck, pool = pool[:deck_size], pool[deck_size:]
-    t.event_deck = deck
-    for slot, card in zip(blind, pool, strict=True):
+    assert len(pool) >= needed, "more face-down event cards than the game has"
+    pool = pool[:needed]  # a real game leaves exactly as many; a test position may leave more
+    if armada and not at_bottom:
+        pool.insert(rng.below(len(pool) + 1), ARMADA)
+    t.event_deck = pool[: deck_size - at_bottom] + [ARMADA] * at_bottom
+    for slot, card in zip(blind, pool[deck_size - at_bottom :], strict=True):
         t.row[slot] = card
     t.known = [
         [t.row[slot] if p in t.viewers[slot] else None for slot in range(len(t.row))]

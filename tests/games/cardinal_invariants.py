@@ -19,4 +19,3 @@ def check(spec, state: CardinalState) -> None:
     if state.result and state.result["winners"]:
         winner = state.result["winners"][0]
         assert sum(1 for o in state.ships.values() if o == winner) == SHIPS_PER_PLAYER
-

@@ -22,7 +22,8 @@ def check(spec, state: RigadoonState) -> None:
     if state.winners is None and not rules.waiting(state):
         occupied = set(ships)
         for a in ships:
-            assert not any(data.STEP[a][d] in occupied for d in data.ORTHOGONAL), \
+            assert not any(data.STEP[a][d] in occupied for d in data.ORTHOGONAL), (
                 "two ships left orthogonally adjacent after a chain"
+            )
     if state.winners is not None:
         assert spec.to_act(state) == []

@@ -18,8 +18,9 @@ GAMES = 240
 ROUNDS = 2
 
 
-def redraw_secrets(state: CaribbeanState, viewer: int | None,
-                   picker: random.Random) -> CaribbeanState:
+def redraw_secrets(
+    state: CaribbeanState, viewer: int | None, picker: random.Random
+) -> CaribbeanState:
     """The same game as far as ``viewer`` can know, with every hidden card drawn anew."""
     other = SPEC.copy(state)
     revealed = len(state.log)  # ships of this round whose bids are already face up
@@ -43,7 +44,7 @@ def redraw_secrets(state: CaribbeanState, viewer: int | None,
 
 
 def test_no_bid_or_tie_breaker_shows_before_its_reveal():
-    """"Each places his seventh card … face down"; bids are revealed ship by ship; tie-breakers
+    """ "Each places his seventh card … face down"; bids are revealed ship by ship; tie-breakers
     are lifted "simultaneously". The public view and each seat's view depend only on what that
     viewer may know; a seat's view holds its own cards only."""
     secret_steps = 0

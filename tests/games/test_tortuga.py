@@ -267,9 +267,7 @@ def test_a26_the_captain_may_take_nothing_after_a_successful_attack():
         deck_top=["water french helm"],
     )
     s = act(s, 0, "attack")
-    s = vote_round(
-        s, {0: "cannon british skull", 1: "torch french helm", 2: "torch british skull"}
-    )
+    s = vote_round(s, {0: "cannon british skull", 1: "torch french helm", 2: "torch british skull"})
     assert "take nothing" in SPEC.legal_actions(s, 0)
     before = SPEC.view(s, None)
     s = act(s, 0, "take nothing")

@@ -63,7 +63,7 @@ class TortugaSpec(GameSpec[TortugaState]):
 
     def describe(self, before: TortugaState, seat: int, action: str, after: TortugaState) -> str:
         """The public news of the action; votes and Crow's Nest picks never name a card."""
-        return " ".join(after.news) or f"{self.seat_label(seat)}: `{action}`"
+        return " ".join(after.news)
 
     def secret_choice(self, state: TortugaState, seat: int) -> bool:
         return rules.phase_of(state) in rules.SECRET_KINDS

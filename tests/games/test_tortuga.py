@@ -392,9 +392,13 @@ def test_maroon_on_tortuga_costs_a_vote_card():
     assert s.tortuga == [3, 4] and len(s.hands[4]) == 3
 
 
-def test_illegal_actions_say_what_is_allowed():
-    """ "The First Mate of a ship may call for a mutiny" - a captain may not, and is told what
-    it can do instead."""
+def test_illegal_actions_say_which_rule_forbids_them():
+    """ "The First Mate of a ship may call for a mutiny" - a captain may not, is refused, and
+    ``explain`` names the rule (``explain`` replaces ``illegal_message``)."""
     s = position()
-    with pytest.raises(IllegalAction, match="not a legal move"):
+    with pytest.raises(IllegalAction):
         SPEC.apply(s, 0, "mutiny")
+    assert SPEC.explain(s, 0, "mutiny") == (
+        "Only a ship's first mate (second in line) may call for a mutiny; P1 is captain of "
+        "the Flying Dutchman."
+    )

@@ -72,6 +72,7 @@ def test_random_games_keep_every_secret():
             action = picker.choice(SPEC.legal_actions(s, seat))
             after = SPEC.apply(s, seat, action)
             line = SPEC.describe(s, seat, action, after)
+            assert line  # every action says what it did
             assert not any(card in line for card in VOTE_TEXTS)
             if SPEC.secret_choice(s, seat):
                 assert action not in line

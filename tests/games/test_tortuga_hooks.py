@@ -327,6 +327,8 @@ def test_the_vote_dm_teaches_this_vote():
     assert "You are Dutch: the chests stand level (British 2, French 2)" in dutch
     assert "El Dorado" not in dutch
     assert "Your cards in this" not in SPEC.private_text(SPEC.view(s, 3))  # not a voter
+    captain = SPEC.private_text(SPEC.view(s, 0))
+    assert "You are British and the captain: after a success you choose the hold" in captain
 
 
 def test_the_loyalty_dm_says_how_that_side_wins():

@@ -111,7 +111,13 @@ def bid_actions(state: CaribbeanState, seat: int) -> list[str]:
 
 def last_round_bids(state: CaribbeanState, seat: int) -> list[int] | None:
     """The six cards ``seat`` put on ships A to F last round (None in the first round)."""
-    return state.past_bids[-1][seat][: len(SHIP_NAMES)] if state.past_bids else None
+    return round_bids(state.past_bids[-1])[seat][: len(SHIP_NAMES)] if state.past_bids else None
+
+
+def round_bids(line: str) -> list[list[int]]:
+    """One finished round of ``past_bids``: per seat, the cards on ships A-F and the
+    tie-breaker."""
+    return [[int(card) for card in seat.split()] for seat in line.split(" / ")]
 
 
 def can_repeat(state: CaribbeanState, seat: int) -> bool:
@@ -453,8 +459,8 @@ def keep_bids(state: CaribbeanState) -> None:
     rows = []
     for row in state.bids:
         cards = [card for card in row if card is not None]
-        rows.append([*cards, sum(CARDS) - sum(cards)])
-    state.past_bids.append(rows)
+        rows.append(" ".join(str(card) for card in [*cards, sum(CARDS) - sum(cards)]))
+    state.past_bids.append(" / ".join(rows))
 
 
 def start_round(state: CaribbeanState) -> None:

@@ -1,12 +1,15 @@
 """Caribbean's rules: secret bids, ship-by-ship reveals, tie-breakers, sailing and chests.
 
 A round is: every seat assigns six of its seven cards to the six ships (atomic ``bid a 3``
-actions, ships filled in order A to F, then any ship may take the spare card instead, then
-``confirm``); then ships A to F are revealed in turn. The unique highest bid wins; a tie goes to
-a secret ``tiebreaker up`` / ``tiebreaker down`` round among the tied seats. The winner sails
-(``move <space>`` one step at a time) and takes free chest actions (``capture``, ``steal <ship>``,
-``swap <ship>``, ``pass <ship>``, ``deliver``) until ``done``. After Fuego two supply chests are
-dealt and the end is checked.
+actions, ships filled in order A to F, then any ship may take the spare card instead, or
+``bid repeat`` for last round's cards; then ``confirm``); then ships A to F are revealed in
+turn. The unique highest bid wins; a tie goes to a secret ``tiebreaker up`` / ``tiebreaker
+down`` round among the tied seats. The winner sails (``move <space>`` one step at a time) and
+takes free chest actions (``capture``, ``steal <ship>``, ``swap <ship>``, ``pass <ship>``,
+``deliver``) until ``done``. After Fuego two supply chests are dealt and the end is checked.
+
+Who acts and what they may do is one table, :data:`PHASES`: bid, tiebreak and sail, each with
+who is due, the legal actions and how an action is carried out.
 
 Rulings of our own, beyond ``caribbean-rulings.md``:
 

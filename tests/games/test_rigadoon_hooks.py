@@ -127,7 +127,7 @@ NEAR_MISSES = {
     "owed actions": (
         {"blue": ["a5", "c3:1", "k9"], "green": ["k11"], "wind": "w", "wind_changed": True},
         "end turn",
-        "You cannot end the turn: C3, A5 and K9 still owe an action",
+        "You cannot end the turn: A5, C3 and K9 still owe an action",
     ),
     "a 3-mast ship": (
         {"blue": ["a5", "c3:1"], "green": ["k11"], "wind": "w", "wind_changed": True},

@@ -10,7 +10,7 @@ from typing import Any
 from games.cardinal.data import CROWD_SIZE, SEATS, SHIPS_PER_PLAYER
 from games.cardinal.rules import crowded_squares, pirate_influence, supply
 from games.cardinal.state import CardinalState
-from games.core import parse_square, score, square_name
+from games.core import clone, parse_square, score, square_name
 
 LABEL_LIMIT = 80
 
@@ -27,8 +27,7 @@ def board_view(state: CardinalState) -> dict[str, Any]:
         "crowded": crowded_squares(state),
         "influence": sorted(pirate_influence(state)),
         "summoning": list(state.summoning),
-        "ply": state.ply,
-        "last_move": dict(state.last_move),
+        "last_move": clone(state.last_move),
     }
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import parse_square, score
+from games.core import clone, parse_square, score
 from games.ship.data import ARROW_NAMES, CAPTAIN, EMPTY, MATE, OWNER, PLY_CAP, SIDES, name
 from games.ship.rules import steps
 from games.ship.state import ShipState
@@ -37,13 +37,9 @@ def board_view(state: ShipState) -> dict[str, Any]:
         "ply_cap": PLY_CAP,
         "pieces": pieces,
         "waves": waves,
-        "last_move": state.last_move,
+        "last_move": clone(state.last_move),
         "lost": lost,
         "sea_legs": list(state.sea_legs),
-        "options": {
-            "board": f"{width}x{state.height}",
-            "captain_diagonals": "all" if state.all_diagonals else "homeward",
-        },
     }
 
 

@@ -245,3 +245,9 @@ def test_cardinal_is_for_two_players_only(players: int):
     with pytest.raises(IllegalAction, match="Cardinal takes 2 players, not"):
         SPEC.new(players, 0)
     assert SPEC.to_act(SPEC.new(2, 0)) in ([O], [G])
+
+
+def test_cardinal_follows_the_one_pattern():
+    """Issue 11: the spec is `CardinalSpec` and the state `CardinalState` (was `Cardinal`)."""
+    assert type(SPEC).__name__ == "CardinalSpec" and SPEC.state_type is CardinalState
+    assert isinstance(SPEC.new(2, 0), CardinalState)

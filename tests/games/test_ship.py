@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from games import REGISTRY, find_game
 from games.core import IllegalAction, Outcome
 from games.ship import SPEC
 from games.ship.data import PLY_CAP
@@ -744,3 +745,12 @@ def test_views_are_public_json_and_dump_round_trips():
     text = SPEC.dump(state)
     assert SPEC.dump(SPEC.load(text)) == text
     assert SPEC.load(text) == state
+
+
+def test_ship_goes_by_one_name():
+    """Issue 11: "One game goes by four names (folder `ship`, key `sealegs`, title "Ship",
+    class `ShipSpec`)": the key becomes `ship`, the title "Ship (Stern vs Bow)"."""
+    assert SPEC.key == "ship" and REGISTRY["ship"] is SPEC and "sealegs" not in REGISTRY
+    assert SPEC.title == "Ship (Stern vs Bow)"
+    assert type(SPEC).__name__ == "ShipSpec" and isinstance(SPEC.new(2, 0), ShipState)
+    assert find_game("Ship") is SPEC and find_game("ship (stern vs bow)") is SPEC

@@ -94,7 +94,9 @@ def label(state: CardinalState, seat: int, action: str, after: CardinalState | N
     verb, target = words
     assert after is not None, "a full action's label needs the state it leads to"
     last = after.last_move
-    won = after.outcome is not None and after.outcome["winners"] == [seat]
+    ending = ""
+    if after.outcome is not None:
+        ending = "you win" if after.outcome["winners"] == [seat] else "the game is drawn"
     for short in (False, True):
         sent = sent_home(last["removed"], short)
         if verb == "pirate":
@@ -105,8 +107,8 @@ def label(state: CardinalState, seat: int, action: str, after: CardinalState | N
                 parts.append("it summons the pirate and you pick its square")
             elif last["pirate"]:
                 parts.append(f"the pirate goes to {shown(last['pirate'])}, {sent}")
-        if won:
-            parts.append("you win")
+        if ending:
+            parts.append(ending)
         text = "; ".join(parts)
         if len(text) <= LABEL_LIMIT:
             break

@@ -165,7 +165,10 @@ def label(state: ShipState, seat: int, action: str, after: ShipState | None) -> 
             parts.append(shift)
         if after.outcome is not None:
             winners = after.outcome["winners"]
-            parts.append("draw" if not winners else "you win" if winners == [seat] else "you lose")
+            ending = (
+                "you win" if winners == [seat] else "you lose" if winners else "the game is drawn"
+            )
+            parts.append(ending)
         text = "; ".join(parts)
         if len(text) <= LABEL_LIMIT:
             break

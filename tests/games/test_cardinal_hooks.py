@@ -282,3 +282,9 @@ def test_reveal_says_nothing_was_hidden_and_how_the_first_player_was_chosen():
     assert SPEC.reveal(finished({"first": "green"}))[1] == (
         "Green placed first, as chosen when the game was set up."
     )
+
+
+def test_a_label_tells_a_move_that_draws():
+    """Ruling K8: "Draw after 3-fold repetition or a 200-ply cap"."""
+    state = SPEC.position(ply=199)
+    assert SPEC.label(state, O, "place a1") == "Place a ship on A1; the game is drawn"

@@ -17,13 +17,13 @@ from discord import app_commands
 
 from games import REGISTRY
 from tests.bot.conftest import World
+from tests.bot.fake_discord import BotError, FakeFile
 from tests.bot.fake_discord.limits import (
     ATTACHMENT_SIZE_LIMIT,
     EMPTY_MESSAGE,
     autocomplete_violations,
     message_violations,
 )
-from tests.bot.fake_discord import BotError, FakeFile
 
 Body = tuple[dict[str, Any], list[FakeFile]]
 

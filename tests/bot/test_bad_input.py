@@ -7,6 +7,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -48,6 +49,7 @@ async def started_game(fake: FakeDiscord, folder: str):
     return bot, fake.threads(channel)[-1], alice, bob, mallory, fake.channel(elsewhere)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(moves=st.lists(junk, min_size=15, max_size=15),
        clicks=st.lists(custom_ids, min_size=10, max_size=10))

@@ -260,6 +260,7 @@ def test_the_readme_explains_every_permission_it_asks_for():
     assert all(why for _, why in TABLE.values())
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("no_bot_warnings")
 async def test_whole_games_with_exactly_the_readme_permissions(world: World, monkeypatch):
     """With exactly the invite's permissions a Cardinal and a Tortuga game run to the end

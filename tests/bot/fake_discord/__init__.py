@@ -22,7 +22,8 @@ Interaction responses and followups are webhooks and need no channel permission.
 
 Nothing here knows about any particular bot's commands.
 
-One module per job, each building on the one before it:
+One module per job; ``FakeDiscord`` is their classes stacked, each layer using only those
+below it (world < recorder < rest < interactions):
 
 * ``world``: users, guilds, roles, members, channels and threads, the permissions Discord
   computes, and the gateway events that keep attached clients in step;

@@ -43,6 +43,9 @@ SHIP = find_game("ship")  # by title or key: the key was "sealegs" before issue 
 assert SHIP is not None
 GAME = SHIP.key
 THREAD_ID = (1 << 41) + 7
+# What the worker writes to stderr just before it stops itself, then the moment's number and
+# what was happening.
+STOPPED = "stopped at moment"
 
 
 def append_line(path: Path, record: dict[str, Any]) -> None:
@@ -61,9 +64,10 @@ class Moments:
         self.stop_at = stop_at
         self.count = 0
 
-    def __call__(self) -> None:
+    def __call__(self, what: str) -> None:
         self.count += 1
         if self.count == self.stop_at:
+            print(f"{STOPPED} {self.count}: {what}", file=sys.stderr, flush=True)
             os.kill(os.getpid(), signal.SIGSTOP)  # the test sees it stop and SIGKILLs it
 
     def watch_sqlite(self) -> None:
@@ -80,7 +84,7 @@ class Moments:
 
     def _statement(self, sql: str) -> None:
         if self.WRITES.match(sql):
-            self()
+            self(f"SQLite is about to run {' '.join(sql.split())[:60]}")
 
 
 class JournalingDiscord(FakeDiscord):
@@ -115,18 +119,18 @@ class JournalingDiscord(FakeDiscord):
         return result
 
     async def _rest_request(self, route: Route, **kwargs: Any) -> Any:
-        self.moment()  # Discord has not received it
+        self.moment(f"Discord is about to get {route.key}")
         try:
             return await super()._rest_request(route, **kwargs)
         finally:
-            self.moment()  # Discord has answered (or refused); the bot has not heard yet
+            self.moment(f"Discord answered {route.key}; the bot has not heard")
 
     async def _webhook_request(self, route: Route, **kwargs: Any) -> Any:
-        self.moment()
+        self.moment(f"Discord is about to get {route.key}")
         try:
             return await super()._webhook_request(route, **kwargs)
         finally:
-            self.moment()
+            self.moment(f"Discord answered {route.key}; the bot has not heard")
 
     def reload_journal(self) -> None:
         if not self.journal.exists():

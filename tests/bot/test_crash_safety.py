@@ -23,7 +23,7 @@ import pytest
 from bot.service import GameService
 from bot.sqlite_store import SqliteStore
 from games import REGISTRY
-from tests.bot.crash_worker import GAME, THREAD_ID, JournalingDiscord, build_world
+from tests.bot.crash_worker import GAME, STOPPED, THREAD_ID, JournalingDiscord, build_world
 
 KILLS = 6
 # A move of the game is about 18 moments (writes to SQLite, requests to Discord, answers from
@@ -93,6 +93,12 @@ class Worker:
         self.watchdog.cancel()
         return status
 
+    def stop(self) -> str:
+        """What the worker was doing at the moment it stopped itself."""
+        said = [line for line in self.stderr.read_text().splitlines() if STOPPED in line]
+        assert said, self.errors()
+        return said[-1].split(": ", 1)[1]
+
     def errors(self) -> str:
         hung = f"killed by the watchdog after {WATCHDOG:.0f} s\n" if self.hung else ""
         return hung + self.stderr.read_text()[-2000:]
@@ -110,6 +116,7 @@ async def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path):
     await prepare(db, alice.id, bob.id)
 
     picker = random.Random(2024)
+    stops: list[str] = []
     for run in range(KILLS):
         worker = run_worker(db, journal, acks, run, picker.randint(*MOMENTS))
         stopped = worker.stopped()
@@ -118,6 +125,10 @@ async def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path):
         status = worker.finish()
         assert stopped, f"run {run} ended (status {status}) before its moment: {worker.errors()}"
         assert status == -signal.SIGKILL, worker.errors()
+        stops.append(worker.stop())
+    # The kills fell in each window where a crash can lose or double something.
+    for window in ("SQLite is about to run", "Discord is about to get", "the bot has not heard"):
+        assert any(window in stop for stop in stops), (window, stops)
     final = run_worker(db, journal, acks, KILLS, 0)
     assert not final.stopped()
     assert final.finish() == 0, final.errors()

@@ -7,12 +7,14 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.client import ParleyBot
 from bot.config import Settings
 from tests.bot.fake_discord import FakeDiscord
+from tests.bot.helpers import ephemeral_text
 
 junk = st.one_of(
     st.text(min_size=1, max_size=300),
@@ -28,10 +30,6 @@ custom_ids = st.one_of(
               st.sampled_from(["join", "leave", "start", "cancel"])),
     st.builds(lambda g: f"parley:hand:{g}", st.integers(0, 10**12)),
 )
-
-
-def private(record) -> str:
-    return "\n".join(m.text for m in record.messages if m.ephemeral)
 
 
 async def started_game(fake: FakeDiscord, folder: str):
@@ -51,6 +49,7 @@ async def started_game(fake: FakeDiscord, folder: str):
     return bot, fake.threads(channel)[-1], alice, bob, mallory, fake.channel(elsewhere)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(moves=st.lists(junk, min_size=15, max_size=15),
        clicks=st.lists(custom_ids, min_size=10, max_size=10))
@@ -76,7 +75,7 @@ async def play_junk(fake, bot, thread, alice, bob, moves, clicks) -> None:
         post.raw_components = [{"type": 1, "components": [
             {"type": 2, "style": 1, "label": "x", "custom_id": custom_id[:100]}]}]
         reply = await fake.click(bot, bob, post, custom_id[:100])
-        assert private(reply).strip()
+        assert ephemeral_text(reply).strip()
     game = await bot.store.game(1)
     assert game.version == 0 and await bot.store.actions(1) == []
 

@@ -6,11 +6,7 @@ from __future__ import annotations
 
 from bot.delivery import DM_CLOSED_HELP
 from tests.bot.conftest import World
-
-
-def private(record) -> str:
-    """Everything the bot answered to this interaction that only the clicker can see."""
-    return "\n".join(m.text for m in record.messages if m.ephemeral)
+from tests.bot.helpers import ephemeral_text
 
 
 def latest_menu(world: World):
@@ -30,7 +26,7 @@ async def open_and_start(world: World):
     assert fake.dms(alice) and "Cardinal #1" in fake.dms(alice)[0].content
 
     joined = await fake.click(bot, bob, lobby, "parley:lobby:1:join")
-    assert DM_CLOSED_HELP in private(joined)  # bob's DMs are closed
+    assert DM_CLOSED_HELP in ephemeral_text(joined)  # bob's DMs are closed
     assert f"<@{bob.id}>" in world.lobby().embeds[0]["fields"][0]["value"]
 
     refused = await fake.click(bot, world.carol, world.lobby(), "parley:lobby:1:start")
@@ -77,7 +73,7 @@ async def test_a_whole_game_with_a_restart_and_closed_dms(world: World):
     bot = await world.start_bot()
 
     old = await fake.select(bot, bob, stale_post, stale_menu.custom_id, ["place b5"])
-    assert "out of date" in private(old)
+    assert "out of date" in ephemeral_text(old)
 
     for user, action in [(alice, "place c1"), (bob, "place c5"), (alice, "place e1"),
                          (bob, "place e5"), (alice, "place a3")]:
@@ -97,10 +93,10 @@ async def test_a_whole_game_with_a_restart_and_closed_dms(world: World):
     assert summon.mentions == []  # Bob is mid-turn: named, not pinged again
     assert [b.label for b in summon.buttons][:2] == ["pirate b2", "pirate b4"]
     intruder = await fake.click(bot, world.carol, summon, summon.buttons[0].custom_id)
-    assert "not playing" in private(intruder)
+    assert "not playing" in ephemeral_text(intruder)
     await fake.click(bot, bob, summon, summon.buttons[0].custom_id)
     twice = await fake.click(bot, bob, summon, summon.buttons[0].custom_id)
-    assert "out of date" in private(twice)
+    assert "out of date" in ephemeral_text(twice)
     assert "Sent home: Green b3" in world.thread_posts()[-1].content
 
     await fake.slash(bot, alice, world.thread(), "parley move", action="place e3")

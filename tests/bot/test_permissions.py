@@ -30,6 +30,7 @@ from bot.panels import OOPS
 from games import REGISTRY
 from tests.bot.conftest import World
 from tests.bot.fake_discord import FakeMessage, FakeUser, InteractionRecord, permission_names
+from tests.bot.helpers import private_text
 from tests.bot.time_helpers import (  # noqa: F401 - no_bot_warnings is a fixture
     FakeClock,
     no_bot_warnings,
@@ -97,17 +98,11 @@ def permissions(without: str | None = None) -> discord.Permissions:
 # -- playing ------------------------------------------------------------------------------
 
 
-def private(record: InteractionRecord) -> str:
-    """Everything the bot answered to this interaction that only the player can see (an
-    ephemeral reply, or their DM ballot refreshed in place)."""
-    return "\n".join(m.text for m in record.messages if m.ephemeral or m.dm_user_id)
-
-
 def assert_answered(record: InteractionRecord) -> None:
     """The player got a real private answer: not Discord's "This interaction failed", not the
     bot's apology for an internal error."""
     assert record.responded, "no answer: Discord shows 'This interaction failed'"
-    answer = private(record)
+    answer = private_text(record)
     assert answer.strip() and OOPS not in answer, answer
 
 
@@ -265,6 +260,7 @@ def test_the_readme_explains_every_permission_it_asks_for():
     assert all(why for _, why in TABLE.values())
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("no_bot_warnings")
 async def test_whole_games_with_exactly_the_readme_permissions(world: World, monkeypatch):
     """With exactly the invite's permissions a Cardinal and a Tortuga game run to the end
@@ -331,7 +327,7 @@ async def test_opening_a_game_without_one_permission(world: World, missing: str)
     for user, action in ((alice, "place a1"), (carol, "place a5")):
         moved = await fake.slash(bot_, user, world.thread(), "parley move", action=action)
         assert_answered(moved)
-        assert private(moved).startswith("Done")
+        assert private_text(moved).startswith("Done")
     assert await bot_.store.actions(1) == [(0, "place a1"), (1, "place a5")]
     assert fake.bot_errors == []
 
@@ -380,15 +376,15 @@ async def test_losing_one_permission_in_the_middle_of_a_game(world: World, missi
     by_slash = await fake.slash(bot_, alice, world.thread(), "parley move", action="place c1")
     for record in (by_menu, by_slash):
         assert_answered(record)
-        assert "Done" in private(record)
+        assert "Done" in private_text(record)
     assert await bot_.store.actions(game_id) == [(0, "place a1"), (1, "place a5"),
                                                  (0, "place c1")]
     assert fake.bot_errors == []
     posts = [m for m in fake.messages(world.thread()) if not m.pinned]
     for record, line, pinged in ((by_menu, "a5", alice), (by_slash, "c1", carol)):
         shown = [m for m in posts if f"places a ship on {line}" in m.content]
-        told = names_permission(private(record), missing)
-        assert told or (shown and shown[-1].mentions == [pinged.id]), (line, private(record))
+        told = names_permission(private_text(record), missing)
+        assert told or (shown and shown[-1].mentions == [pinged.id]), (line, private_text(record))
 
     fake.set_bot_permissions(world.guild, permissions())
     await fake.slash(bot_, carol, world.thread(), "parley move", action="place c5")
@@ -419,7 +415,7 @@ async def test_without_attach_files_the_board_post_goes_out_as_text(world: World
     await open_game(world, bot_, "cardinal", "first=orange")
     fake.set_bot_permissions(world.guild, permissions(without="attach_files"))
     moved = await fake.slash(bot_, alice, world.thread(), "parley move", action="place a1")
-    assert "I can't post" not in private(moved)
+    assert "I can't post" not in private_text(moved)
     post = [m for m in fake.messages(world.thread()) if not m.pinned][-1]
     assert "places a ship on a1" in post.content and NO_BOARD in post.content
     assert post.files == [] and post.mentions == [carol.id]

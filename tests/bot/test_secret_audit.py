@@ -22,6 +22,7 @@ def secret_lines(text: str) -> set[str]:
     return {line.strip() for line in text.splitlines() if len(line.strip()) >= 12}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(REGISTRY))
 async def test_no_secret_reaches_a_public_place_or_another_seat(world: World, key, caplog,
                                                                 monkeypatch):

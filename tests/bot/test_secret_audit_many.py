@@ -142,6 +142,7 @@ def play(spec: GameSpec, number: int) -> Recorder:
     return record
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(REGISTRY))
 def test_no_secret_leaks_in_many_games(key: str, caplog):
     caplog.set_level(logging.INFO)

@@ -13,7 +13,7 @@ import asyncio
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
@@ -48,6 +48,20 @@ def migrations() -> list[tuple[int, str]]:
     return [(int(p.name.split("_", 1)[0]), p.read_text()) for p in scripts]
 
 
+async def run(db: aiosqlite.Connection, sql: str, args: Iterable[Any] = ()) -> int:
+    """Run one statement to its end and close its cursor, and return how many rows it changed.
+    A statement that returned rows (``PRAGMA journal_mode``) stays in progress while its
+    cursor lives, and then a later ``COMMIT`` fails."""
+    async with db.execute(sql, args) as cursor:
+        await cursor.fetchall()
+        return cursor.rowcount
+
+
+async def run_many(db: aiosqlite.Connection, sql: str, rows: Iterable[Iterable[Any]]) -> None:
+    async with db.executemany(sql, rows):
+        pass
+
+
 class SqliteStore:
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
@@ -60,7 +74,7 @@ class SqliteStore:
         try:
             for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON",
                            "busy_timeout=5000"):
-                await db.execute(f"PRAGMA {pragma}")
+                await run(db, f"PRAGMA {pragma}")
             async with db.execute("PRAGMA integrity_check") as cursor:
                 verdict = (await cursor.fetchone())[0]
         except sqlite3.DatabaseError as error:
@@ -81,8 +95,9 @@ class SqliteStore:
         for number, script in migrations():
             if number <= current or (up_to is not None and number > up_to):
                 continue
-            await self._db.executescript(
-                f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version={number};\nCOMMIT;")
+            async with self._db.executescript(
+                f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version={number};\nCOMMIT;"):
+                pass
             current = number
         return current
 
@@ -97,13 +112,13 @@ class SqliteStore:
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            await run(self._db, "BEGIN IMMEDIATE")
             try:
                 yield self._db
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                await run(self._db, "ROLLBACK")
                 raise
-            await self._db.execute("COMMIT")
+            await run(self._db, "COMMIT")
 
     @asynccontextmanager
     async def _reading(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -187,13 +202,14 @@ class SqliteStore:
                           seed: int, options: dict[str, Any]) -> GameRecord:
         now = time.time()
         async with self._transaction() as db:
-            cursor = await db.execute(
+            async with db.execute(
                 "INSERT INTO games (game_key, guild_id, channel_id, host_id, status, seed, "
                 "options, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
                 (game_key, guild_id, channel_id, host_id, seed, json.dumps(options), now, now),
-            )
-            game_id = cursor.lastrowid
-            await db.execute("INSERT INTO seats (game_id, seat, user_id) VALUES (?, 0, ?)",
+            ) as cursor:
+                game_id = cursor.lastrowid
+            assert game_id is not None
+            await run(db, "INSERT INTO seats (game_id, seat, user_id) VALUES (?, 0, ?)",
                              (game_id, host_id))
         record = await self.game(game_id)
         assert record is not None
@@ -202,7 +218,7 @@ class SqliteStore:
     async def set_places(self, game_id: int, thread_id: int | None,
                          lobby_message_id: int | None, channel_id: int | None = None) -> None:
         async with self._transaction() as db:
-            await db.execute(
+            await run(db, 
                 "UPDATE games SET thread_id=?, lobby_message_id=?, "
                 "channel_id=COALESCE(?, channel_id), updated_at=? WHERE id=?",
                 (thread_id, lobby_message_id, channel_id, time.time(), game_id),
@@ -210,7 +226,7 @@ class SqliteStore:
 
     async def add_seat(self, game_id: int, user_id: int) -> None:
         async with self._transaction() as db:
-            await db.execute(
+            await run(db, 
                 "INSERT OR IGNORE INTO seats (game_id, seat, user_id) SELECT ?, "
                 "COALESCE(MAX(seat) + 1, 0), ? FROM seats WHERE game_id=?",
                 (game_id, user_id, game_id),
@@ -218,28 +234,28 @@ class SqliteStore:
 
     async def remove_seat(self, game_id: int, user_id: int) -> None:
         async with self._transaction() as db:
-            await db.execute("DELETE FROM seats WHERE game_id=? AND user_id=?",
+            await run(db, "DELETE FROM seats WHERE game_id=? AND user_id=?",
                              (game_id, user_id))
             # keep seats numbered 0..n-1 in join order
             async with db.execute("SELECT user_id FROM seats WHERE game_id=? ORDER BY seat",
                                   (game_id,)) as cursor:
                 users = [r["user_id"] for r in await cursor.fetchall()]
-            await db.execute("DELETE FROM seats WHERE game_id=?", (game_id,))
-            await db.executemany("INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)",
+            await run(db, "DELETE FROM seats WHERE game_id=?", (game_id,))
+            await run_many(db, "INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)",
                                  [(game_id, i, u) for i, u in enumerate(users)])
 
     async def set_dm_open(self, user_id: int, is_open: bool) -> None:
         async with self._transaction() as db:
-            await db.execute("UPDATE seats SET dm_open=? WHERE user_id=?", (int(is_open), user_id))
+            await run(db, "UPDATE seats SET dm_open=? WHERE user_id=?", (int(is_open), user_id))
 
     async def start(self, game_id: int, state: str, posts: list[Post]) -> None:
         async with self._transaction() as db:
-            cursor = await db.execute(
+            changed = await run(db, 
                 "UPDATE games SET status='active', state=?, version=0, updated_at=? "
                 "WHERE id=? AND status='lobby'",
                 (state, time.time(), game_id),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise VersionConflict
             await self._queue(db, game_id, posts)
 
@@ -248,15 +264,15 @@ class SqliteStore:
                             result: dict[str, Any] | None, posts: list[Post]) -> int:
         now = time.time()
         async with self._transaction() as db:
-            cursor = await db.execute(
+            changed = await run(db, 
                 "UPDATE games SET version=version+1, state=?, status=?, result=?, updated_at=? "
                 "WHERE id=? AND version=? AND status='active'",
                 (state, status, json.dumps(result) if result else None, now, game_id,
                  expected_version),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise VersionConflict
-            await db.execute(
+            await run(db, 
                 "INSERT INTO actions (game_id, version, seat, user_id, action, created_at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, expected_version + 1, seat, user_id, action, now),
@@ -267,26 +283,26 @@ class SqliteStore:
     async def finish(self, game_id: int, status: str, result: dict[str, Any] | None,
                      posts: list[Post], resigned_user: int | None = None) -> None:
         async with self._transaction() as db:
-            cursor = await db.execute(
+            changed = await run(db, 
                 "UPDATE games SET status=?, result=?, updated_at=? "
                 "WHERE id=? AND status IN ('lobby', 'active')",
                 (status, json.dumps(result) if result else None, time.time(), game_id),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise VersionConflict
             if resigned_user is not None:
-                await db.execute("UPDATE seats SET resigned=1 WHERE game_id=? AND user_id=?",
+                await run(db, "UPDATE seats SET resigned=1 WHERE game_id=? AND user_id=?",
                                  (game_id, resigned_user))
             await self._queue(db, game_id, posts)
 
     async def mark_sent(self, item_id: int) -> None:
         async with self._transaction() as db:
-            await db.execute("UPDATE outbox SET sent_at=? WHERE id=?", (time.time(), item_id))
+            await run(db, "UPDATE outbox SET sent_at=? WHERE id=?", (time.time(), item_id))
 
     @staticmethod
     async def _queue(db: aiosqlite.Connection, game_id: int, posts: list[Post]) -> None:
         now = time.time()
-        await db.executemany(
+        await run_many(db, 
             "INSERT INTO outbox (game_id, kind, user_id, payload, created_at) "
             "VALUES (?, ?, ?, ?, ?)",
             [(game_id, p.kind, p.user_id, json.dumps(p.payload), now) for p in posts],
@@ -314,14 +330,14 @@ class SqliteStore:
     async def set_time_policy(self, game_id: int, clock_seconds: int | None,
                               policy: str) -> None:
         async with self._transaction() as db:
-            await db.execute(
+            await run(db, 
                 "INSERT INTO game_clocks (game_id, clock_seconds, policy) VALUES (?, ?, ?) "
                 "ON CONFLICT (game_id) DO UPDATE SET clock_seconds=excluded.clock_seconds, "
                 "policy=excluded.policy", (game_id, clock_seconds, policy))
 
     async def set_status_message(self, game_id: int, message_id: int | None) -> None:
         async with self._transaction() as db:
-            await db.execute(
+            await run(db, 
                 "INSERT INTO game_clocks (game_id, status_message_id) VALUES (?, ?) "
                 "ON CONFLICT (game_id) DO UPDATE SET status_message_id=excluded.status_message_id",
                 (game_id, message_id))
@@ -341,20 +357,20 @@ class SqliteStore:
     async def replace_deadlines(self, game_id: int, version: int,
                                 deadlines: list[Deadline]) -> None:
         async with self._transaction() as db:
-            await db.execute("DELETE FROM deadlines WHERE game_id=?", (game_id,))
-            await db.executemany(
+            await run(db, "DELETE FROM deadlines WHERE game_id=?", (game_id,))
+            await run_many(db, 
                 "INSERT INTO deadlines (game_id, seat, turn, user_id, started_at, due_at, "
                 "paused_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [(d.game_id, d.seat, d.turn, d.user_id, d.started_at, d.due_at, d.paused_at)
                  for d in deadlines])
-            await db.execute(
+            await run(db, 
                 "INSERT INTO game_clocks (game_id, synced_version) VALUES (?, ?) "
                 "ON CONFLICT (game_id) DO UPDATE SET synced_version=excluded.synced_version",
                 (game_id, version))
 
     async def update_deadline(self, deadline: Deadline, posts: list[Post]) -> None:
         async with self._transaction() as db:
-            await db.execute(
+            await run(db, 
                 "UPDATE deadlines SET due_at=?, paused_at=? WHERE game_id=? AND seat=? AND turn=?",
                 (deadline.due_at, deadline.paused_at, deadline.game_id, deadline.seat,
                  deadline.turn))
@@ -365,10 +381,10 @@ class SqliteStore:
         """Record one step as done and queue its posts in the same commit; False if it was
         already done (so a step is never sent twice, even across restarts)."""
         async with self._transaction() as db:
-            cursor = await db.execute(
+            changed = await run(db, 
                 "INSERT OR IGNORE INTO reminder_steps (game_id, seat, turn, step, done_at) "
                 "VALUES (?, ?, ?, ?, ?)", (game_id, seat, turn, step, now))
-            if cursor.rowcount != 1:
+            if changed != 1:
                 return False
             await self._queue(db, game_id, posts)
         return True
@@ -395,7 +411,7 @@ class SqliteStore:
     async def save_user_settings(self, settings: UserSettings) -> None:
         s = settings
         async with self._transaction() as db:
-            await db.execute(
+            await run(db, 
                 "INSERT OR REPLACE INTO user_settings (user_id, timezone, quiet_start, "
                 "quiet_end, style, turn_dm, vacation_bank, vacation_start, vacation_until) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -405,11 +421,11 @@ class SqliteStore:
     async def replace_seat(self, game_id: int, old_user: int, new_user: int,
                            posts: list[Post]) -> None:
         async with self._transaction() as db:
-            cursor = await db.execute(
+            changed = await run(db, 
                 "UPDATE seats SET user_id=?, dm_open=NULL, resigned=0 "
                 "WHERE game_id=? AND user_id=?", (new_user, game_id, old_user))
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise VersionConflict
-            await db.execute("UPDATE deadlines SET user_id=? WHERE game_id=? AND user_id=?",
+            await run(db, "UPDATE deadlines SET user_id=? WHERE game_id=? AND user_id=?",
                              (new_user, game_id, old_user))
             await self._queue(db, game_id, posts)

@@ -1,0 +1,67 @@
+"""The SQLite store on its own: statements that never stay open, and its migrations."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+
+import aiosqlite
+
+from bot.service import GameService
+from bot.sqlite_store import SqliteStore
+from games import REGISTRY
+
+
+class HoldingConnection(sqlite3.Connection):
+    """A connection that keeps every cursor its statements run on alive, as a late garbage
+    collection (or a reference kept anywhere) would: a statement that returned rows then
+    stays in progress until the store reads it to its end or closes its cursor."""
+
+    held: list[sqlite3.Cursor] = []
+
+    def execute(self, *args):  # type: ignore[override]
+        return self._hold(super().execute(*args))
+
+    def executemany(self, *args):  # type: ignore[override]
+        return self._hold(super().executemany(*args))
+
+    def executescript(self, *args):  # type: ignore[override]
+        return self._hold(super().executescript(*args))
+
+    @staticmethod
+    def _hold(cursor: sqlite3.Cursor) -> sqlite3.Cursor:
+        HoldingConnection.held.append(cursor)
+        return cursor
+
+
+async def test_a_store_whose_cursors_all_stay_alive_still_opens_migrates_and_plays(
+        tmp_path, monkeypatch):
+    """Issue 11: ``PRAGMA journal_mode=WAL`` run with a cursor never closed made the first
+    migration's ``COMMIT`` fail with "SQL statements in progress" (5 runs in 9 at start)."""
+    connect = aiosqlite.connect
+
+    def holding_connect(path, **kwargs):
+        return connect(path, factory=HoldingConnection, **kwargs)
+
+    monkeypatch.setattr(HoldingConnection, "held", [])
+    monkeypatch.setattr(aiosqlite, "connect", holding_connect)
+    store = await SqliteStore.open(str(tmp_path / "parley.db"))
+    try:
+        service = GameService(store)
+        game = await service.new_game("cardinal", 1, 2, 101)
+        await store.set_places(game.id, 99, 98)
+        game = await service.start(await service.join(game, 202), 101)
+        picker = random.Random(5)
+        spec = REGISTRY["cardinal"]
+        while game.status == "active":
+            state = service.state(game)
+            seat = spec.to_act(state)[0]
+            action = picker.choice(spec.legal_actions(state, seat))
+            game = (await service.act(game.id, game.user_of(seat), action)).game
+        assert game.status == "over" and len(await store.actions(game.id)) == game.version
+        for item in await store.unsent(game.id):
+            await store.mark_sent(item.id)
+        assert await store.unsent() == []
+    finally:
+        await store.close()
+    assert len(HoldingConnection.held) > 100  # the store's every statement went through here

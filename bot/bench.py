@@ -16,8 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.service import GameService, UserError
-from bot.sqlite_store import SqliteStore
+from bot.play.service import GameService, UserError
+from bot.storage import SqliteStore
 from games import REGISTRY, GameSpec
 from renderers import render
 

@@ -17,8 +17,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot.client import ParleyBot
 from bot.config import Settings
+from bot.discord.bot import ParleyBot
 from games import REGISTRY
 from tests.bot.fake_discord import (
     PUBLIC_THREAD,

@@ -10,8 +10,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.client import ParleyBot
 from bot.config import Settings
+from bot.discord.bot import ParleyBot
 from tests.bot.fake_discord import FakeDiscord
 
 junk = st.one_of(

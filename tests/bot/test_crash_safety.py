@@ -13,8 +13,8 @@ import sys
 import time
 from pathlib import Path
 
-from bot.service import GameService
-from bot.sqlite_store import SqliteStore
+from bot.play.service import GameService
+from bot.storage import SqliteStore
 from games import REGISTRY
 from tests.bot.crash_worker import GAME, THREAD_ID, JournalingDiscord, build_world
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.messages import LIMIT, split_message
-from bot.panels import choices_view
-from bot.store import Post
+from bot.discord.choices import choices_view
+from bot.discord.messages import LIMIT, split_message
+from bot.storage import Post
 from games import REGISTRY
 from tests.bot.conftest import World
 from tests.bot.test_cardinal_on_discord import open_and_start

@@ -24,11 +24,12 @@ from typing import Any
 import discord
 import pytest
 
-from bot.delivery import dm_text, post_text, public_choices
-from bot.panels import choices_view, panel
-from bot.service import GameService, posts_owed
-from bot.store import GameRecord, Seat, TimePolicy
-from bot.timekeeping import status_text
+from bot.discord.choices import choices_view, panel
+from bot.discord.delivery import dm_text, post_text, public_choices
+from bot.play.posts import posts_owed
+from bot.play.service import GameService
+from bot.play.status import status_text
+from bot.storage import GameRecord, Seat, TimePolicy
 from games import REGISTRY, GameSpec, IllegalAction
 from tests.bot.test_secret_audit import secret_lines
 
@@ -70,7 +71,7 @@ class Recorder:
             if post.kind == "thread":
                 self.say(PUBLIC, post_text(self.game, post.payload))
                 if post.payload.get("view"):
-                    self.say(PUBLIC, *labels(public_choices(self.game, post.payload)))
+                    self.say(PUBLIC, *labels(public_choices(self.game, post.payload, choices_view)))
             else:
                 seat = post.payload["seat"]
                 self.say(seat, dm_text(self.game, post.payload))

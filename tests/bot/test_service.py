@@ -8,8 +8,8 @@ import json
 import aiosqlite
 import pytest
 
-from bot.service import GameService, UserError
-from bot.sqlite_store import DatabaseDamaged, SqliteStore, migrations
+from bot.play.service import GameService, UserError
+from bot.storage import DatabaseDamaged, SqliteStore, migrations
 from games import REGISTRY
 
 HOST, FRIEND, STRANGER = 101, 202, 303
@@ -80,7 +80,7 @@ async def test_a_failed_write_leaves_nothing_behind(store, monkeypatch):
     def broken_dumps(*args, **kwargs):
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr("bot.sqlite_store.json.dumps", broken_dumps)
+    monkeypatch.setattr("bot.storage.sqlite.json.dumps", broken_dumps)
     with pytest.raises(RuntimeError):
         await service.act(game_id, HOST, "place c3")
     monkeypatch.undo()

@@ -7,8 +7,8 @@ import sqlite3
 
 import aiosqlite
 
-from bot.service import GameService
-from bot.sqlite_store import SqliteStore
+from bot.play.service import GameService
+from bot.storage import SqliteStore
 from games import REGISTRY
 
 

@@ -1,104 +1,21 @@
 """What the bot keeps between restarts, behind one small async interface.
 
-:class:`Store` is the whole surface the bot uses; :mod:`bot.sqlite_store` implements it on
+:class:`Store` is the whole surface the bot uses; :mod:`bot.storage.sqlite` implements it on
 SQLite. A PostgreSQL backend only has to implement the same methods.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-
-@dataclass
-class Seat:
-    seat: int
-    user_id: int
-    dm_open: bool | None = None
-    resigned: bool = False
-
-
-@dataclass
-class GameRecord:
-    id: int
-    game_key: str
-    guild_id: int
-    channel_id: int
-    thread_id: int | None
-    lobby_message_id: int | None
-    host_id: int
-    status: str
-    seed: int
-    options: dict[str, Any]
-    version: int
-    state: str | None
-    result: dict[str, Any] | None
-    seats: list[Seat] = field(default_factory=list)
-
-    def seat_of(self, user_id: int) -> int | None:
-        return next((s.seat for s in self.seats if s.user_id == user_id), None)
-
-    def user_of(self, seat: int) -> int:
-        return next(s.user_id for s in self.seats if s.seat == seat)
-
-
-@dataclass
-class OutboxItem:
-    id: int
-    game_id: int
-    kind: str  # "thread" or "dm"
-    user_id: int | None
-    payload: dict[str, Any]
-
-
-@dataclass
-class Post:
-    """Something owed to Discord because of a committed change (written in the same commit)."""
-
-    kind: str
-    payload: dict[str, Any]
-    user_id: int | None = None
-
-
-@dataclass
-class TimePolicy:
-    """A game's move clock (seconds, None for none) and what happens to an absent player."""
-
-    game_id: int
-    clock_seconds: int | None = None
-    policy: str = "autopilot"  # 'autopilot', 'forfeit' or 'wait'
-    status_message_id: int | None = None
-    synced_version: int | None = None
-
-
-@dataclass
-class Deadline:
-    """One due seat's turn: when it became due (``turn`` is that game version) and its clock."""
-
-    game_id: int
-    seat: int
-    turn: int
-    user_id: int
-    started_at: float
-    due_at: float | None = None
-    paused_at: float | None = None
-
-
-@dataclass
-class UserSettings:
-    user_id: int
-    timezone: str = "UTC"
-    quiet_start: int | None = None
-    quiet_end: int | None = None
-    style: str = "dm"
-    turn_dm: bool = False
-    vacation_bank: float = 14.0
-    vacation_start: float | None = None
-    vacation_until: float | None = None
-
-
-class VersionConflict(Exception):
-    """The game moved on between reading it and writing the action: nothing was written."""
+from bot.storage.records import (
+    Deadline,
+    GameRecord,
+    OutboxItem,
+    Post,
+    TimePolicy,
+    UserSettings,
+)
 
 
 class Store(Protocol):
@@ -140,7 +57,7 @@ class Store(Protocol):
 
     async def close(self) -> None: ...
 
-    # -- play over days (bot/scheduler.py) ----------------------------------------------
+    # -- play over days (bot/play: clocks, reminders, vacations) ----------------------------------------------
     async def active_games(self) -> list[GameRecord]: ...
 
     async def time_policy(self, game_id: int) -> TimePolicy: ...

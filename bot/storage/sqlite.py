@@ -1,4 +1,4 @@
-"""The SQLite implementation of :class:`bot.store.Store` (aiosqlite, WAL).
+"""The SQLite implementation of :class:`bot.storage.Store` (aiosqlite, WAL).
 
 One connection serves the whole bot, and an asyncio lock gives each coroutine the connection
 alone (so no read ever sees another coroutine's uncommitted transaction); every change is a
@@ -20,7 +20,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store import (
+from bot.storage.records import (
     Deadline,
     GameRecord,
     OutboxItem,
@@ -42,8 +42,8 @@ class DatabaseDamaged(RuntimeError):
 
 
 def migrations() -> list[tuple[int, str]]:
-    """The numbered ``bot/migrations/NNNN_*.sql`` scripts, in order."""
-    folder = resources.files("bot") / "migrations"
+    """The numbered ``bot/storage/migrations/NNNN_*.sql`` scripts, in order."""
+    folder = resources.files("bot.storage") / "migrations"
     scripts = sorted(p for p in folder.iterdir() if p.name.endswith(".sql"))
     return [(int(p.name.split("_", 1)[0]), p.read_text()) for p in scripts]
 
@@ -308,7 +308,7 @@ class SqliteStore:
             [(game_id, p.kind, p.user_id, json.dumps(p.payload), now) for p in posts],
         )
 
-    # -- play over days (bot/scheduler.py) ----------------------------------------------
+    # -- play over days (bot/play: clocks, reminders, vacations) ----------------------------------------------
     async def active_games(self) -> list[GameRecord]:
         async with self._reading() as db, db.execute(
             f"SELECT {GAME_COLUMNS} FROM games WHERE status='active' ORDER BY id",

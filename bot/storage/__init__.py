@@ -1,0 +1,30 @@
+"""Storage: the :class:`Store` interface, its records, and the SQLite backend with its
+migrations. Nothing here knows about games' rules or about Discord."""
+
+from bot.storage.records import (
+    Deadline,
+    GameRecord,
+    OutboxItem,
+    Post,
+    Seat,
+    TimePolicy,
+    UserSettings,
+    VersionConflict,
+)
+from bot.storage.sqlite import DatabaseDamaged, SqliteStore, migrations
+from bot.storage.store import Store
+
+__all__ = [
+    "DatabaseDamaged",
+    "Deadline",
+    "GameRecord",
+    "OutboxItem",
+    "Post",
+    "Seat",
+    "SqliteStore",
+    "Store",
+    "TimePolicy",
+    "UserSettings",
+    "VersionConflict",
+    "migrations",
+]

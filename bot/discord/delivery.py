@@ -31,7 +31,7 @@ from bot.discord.threads import relocate
 from bot.play.clocks import Clock, stamp
 from bot.play.timekeeper import Timekeeper
 from bot.play.turns import replay
-from bot.storage import GameRecord, OutboxItem, Store
+from bot.storage import DirectMessage, GameRecord, OutboxItem, Store, ThreadPost
 from games import REGISTRY
 from renderers import render
 from renderers.base import tint_changes
@@ -65,13 +65,12 @@ def no_choices(
     return None
 
 
-def post_text(game: GameRecord, payload: dict[str, Any]) -> str:
-    """The one-line thread post: who did what, then who must act (the only mentions)."""
+def post_text(game: GameRecord, post: ThreadPost, due: float | None = None) -> str:
+    """The one-line thread post: who did what, then who must act (the only mentions), and
+    when their clock runs out."""
     spec = REGISTRY[game.game_key]
-    lines = []
-    actor = payload.get("actor")
-    lines.append(f"<@{actor}>: {payload['line']}" if actor else payload["line"])
-    result = payload.get("result")
+    lines = [f"<@{post.actor}>: {post.line}" if post.actor else post.line]
+    result = post.result
     if result:
         winners = ", ".join(
             f"<@{game.user_of(s)}> ({spec.seat_label(s)})" for s in result["winners"]
@@ -81,37 +80,36 @@ def post_text(game: GameRecord, payload: dict[str, Any]) -> str:
             if winners
             else f"🤝 Draw: {result['reason']}."
         )
-    elif payload.get("waiting"):
-        names = ", ".join(f"<@{u}>" for u in payload["waiting"])
-        hint = " (secret choice: use your DM or `/parley hand`)" if payload.get("secret") else ""
-        due = f" ⏰ due <t:{int(payload['due'])}:R>" if payload.get("due") else ""
-        lines.append(f"{names}, your move{hint}.{due}")
+    elif post.waiting:
+        names = ", ".join(f"<@{u}>" for u in post.waiting)
+        hint = " (secret choice: use your DM or `/parley hand`)" if post.secret else ""
+        by = f" ⏰ due {stamp(due)}" if due else ""
+        lines.append(f"{names}, your move{hint}.{by}")
     return "\n".join(lines)
 
 
-def dm_text(game: GameRecord, payload: dict[str, Any]) -> str:
+def dm_text(game: GameRecord, dm: DirectMessage) -> str:
     """A DM's words: which game and seat it is about, then that seat's private news."""
     spec = REGISTRY[game.game_key]
-    text = f"**{spec.title} #{game.id}** ({spec.seat_label(payload['seat'])})"
-    return text + (f"\n{payload['text']}" if payload.get("text") else "")
+    text = f"**{spec.title} #{game.id}** ({spec.seat_label(dm.seat)})"
+    return text + (f"\n{dm.text}" if dm.text else "")
 
 
 def public_choices(
-    game: GameRecord, payload: dict[str, Any], draw: DrawChoices
+    game: GameRecord, post: ThreadPost, draw: DrawChoices
 ) -> discord.ui.View | None:
-    """The buttons under a thread post: the open choices of the one seat to act (anyone may
+    """The buttons under a board post: the open choices of the one seat to act (anyone may
     see them); a secret choice never shows there, only the button to open your hand."""
-    if payload.get("result") or game.status != "active":
+    if post.result or game.status != "active" or post.version is None or post.view is None:
         return None
     spec = REGISTRY[game.game_key]
-    version = payload["version"]
-    to_act = payload["view"].get("to_act", [])
-    if version != game.version or len(to_act) != 1:
-        return draw(game.id, version, [], with_hand_button=True)
+    to_act = post.view.get("to_act", [])
+    if post.version != game.version or len(to_act) != 1:
+        return draw(game.id, post.version, [], with_hand_button=True)
     state = spec.load(game.state or "")
     seat = to_act[0]
     actions = [] if spec.secret_choice(state, seat) else spec.legal_actions(state, seat)
-    return draw(game.id, version, actions, with_hand_button=True)
+    return draw(game.id, post.version, actions, with_hand_button=True)
 
 
 class Herald:
@@ -157,17 +155,18 @@ class Herald:
         async with self._locks[game_id]:
             refused = False  # the thread refused a post: later posts wait too, to keep order
             for item in await self.store.unsent(game_id):
+                to_thread = isinstance(item.post, ThreadPost)
                 game = await self.store.game(game_id)
-                if game is None or (refused and item.kind == "thread"):
+                if game is None or (refused and to_thread):
                     continue
                 try:
-                    if item.kind == "thread":
+                    if to_thread:
                         await self._post(game, item)
                         self.trouble.pop(game_id, None)
                     else:
                         await self._dm(game, item)
                 except discord.Forbidden as error:
-                    if item.kind == "thread" and game.status == "active":
+                    if to_thread and game.status == "active":
                         refused = True  # kept: it goes out once an admin gives the permission
                         self._refused(game, error)
                         continue
@@ -208,60 +207,55 @@ class Herald:
     async def _post(self, game: GameRecord, item: OutboxItem) -> None:
         """Post to the game's thread: with the clock of the players now due, and for a single
         ping what happened since their last move; in a new thread if the old one is gone."""
-        payload = item.payload
-        if payload.get("waiting") and payload.get("version") == game.version:
+        post = item.post
+        assert isinstance(post, ThreadPost)
+        due = None
+        if post.waiting and post.version == game.version:
             dues = [
                 d.due_at
                 for d in await self.store.deadlines(game.id)
                 if d.due_at is not None and d.paused_at is None
             ]
-            if dues:
-                item = replace(item, payload={**payload, "due": min(dues)})
-            mentions = payload.get("mentions") or []
+            due = min(dues, default=None)
             rp = self.timekeeper.known_replay(game)
-            if len(mentions) == 1 and rp is not None:
-                seat = game.seat_of(mentions[0])
+            if len(post.mentions) == 1 and rp is not None:
+                seat = game.seat_of(post.mentions[0])
                 # the ping carries what happened since their last move (beyond this post)
                 digest = rp.digest(seat)[:-1] if seat is not None else []
                 if digest:
                     text = "Since your last move: " + " · ".join(digest)
-                    item = replace(
-                        item, payload={**item.payload, "line": f"{payload['line']}\n{text}"}
-                    )
+                    post = replace(post, line=f"{post.line}\n{text}")
         try:
-            await self._send_post(game, item)
+            await self._send_post(game, item.id, post, due)
         except discord.NotFound:
             moved = await relocate(self.client, self.store, game)
             if moved is None:
                 raise
-            await self._send_post(moved, item)
+            await self._send_post(moved, item.id, post, due)
 
-    async def _send_post(self, game: GameRecord, item: OutboxItem) -> None:
+    async def _send_post(
+        self, game: GameRecord, item_id: int, post: ThreadPost, due: float | None
+    ) -> None:
         if game.thread_id is None:
             return
         channel = self.client.get_channel(game.thread_id) or await self.client.fetch_channel(
             game.thread_id
         )
         assert isinstance(channel, discord.abc.Messageable)
-        payload = item.payload
-        text = post_text(game, payload)
+        text = post_text(game, post, due)
         kwargs: dict[str, Any] = {
             "allowed_mentions": discord.AllowedMentions(
-                everyone=False,
-                roles=False,
-                users=[discord.Object(u) for u in payload.get("mentions", [])],
+                everyone=False, roles=False, users=[discord.Object(u) for u in post.mentions]
             ),
         }
-        if payload.get("view"):
-            png = await asyncio.to_thread(render, game.game_key, payload["view"])
-            then = await self._view_at_last_move(game, payload)
+        if post.view:
+            png = await asyncio.to_thread(render, game.game_key, post.view)
+            then = await self._view_at_last_move(game, post)
             if then is not None:
                 old = await asyncio.to_thread(render, game.game_key, then)
                 png = await asyncio.to_thread(tint_changes, old, png)
-            kwargs["file"] = discord.File(
-                io.BytesIO(png), filename=f"board-{payload.get('version', 0)}.png"
-            )
-            kwargs["view"] = public_choices(game, payload, self.draw_choices)
+            kwargs["file"] = discord.File(io.BytesIO(png), filename=f"board-{post.version or 0}.png")
+            kwargs["view"] = public_choices(game, post, self.draw_choices)
             if lacking_in(channel, ("attach_files",)):  # the post still goes, without image
                 del kwargs["file"]
                 text += "\n" + NO_BOARD
@@ -269,72 +263,60 @@ class Herald:
         await send_long(
             channel.send,
             text,
-            nonce=f"parley-{item.id}",
+            nonce=f"parley-{item_id}",
             **{k: v for k, v in kwargs.items() if v is not None},
         )
 
-    async def _view_at_last_move(
-        self, game: GameRecord, payload: dict[str, Any]
-    ) -> dict[str, Any] | None:
+    async def _view_at_last_move(self, game: GameRecord, post: ThreadPost) -> dict[str, Any] | None:
         """The public board as the one player pinged left it at their last move, when more
         than one action happened since (one action is already shown by the post itself)."""
-        mentions = payload.get("mentions") or []
-        seat = game.seat_of(mentions[0]) if len(mentions) == 1 else None
-        if seat is None or payload.get("result"):
+        seat = game.seat_of(post.mentions[0]) if len(post.mentions) == 1 else None
+        if seat is None or post.result or post.version is None:
             return None
-        log = (await self.store.actions(game.id))[: payload["version"]]
+        log = (await self.store.actions(game.id))[: post.version]
         last = max((i + 1 for i, (s, _) in enumerate(log) if s == seat), default=0)
-        if last == 0 or payload["version"] - last < 2:
+        if last == 0 or post.version - last < 2:
             return None
         spec = REGISTRY[game.game_key]
         return spec.view(replay(spec, game, log[:last]).state, None)
 
     async def _dm(self, game: GameRecord, item: OutboxItem) -> None:
-        """Send a DM (with the seat's clock when it owes a choice now). One with an
-        ``or_thread`` line (a reminder) goes to the thread as a mention instead when the
-        player's DMs are closed, so the reminder is not lost."""
-        payload = item.payload
-        if payload.get("choices") and payload.get("version") == game.version:
+        """Send a DM (with the seat's clock when it owes a choice now). A reminder goes to the
+        thread as a mention instead when the player's DMs are closed, so it is not lost."""
+        dm = item.post
+        assert isinstance(dm, DirectMessage)
+        if dm.choices and dm.version == game.version:
             due = [
                 d.due_at
                 for d in await self.store.deadlines(game.id)
-                if d.seat == payload.get("seat") and d.due_at is not None and d.paused_at is None
+                if d.seat == dm.seat and d.due_at is not None and d.paused_at is None
             ]
             if due:
-                text = (payload.get("text") or "") + f"\n⏰ Your clock runs out {stamp(due[0])}."
-                item = replace(item, payload={**payload, "text": text.strip()})
-        seat = next((s for s in game.seats if s.user_id == item.user_id), None)
-        if seat is None or item.user_id is None:
+                text = dm.text + f"\n⏰ Your clock runs out {stamp(due[0])}."
+                dm = replace(dm, text=text.strip())
+        seat = next((s for s in game.seats if s.user_id == dm.user_id), None)
+        if seat is None:
             return
-        sent = seat.dm_open is not False and await self._send_dm(game, item)
-        if not sent and item.payload.get("or_thread"):
-            await self._post(
-                game,
-                replace(
-                    item,
-                    kind="thread",
-                    payload={"line": item.payload["or_thread"], "mentions": [item.user_id]},
-                ),
-            )
+        sent = seat.dm_open is not False and await self._send_dm(game, item.id, dm)
+        if not sent and dm.or_thread:
+            reminder = ThreadPost(dm.or_thread, mentions=[dm.user_id])
+            await self._post(game, OutboxItem(item.id, item.game_id, reminder))
 
-    async def _send_dm(self, game: GameRecord, item: OutboxItem) -> bool:
-        assert item.user_id is not None
+    async def _send_dm(self, game: GameRecord, item_id: int, dm: DirectMessage) -> bool:
         spec = REGISTRY[game.game_key]
-        payload = item.payload
-        text = dm_text(game, payload)
+        text = dm_text(game, dm)
         view = None
         if (
-            payload.get("choices")
+            dm.choices
             and game.state
             and (
-                payload["version"] == game.version
-                or await self._still_open(game, payload["seat"], payload["version"])
+                dm.version == game.version or await self._still_open(game, dm.seat, dm.version)
             )
         ):
-            actions = spec.legal_actions(spec.load(game.state), payload["seat"])
+            actions = spec.legal_actions(spec.load(game.state), dm.seat)
             view = self.draw_choices(game.id, game.version, actions)
             text += "\nYour secret choice:" if view else "\nYour move: use `/parley move`."
-        if await send_dm(self.client, self.store, item.user_id, text, view, f"parley-{item.id}"):
+        if await send_dm(self.client, self.store, dm.user_id, text, view, f"parley-{item_id}"):
             return True
         log.info("DMs closed for a player of game %s; they use /parley hand", game.id)
         return False

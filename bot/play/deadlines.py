@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from bot.play.service import GameService
 from bot.play.turns import Replay, autopilot_action, replay
-from bot.storage import Deadline, GameRecord, Post, Store, TimePolicy, VersionConflict
+from bot.storage import Deadline, GameRecord, Store, ThreadPost, TimePolicy, VersionConflict
 from games import REGISTRY
 
 log = logging.getLogger(__name__)
@@ -110,7 +110,7 @@ class Deadlines:
                 return
         if policy.policy == "wait":
             line = f"⏰ {who}'s clock ran out. The host chose to wait for them."
-            post = Post("thread", {"line": line, "mentions": [deadline.user_id]})
+            post = ThreadPost(line, mentions=[deadline.user_id])
             step = f"expired:{deadline.user_id}"
             await self.store.mark_step(game_id, deadline.seat, deadline.turn, step, now, [post])
             return

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.storage import GameRecord, Post
+from bot.storage import DirectMessage, GameRecord, Post, ThreadPost
 from games import GameSpec
 
 
@@ -60,20 +60,17 @@ def posts_owed(
     if not quiet:
         outcome = spec.outcome(after)
         posts.append(
-            Post(
-                "thread",
-                {
-                    "version": version,
-                    "line": line,
-                    "actor": None if actor is None else game.user_of(actor),
-                    "waiting": [game.user_of(s) for s in to_act],
-                    "mentions": [game.user_of(s) for s in to_act if s not in due_before],
-                    "secret": any(spec.secret_choice(after, s) for s in to_act),
-                    "view": public,
-                    "result": None
-                    if outcome is None
-                    else {"winners": outcome.winners, "reason": outcome.reason},
-                },
+            ThreadPost(
+                version=version,
+                line=line,
+                actor=None if actor is None else game.user_of(actor),
+                waiting=[game.user_of(s) for s in to_act],
+                mentions=[game.user_of(s) for s in to_act if s not in due_before],
+                secret=any(spec.secret_choice(after, s) for s in to_act),
+                view=public,
+                result=None
+                if outcome is None
+                else {"winners": outcome.winners, "reason": outcome.reason},
             )
         )
     # The actor of a secret choice sees their refreshed panel in the interaction reply.
@@ -91,15 +88,12 @@ def posts_owed(
         text = spec.private_text(seat_views[seat])
         if text or seat in newly_secret:
             posts.append(
-                Post(
-                    "dm",
-                    {
-                        "version": version,
-                        "seat": seat,
-                        "text": text,
-                        "choices": seat in newly_secret,
-                    },
+                DirectMessage(
                     user_id=game.user_of(seat),
+                    seat=seat,
+                    version=version,
+                    text=text,
+                    choices=seat in newly_secret,
                 )
             )
     return posts

@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.play.clocks import HOUR, stamp
 from bot.play.turns import Replay
-from bot.storage import Deadline, GameRecord, Post, Store, UserSettings
+from bot.storage import Deadline, DirectMessage, GameRecord, Post, Store, ThreadPost, UserSettings
 from games import GameSpec
 
 #: The reminder ladder, in order. ``start`` is a DM only for players who asked for it.
@@ -114,16 +114,13 @@ def reminder_posts(
     if (settings.style == "dm" and by_dm) or step == "start":
         # the thread post already pinged a player at the start of their turn
         return [
-            Post(
-                "dm",
-                {
-                    "version": game.version,
-                    "seat": deadline.seat,
-                    "text": text,
-                    "choices": secret,
-                    "or_thread": None if step == "start" else mention,
-                },
+            DirectMessage(
                 user_id=deadline.user_id,
+                seat=deadline.seat,
+                version=game.version,
+                text=text,
+                choices=secret,
+                or_thread=None if step == "start" else mention,
             )
         ]
-    return [Post("thread", {"line": mention, "mentions": [deadline.user_id]})]
+    return [ThreadPost(mention, mentions=[deadline.user_id])]

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.play.posts import posts_owed
 from bot.play.turns import autopilot_action, replay
-from bot.storage import GameRecord, Post, Store, VersionConflict
+from bot.storage import DirectMessage, GameRecord, Post, Store, ThreadPost, VersionConflict
 from games import REGISTRY, GameSpec, IllegalAction, find_game
 from games.core import normalize
 
@@ -137,7 +137,7 @@ class GameService:
             raise UserError("This game is already over.")
         if user_id != game.host_id and not can_manage:
             raise UserError("Only the host or a member with Manage Server can cancel a game.")
-        post = Post("thread", {"line": f"<@{user_id}> cancelled the game.", "mentions": []})
+        post = ThreadPost(f"<@{user_id}> cancelled the game.")
         await self.store.finish(game.id, "cancelled", None, [post] if game.thread_id else [])
         return await self.game(game.id)
 
@@ -246,7 +246,7 @@ class GameService:
             game.version,
             seat,
             user_id,
-            normalize(action),
+            action,
             spec.dump(after),
             status,
             result,
@@ -287,21 +287,10 @@ class GameService:
         if len(others) <= 1:
             result = {"winners": others, "reason": reason}
             view = spec.view(self.state(game), None)
-            post = Post(
-                "thread",
-                {
-                    "line": line,
-                    "mentions": [],
-                    "view": view,
-                    "result": result,
-                    "version": game.version,
-                },
-            )
+            post = ThreadPost(line, view=view, result=result, version=game.version)
             await self.store.finish(game.id, "over", result, [post], resigned_user=user)
         else:
-            post = Post(
-                "thread", {"line": line + " A simple autopilot plays their seat.", "mentions": []}
-            )
+            post = ThreadPost(line + " A simple autopilot plays their seat.")
             await self.store.finish(game.id, "active", None, [post], resigned_user=user)
             await self._autopilot(game.id)
 
@@ -318,18 +307,14 @@ class GameService:
             f"<@{game.host_id}> hands {spec.seat_label(seat)} from <@{old_user}> to "
             f"<@{new_user}>."
         )
-        posts = [
-            Post("thread", {"line": line, "mentions": [new_user] if due else []}),
-            Post(
-                "dm",
-                {
-                    "version": game.version,
-                    "seat": seat,
-                    "text": "You take over this seat.\n"
-                    + spec.private_text(spec.view(state, seat)),
-                    "choices": due and spec.secret_choice(state, seat),
-                },
+        posts: list[Post] = [
+            ThreadPost(line, mentions=[new_user] if due else []),
+            DirectMessage(
                 user_id=new_user,
+                seat=seat,
+                version=game.version,
+                text="You take over this seat.\n" + spec.private_text(spec.view(state, seat)),
+                choices=due and spec.secret_choice(state, seat),
             ),
         ]
         try:

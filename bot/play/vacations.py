@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from bot.play.clocks import DAY, stamp
 from bot.play.service import UserError
-from bot.storage import Deadline, Post, Store, UserSettings
+from bot.storage import Deadline, Store, ThreadPost, UserSettings
 from games import GameSpec
 
 
@@ -55,7 +55,7 @@ async def follow_vacation(
             f"🏖️ {who} is on vacation until {stamp(settings.vacation_until)}: "
             "their clock is stopped."
         )
-        await store.update_deadline(deadline, [Post("thread", {"line": line, "mentions": []})])
+        await store.update_deadline(deadline, [ThreadPost(line)])
     elif not away and deadline.paused_at is not None:
         end = now
         if settings.vacation_until is not None and settings.vacation_until < now:
@@ -67,5 +67,5 @@ async def follow_vacation(
         line = f"🌴 {who} is back from vacation; their clock runs again" + (
             f": due {stamp(due)}." if due is not None else "."
         )
-        await store.update_deadline(deadline, [Post("thread", {"line": line, "mentions": []})])
+        await store.update_deadline(deadline, [ThreadPost(line)])
     return deadline

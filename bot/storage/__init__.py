@@ -3,10 +3,12 @@ migrations. Nothing here knows about games' rules or about Discord."""
 
 from bot.storage.records import (
     Deadline,
+    DirectMessage,
     GameRecord,
     OutboxItem,
     Post,
     Seat,
+    ThreadPost,
     TimePolicy,
     UserSettings,
     VersionConflict,
@@ -17,12 +19,14 @@ from bot.storage.store import Store
 __all__ = [
     "DatabaseDamaged",
     "Deadline",
+    "DirectMessage",
     "GameRecord",
     "OutboxItem",
     "Post",
     "Seat",
     "SqliteStore",
     "Store",
+    "ThreadPost",
     "TimePolicy",
     "UserSettings",
     "VersionConflict",

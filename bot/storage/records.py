@@ -39,21 +39,47 @@ class GameRecord:
 
 
 @dataclass
-class OutboxItem:
-    id: int
-    game_id: int
-    kind: str  # "thread" or "dm"
-    user_id: int | None
-    payload: dict[str, Any]
+class ThreadPost:
+    """A post owed to the game's thread: a line, and with ``view`` the board after the game
+    ``version`` it shows, who acted, who must act now (``waiting``; ``mentions`` are pinged)
+    and the result when the game ended. A notice (a vacation, a reminder) is a line and its
+    mentions only."""
+
+    line: str
+    mentions: list[int] = field(default_factory=list)
+    version: int | None = None
+    actor: int | None = None
+    waiting: list[int] = field(default_factory=list)
+    secret: bool = False  # those waiting make a secret choice (in their DMs)
+    view: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None
 
 
 @dataclass
-class Post:
-    """Something owed to Discord because of a committed change (written in the same commit)."""
+class DirectMessage:
+    """A DM owed to the player of ``seat``: its private news at game ``version``, with its
+    choices as buttons when ``choices``. A reminder carries ``or_thread``: what to post in the
+    thread instead (a mention) when the player's DMs are closed."""
 
-    kind: str
-    payload: dict[str, Any]
-    user_id: int | None = None
+    user_id: int
+    seat: int
+    version: int
+    text: str
+    choices: bool = False
+    or_thread: str | None = None
+
+
+#: Something owed to Discord because of a committed change (written in the same commit).
+Post = ThreadPost | DirectMessage
+
+
+@dataclass
+class OutboxItem:
+    """A post in the outbox, not yet marked sent."""
+
+    id: int
+    game_id: int
+    post: Post
 
 
 @dataclass

@@ -13,6 +13,8 @@ import asyncio
 import json
 import sqlite3
 import time
+from dataclasses import asdict
+from dataclasses import fields as dataclass_fields
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -21,11 +23,13 @@ from typing import Any
 import aiosqlite
 
 from bot.storage.records import (
+    DirectMessage,
     Deadline,
     GameRecord,
     OutboxItem,
     Post,
     Seat,
+    ThreadPost,
     TimePolicy,
     UserSettings,
     VersionConflict,
@@ -60,6 +64,29 @@ async def run(db: aiosqlite.Connection, sql: str, args: Iterable[Any] = ()) -> i
 async def run_many(db: aiosqlite.Connection, sql: str, rows: Iterable[Iterable[Any]]) -> None:
     async with db.executemany(sql, rows):
         pass
+
+
+def written_post(post: Post) -> tuple[str, int | None, str]:
+    """An outbox row's ``kind``, ``user_id`` (a DM's recipient) and JSON ``payload``."""
+    payload = asdict(post)
+    if isinstance(post, DirectMessage):
+        return "dm", payload.pop("user_id"), json.dumps(payload)
+    return "thread", None, json.dumps(payload)
+
+
+def read_post(kind: str, user_id: int | None, payload: str) -> Post:
+    """The post of an outbox row; keys a row written by an older Parley lacks take their
+    defaults, keys it has that a post no longer has are left aside."""
+    fields = json.loads(payload)
+    if kind == "dm":
+        assert user_id is not None
+        return DirectMessage(user_id=user_id, **known(DirectMessage, fields))
+    return ThreadPost(**known(ThreadPost, fields))
+
+
+def known(record: type, fields: dict[str, Any]) -> dict[str, Any]:
+    names = {f.name for f in dataclass_fields(record)}
+    return {key: value for key, value in fields.items() if key in names}
 
 
 class SqliteStore:
@@ -193,7 +220,7 @@ class SqliteStore:
             args = (game_id,)
         async with self._reading() as db, db.execute(query + " ORDER BY id", args) as cursor:
             return [
-                OutboxItem(r["id"], r["game_id"], r["kind"], r["user_id"], json.loads(r["payload"]))
+                OutboxItem(r["id"], r["game_id"], read_post(r["kind"], r["user_id"], r["payload"]))
                 for r in await cursor.fetchall()
             ]
 
@@ -305,7 +332,7 @@ class SqliteStore:
         await run_many(db, 
             "INSERT INTO outbox (game_id, kind, user_id, payload, created_at) "
             "VALUES (?, ?, ?, ?, ?)",
-            [(game_id, p.kind, p.user_id, json.dumps(p.payload), now) for p in posts],
+            [(game_id, *written_post(post), now) for post in posts],
         )
 
     # -- play over days (bot/play: clocks, reminders, vacations) ----------------------------------------------

@@ -29,7 +29,7 @@ from bot.discord.delivery import dm_text, post_text, public_choices
 from bot.play.posts import posts_owed
 from bot.play.service import GameService
 from bot.play.status import status_text
-from bot.storage import GameRecord, Seat, TimePolicy
+from bot.storage import GameRecord, Seat, ThreadPost, TimePolicy
 from games import REGISTRY, GameSpec, IllegalAction
 from tests.bot.test_secret_audit import secret_lines
 
@@ -68,14 +68,14 @@ class Recorder:
 
     def posts(self, posts: list[Any]) -> None:
         for post in posts:
-            if post.kind == "thread":
-                self.say(PUBLIC, post_text(self.game, post.payload))
-                if post.payload.get("view"):
-                    self.say(PUBLIC, *labels(public_choices(self.game, post.payload, choices_view)))
+            if isinstance(post, ThreadPost):
+                self.say(PUBLIC, post_text(self.game, post))
+                if post.view:
+                    self.say(PUBLIC, *labels(public_choices(self.game, post, choices_view)))
             else:
-                seat = post.payload["seat"]
-                self.say(seat, dm_text(self.game, post.payload))
-                if post.payload.get("choices"):
+                seat = post.seat
+                self.say(seat, dm_text(self.game, post))
+                if post.choices:
                     state = self.spec.load(self.game.state or "")
                     self.say(seat, *labels(choices_view(
                         self.game.id, self.game.version, self.spec.legal_actions(state, seat))))

@@ -68,9 +68,9 @@ async def test_an_action_and_its_posts_commit_together(store):
     await service.act(game_id, HOST, "place c3")
     posts = await store.unsent(game_id)
     assert len(posts) == before + 1
-    last = posts[-1].payload
-    assert last["version"] == 1 and last["mentions"] == [FRIEND]
-    assert last["view"]["ships"] == {"c3": 0}
+    last = posts[-1].post
+    assert last.version == 1 and last.mentions == [FRIEND]
+    assert last.view["ships"] == {"c3": 0}
 
 
 async def test_a_failed_write_leaves_nothing_behind(store, monkeypatch):

@@ -8,7 +8,7 @@ import sqlite3
 import aiosqlite
 
 from bot.play.service import GameService
-from bot.storage import SqliteStore
+from bot.storage import DirectMessage, SqliteStore, ThreadPost
 from games import REGISTRY
 
 
@@ -65,3 +65,29 @@ async def test_a_store_whose_cursors_all_stay_alive_still_opens_migrates_and_pla
     finally:
         await store.close()
     assert len(HoldingConnection.held) > 100  # the store's every statement went through here
+
+
+async def test_posts_owed_before_an_upgrade_still_go_out_typed(tmp_path):
+    """Rows written with a payload of string keys by the previous Parley (a cancel notice with
+    no board, a reminder DM with its thread fallback) read back as typed posts."""
+    store = await SqliteStore.open(str(tmp_path / "parley.db"))
+    try:
+        game = await store.create_game("cardinal", 1, 2, 101, 7, {})
+        async with store._db.executemany(
+            "INSERT INTO outbox (game_id, kind, user_id, payload, created_at) "
+            "VALUES (?, ?, ?, ?, 0)",
+            [
+                (game.id, "thread", None, '{"line": "<@101> cancelled the game.", '
+                 '"mentions": []}'),
+                (game.id, "dm", 202, '{"version": 3, "seat": 1, "text": "Reminder", '
+                 '"choices": true, "or_thread": "<@202> Reminder"}'),
+            ],
+        ):
+            pass
+        notice, reminder = (item.post for item in await store.unsent(game.id))
+        assert notice == ThreadPost("<@101> cancelled the game.")
+        assert reminder == DirectMessage(202, 1, 3, "Reminder", True, "<@202> Reminder")
+        await store.finish(game.id, "active", None, [notice, reminder])
+        assert [item.post for item in await store.unsent(game.id)][2:] == [notice, reminder]
+    finally:
+        await store.close()

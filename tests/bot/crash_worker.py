@@ -28,7 +28,7 @@ from tests.bot.fake_discord import (
     FakeUser,
 )
 
-GAME = "sealegs"
+GAME = next(key for key, spec in REGISTRY.items() if spec.title.startswith("Ship"))
 THREAD_ID = (1 << 41) + 7
 
 

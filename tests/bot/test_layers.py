@@ -57,7 +57,8 @@ def test_each_layer_uses_only_the_layers_below():
 def test_no_module_imports_one_that_imports_it_back():
     graph = {name: targets - {name} for name, targets in bot_modules().items()}
     graph = {  # a package's __init__ re-exporting its own modules is not a cycle
-        name: {t for t in targets if not t.startswith(name + ".")} for name, targets in graph.items()
+        name: {t for t in targets if not t.startswith(name + ".")}
+        for name, targets in graph.items()
     }
     try:
         tuple(TopologicalSorter(graph).static_order())

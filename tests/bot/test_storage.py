@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from dataclasses import replace
+from typing import ClassVar
 
 import aiosqlite
 
@@ -17,7 +19,7 @@ class HoldingConnection(sqlite3.Connection):
     collection (or a reference kept anywhere) would: a statement that returned rows then
     stays in progress until the store reads it to its end or closes its cursor."""
 
-    held: list[sqlite3.Cursor] = []
+    held: ClassVar[list[sqlite3.Cursor]] = []
 
     def execute(self, *args):  # type: ignore[override]
         return self._hold(super().execute(*args))
@@ -35,7 +37,8 @@ class HoldingConnection(sqlite3.Connection):
 
 
 async def test_a_store_whose_cursors_all_stay_alive_still_opens_migrates_and_plays(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     """Issue 11: ``PRAGMA journal_mode=WAL`` run with a cursor never closed made the first
     migration's ``COMMIT`` fail with "SQL statements in progress" (5 runs in 9 at start)."""
     connect = aiosqlite.connect
@@ -77,10 +80,14 @@ async def test_posts_owed_before_an_upgrade_still_go_out_typed(tmp_path):
             "INSERT INTO outbox (game_id, kind, user_id, payload, created_at) "
             "VALUES (?, ?, ?, ?, 0)",
             [
-                (game.id, "thread", None, '{"line": "<@101> cancelled the game.", '
-                 '"mentions": []}'),
-                (game.id, "dm", 202, '{"version": 3, "seat": 1, "text": "Reminder", '
-                 '"choices": true, "or_thread": "<@202> Reminder"}'),
+                (game.id, "thread", None, '{"line": "<@101> cancelled the game.", "mentions": []}'),
+                (
+                    game.id,
+                    "dm",
+                    202,
+                    '{"version": 3, "seat": 1, "text": "Reminder", '
+                    '"choices": true, "or_thread": "<@202> Reminder"}',
+                ),
             ],
         ):
             pass
@@ -89,5 +96,30 @@ async def test_posts_owed_before_an_upgrade_still_go_out_typed(tmp_path):
         assert reminder == DirectMessage(202, 1, 3, "Reminder", True, "<@202> Reminder")
         await store.finish(game.id, "active", None, [notice, reminder])
         assert [item.post for item in await store.unsent(game.id)][2:] == [notice, reminder]
+    finally:
+        await store.close()
+
+
+async def test_migration_3_renames_stored_ship_games_from_the_first_schema(tmp_path):
+    """Ship's key became ``ship``: a game stored as ``sealegs`` (and the board its post still
+    owes) reads back as ``ship``; every other game keeps its key."""
+    path = str(tmp_path / "old.db")
+    db = await aiosqlite.connect(path, isolation_level=None)
+    db.row_factory = aiosqlite.Row
+    old = SqliteStore(db)
+    assert await old.migrate(up_to=1) == 1
+    ship = await old.create_game("sealegs", 1, 2, 101, 7, {"board": "small"})
+    other = await old.create_game("cardinal", 1, 2, 101, 8, {})
+    board = ThreadPost("Stern moves.", version=1, view={"game": "sealegs", "to_act": [1]})
+    await old.finish(ship.id, "active", None, [board])
+    await old.close()
+    store = await SqliteStore.open(path)
+    try:
+        assert await store.migrate() >= 3
+        renamed = await store.game(ship.id)
+        assert (renamed.game_key, renamed.seed, renamed.options) == ("ship", 7, {"board": "small"})
+        assert (await store.game(other.id)).game_key == "cardinal"
+        (item,) = await store.unsent(ship.id)
+        assert item.post == replace(board, view={"game": "ship", "to_act": [1]})
     finally:
         await store.close()

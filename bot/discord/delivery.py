@@ -103,7 +103,7 @@ def public_choices(
     if post.result or game.status != "active" or post.version is None or post.view is None:
         return None
     spec = REGISTRY[game.game_key]
-    to_act = post.view.get("to_act", [])
+    to_act = post.view["to_act"]
     if post.version != game.version or len(to_act) != 1:
         return draw(game.id, post.version, [], with_hand_button=True)
     state = spec.load(game.state or "")

@@ -41,7 +41,7 @@ class StatusMessages:
             policy = await self.store.time_policy(game_id)
             state = spec.load(game.state) if game.state else None
             deadlines = await self.store.deadlines(game_id)
-            text = shorten(status_text(spec, game, policy, deadlines, state, self.clock()))
+            text = shorten(status_text(spec, game, policy, deadlines, state))
             thread = self.client.get_channel(game.thread_id)
             if thread is None and game.status == "active":  # archived threads are not cached
                 with contextlib.suppress(discord.HTTPException):

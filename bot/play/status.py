@@ -16,7 +16,6 @@ def status_text(
     policy: TimePolicy,
     deadlines: list[Deadline],
     state: Any,
-    now: float,
 ) -> str:
     """The one living status message of a game: whose turn, deadlines, scores."""
     lines = [
@@ -49,15 +48,9 @@ def status_text(
         )
     else:
         lines.append("🚫 This game was cancelled.")
-    if state is not None:
-        scores = spec.view(state, None).get("scores")
-        if isinstance(scores, dict) and scores:
-            lines.append("Scores: " + " · ".join(f"{k}: {v}" for k, v in scores.items()))
-        elif isinstance(scores, list) and scores:
-            lines.append(
-                "Scores: "
-                + " · ".join(f"{spec.seat_label(i)}: {v}" for i, v in enumerate(scores))
-            )
+    scores = spec.view(state, None).get("scores") if state is not None else None
+    if isinstance(scores, list) and scores:  # the envelope's: None or [{"name", "value"}]
+        lines.append("Scores: " + " · ".join(f"{s['name']}: {s['value']}" for s in scores))
     seated = ", ".join(
         f"<@{s.user_id}>" + (" (autopilot)" if s.resigned else "") for s in game.seats
     )

@@ -138,7 +138,7 @@ def play(spec: GameSpec, number: int) -> Recorder:
                                     secret=spec.secret_choice(state, seat)))
         text, view = panel(game, seat)
         record.say(seat, f"Done: {line}", text, *labels(view))
-        record.say(PUBLIC, status_text(spec, game, TimePolicy(game.id), [], after, 0.0))
+        record.say(PUBLIC, status_text(spec, game, TimePolicy(game.id), [], after))
         state = after
     assert spec.outcome(state) is not None, f"{spec.key} game {number} did not end"
     return record

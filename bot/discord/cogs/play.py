@@ -88,7 +88,7 @@ class PlayCog(commands.Cog, name="play"):
         spec = REGISTRY[target.game_key]
         view = spec.view(spec.load(target.state), None)
         png = await asyncio.to_thread(render, target.game_key, view)
-        waiting = ", ".join(f"<@{target.user_of(s)}>" for s in view.get("to_act", []))
+        waiting = ", ".join(f"<@{target.user_of(s)}>" for s in view["to_act"])
         text = f"**{spec.title} #{target.id}**" + (f": waiting for {waiting}" if waiting else "")
         if target.result:
             text += f"\nGame over: {target.result['reason']}."

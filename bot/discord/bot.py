@@ -107,12 +107,14 @@ class ParleyBot(commands.Bot):
             self._store = await SqliteStore.open(self.settings.database)
         self.service = GameService(self.store)
         self.timekeeper = Timekeeper(self.store, self.service)
-        status = StatusMessages(self, self.store, self.timekeeper, self.clock)
+        status = StatusMessages(self, self.store, self.timekeeper)
         self.herald = Herald(self, self.store, self.timekeeper, status, self.clock)
         self.scheduler = Scheduler(self.store, self.timekeeper, self.herald, self.clock)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        parley = app_commands.Group(name="parley", description="Play pirate board games with friends")
+        parley = app_commands.Group(
+            name="parley", description="Play pirate board games with friends"
+        )
         for cog in self.cogs.values():
             for command in cog.get_app_commands():
                 self.tree.remove_command(command.name)  # each is a /parley subcommand

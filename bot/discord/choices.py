@@ -4,6 +4,8 @@ panel, and what a click does.
 All are ``DynamicItem``s whose custom_id carries the game id (and, for actions, the state
 version), so they keep working after a restart with nothing in memory. The play cog registers
 them and hands :func:`choices_view` to the herald, which puts them under posts and in DMs.
+(discord.py types an item's callback for any client; the handlers it calls take
+``discord.Interaction[ParleyBot]``.)
 """
 
 from __future__ import annotations
@@ -84,7 +86,10 @@ async def send_panel(interaction: discord.Interaction[ParleyBot], game_id: int) 
         await reply_privately(interaction, str(error))
         return
     content, view = panel(game, seat)
-    await interaction.followup.send(content, ephemeral=True, **({"view": view} if view else {}))
+    if view is None:
+        await interaction.followup.send(content, ephemeral=True)
+    else:
+        await interaction.followup.send(content, ephemeral=True, view=view)
 
 
 async def act_from_component(
@@ -133,13 +138,13 @@ class ActionButton(
     @classmethod
     async def from_custom_id(
         cls,
-        interaction: discord.Interaction[ParleyBot],
+        interaction: discord.Interaction[Any],
         item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> ActionButton:
         return cls(int(match["game"]), int(match["ver"]), match["action"])
 
-    async def callback(self, interaction: discord.Interaction[ParleyBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(
             interaction, act_from_component(interaction, self.game_id, self.version, self.action)
         )
@@ -165,13 +170,13 @@ class ActionMenu(
     @classmethod
     async def from_custom_id(
         cls,
-        interaction: discord.Interaction[ParleyBot],
+        interaction: discord.Interaction[Any],
         item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> ActionMenu:
         return cls(int(match["game"]), int(match["ver"]), int(match["part"]))
 
-    async def callback(self, interaction: discord.Interaction[ParleyBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(
             interaction,
             act_from_component(interaction, self.game_id, self.version, self.item.values[0]),
@@ -196,12 +201,12 @@ class HandButton(
     @classmethod
     async def from_custom_id(
         cls,
-        interaction: discord.Interaction[ParleyBot],
+        interaction: discord.Interaction[Any],
         item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> HandButton:
         return cls(int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction[ParleyBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await guarded(interaction, send_panel(interaction, self.game_id))

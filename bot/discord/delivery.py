@@ -95,9 +95,7 @@ def dm_text(game: GameRecord, dm: DirectMessage) -> str:
     return text + (f"\n{dm.text}" if dm.text else "")
 
 
-def public_choices(
-    game: GameRecord, post: ThreadPost, draw: DrawChoices
-) -> discord.ui.View | None:
+def public_choices(game: GameRecord, post: ThreadPost, draw: DrawChoices) -> discord.ui.View | None:
     """The buttons under a board post: the open choices of the one seat to act (anyone may
     see them); a secret choice never shows there, only the button to open your hand."""
     if post.result or game.status != "active" or post.version is None or post.view is None:
@@ -194,9 +192,7 @@ class Herald:
 
     def _refused(self, game: GameRecord, error: discord.Forbidden) -> None:
         if game.id not in self.trouble:
-            log.warning(
-                "The thread of game %s refuses posts (%s); they wait", game.id, error.text
-            )
+            log.warning("The thread of game %s refuses posts (%s); they wait", game.id, error.text)
         names = lacking_in(self.client.get_channel(game.thread_id or 0))
         need = listing(names) if names else "a permission"
         self.trouble[game.id] = (
@@ -254,7 +250,9 @@ class Herald:
             if then is not None:
                 old = await asyncio.to_thread(render, game.game_key, then)
                 png = await asyncio.to_thread(tint_changes, old, png)
-            kwargs["file"] = discord.File(io.BytesIO(png), filename=f"board-{post.version or 0}.png")
+            kwargs["file"] = discord.File(
+                io.BytesIO(png), filename=f"board-{post.version or 0}.png"
+            )
             kwargs["view"] = public_choices(game, post, self.draw_choices)
             if lacking_in(channel, ("attach_files",)):  # the post still goes, without image
                 del kwargs["file"]
@@ -309,9 +307,7 @@ class Herald:
         if (
             dm.choices
             and game.state
-            and (
-                dm.version == game.version or await self._still_open(game, dm.seat, dm.version)
-            )
+            and (dm.version == game.version or await self._still_open(game, dm.seat, dm.version))
         ):
             actions = spec.legal_actions(spec.load(game.state), dm.seat)
             view = self.draw_choices(game.id, game.version, actions)

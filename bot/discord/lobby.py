@@ -187,12 +187,12 @@ class LobbyButton(
     @classmethod
     async def from_custom_id(
         cls,
-        interaction: discord.Interaction[ParleyBot],
+        interaction: discord.Interaction[Any],
         item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> LobbyButton:
         return cls(int(match["game"]), match["op"])
 
-    async def callback(self, interaction: discord.Interaction[ParleyBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await guarded(interaction, lobby_op(interaction, self.game_id, self.op))

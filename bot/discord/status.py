@@ -10,7 +10,6 @@ import discord
 
 from bot.discord.messages import shorten
 from bot.discord.threads import relocate
-from bot.play.clocks import Clock
 from bot.play.status import status_text
 from bot.play.timekeeper import Timekeeper
 from bot.storage import Store
@@ -20,13 +19,10 @@ log = logging.getLogger(__name__)
 
 
 class StatusMessages:
-    def __init__(
-        self, client: discord.Client, store: Store, timekeeper: Timekeeper, clock: Clock
-    ) -> None:
+    def __init__(self, client: discord.Client, store: Store, timekeeper: Timekeeper) -> None:
         self.client = client
         self.store = store
         self.timekeeper = timekeeper
-        self.clock = clock
         #: The text last shown per game, with the thread it is in (a new thread needs a post).
         self._shown: dict[int, tuple[int, str]] = {}
 

@@ -48,7 +48,9 @@ async def find_target_game(
     )
 
 
-async def find_lobby(interaction: discord.Interaction[ParleyBot], game_id: int | None) -> GameRecord:
+async def find_lobby(
+    interaction: discord.Interaction[ParleyBot], game_id: int | None
+) -> GameRecord:
     """For ``join``: the named game, the thread's game, or the only open lobby here."""
     if game_id is not None or isinstance(interaction.channel, discord.Thread):
         return await find_target_game(interaction, game_id)
@@ -64,8 +66,7 @@ async def find_lobby(interaction: discord.Interaction[ParleyBot], game_id: int |
     if not lobbies:
         raise UserError("No game is waiting for players in this channel.")
     raise UserError(
-        "Several games are waiting here: press Join on the one you want, or add the `game` "
-        "option."
+        "Several games are waiting here: press Join on the one you want, or add the `game` option."
     )
 
 
@@ -77,7 +78,9 @@ async def game_autocomplete(
         return []
     games = await store.games_of_user(interaction.user.id, interaction.guild_id)
     games += [
-        g for g in await store.open_lobbies(interaction.guild_id) if g.id not in {x.id for x in games}
+        g
+        for g in await store.open_lobbies(interaction.guild_id)
+        if g.id not in {x.id for x in games}
     ]
     choices = []
     for game in games:

@@ -38,9 +38,9 @@ class Clock(Protocol):
     def __call__(self) -> float: ...
 
 
-def stamp(when: float, style: str = "R") -> str:
-    """A Discord timestamp: every client shows it in its own time zone (``R``: relative)."""
-    return f"<t:{int(when)}:{style}>"
+def stamp(when: float) -> str:
+    """A Discord timestamp: every client shows it in its own time zone, relative to now."""
+    return f"<t:{int(when)}:R>"
 
 
 def clock_name(seconds: int | None) -> str:

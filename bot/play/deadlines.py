@@ -10,6 +10,7 @@ neither loses nor repeats it: the deadline is either still there or the seat has
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from dataclasses import replace
 
@@ -101,12 +102,10 @@ class Deadlines:
         if rp is not None and rp.starts.get(deadline.seat) == deadline.turn:
             default = spec.default_action(rp.state, deadline.seat)
             if default is not None:  # an interrupt let pass: its default, whatever the policy
-                try:
+                with contextlib.suppress(VersionConflict):
                     await self.service.play_for(
                         game, deadline.seat, default, f"⏰ No answer from {who}: "
                     )
-                except VersionConflict:
-                    pass
                 return
         if policy.policy == "wait":
             line = f"⏰ {who}'s clock ran out. The host chose to wait for them."

@@ -22,7 +22,7 @@ def _news(old: dict[str, Any], new: dict[str, Any]) -> bool:
 
 def posts_owed(
     game: GameRecord,
-    spec: GameSpec,
+    spec: GameSpec[Any],
     before: Any,
     after: Any,
     version: int,

@@ -8,6 +8,7 @@ restart neither loses nor repeats one.
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.play.clocks import HOUR, stamp
@@ -57,7 +58,7 @@ def in_quiet_hours(settings: UserSettings, now: float) -> bool:
 async def remind(
     store: Store,
     game: GameRecord,
-    spec: GameSpec,
+    spec: GameSpec[Any],
     clock_seconds: int | None,
     deadline: Deadline,
     settings: UserSettings,
@@ -84,7 +85,7 @@ async def remind(
 
 def reminder_posts(
     game: GameRecord,
-    spec: GameSpec,
+    spec: GameSpec[Any],
     deadline: Deadline,
     settings: UserSettings,
     step: str,

@@ -28,12 +28,13 @@ class UserError(Exception):
 
 @dataclass
 class Acted:
+    """An action applied: the game after it, and the line that tells it."""
+
     game: GameRecord
-    version: int
     line: str
 
 
-def parse_options(spec: GameSpec, text: str) -> dict[str, Any]:
+def parse_options(spec: GameSpec[Any], text: str) -> dict[str, Any]:
     """``"board=compass first=green"`` -> a validated options dict."""
     known = {o.name: o for o in spec.options}
     options: dict[str, Any] = {}
@@ -62,7 +63,7 @@ class GameService:
 
     # -- lookups ------------------------------------------------------------------------
     @staticmethod
-    def spec(game: GameRecord) -> GameSpec:
+    def spec(game: GameRecord) -> GameSpec[Any]:
         return REGISTRY[game.game_key]
 
     def state(self, game: GameRecord) -> Any:
@@ -172,16 +173,14 @@ class GameService:
                 raise UserError(str(error)) from None
             line = spec.describe(state, seat, action, new_state)
             try:
-                version = await self._commit(
-                    game, spec, state, seat, user_id, action, new_state, line
-                )
+                await self._commit(game, spec, state, seat, user_id, action, new_state, line)
             except VersionConflict:
                 continue
             await self._autopilot(game_id)
-            return Acted(await self.game(game_id), version, line)
+            return Acted(await self.game(game_id), line)
         raise UserError("The game is very busy right now; please try again.")
 
-    async def play_for(self, game: GameRecord, seat: int, action: str, why: str) -> int:
+    async def play_for(self, game: GameRecord, seat: int, action: str, why: str) -> None:
         """Play ``action`` for a seat whose player did not (an interrupt let pass, a clock
         run out); the thread's line starts with ``why``. Raises :class:`VersionConflict` if
         the game moved on meanwhile."""
@@ -189,9 +188,8 @@ class GameService:
         before = self.state(game)
         after = spec.apply(before, seat, action)
         line = why + spec.describe(before, seat, action, after)
-        version = await self._commit(game, spec, before, seat, None, action, after, line)
+        await self._commit(game, spec, before, seat, None, action, after, line)
         await self._autopilot(game.id)
-        return version
 
     async def _check_fresh(self, game: GameRecord, seat: int, click_version: int) -> None:
         """An old button still works for a seat that was due when it was posted and has not
@@ -214,14 +212,14 @@ class GameService:
     async def _commit(
         self,
         game: GameRecord,
-        spec: GameSpec,
+        spec: GameSpec[Any],
         before: Any,
         seat: int,
         user_id: int | None,
         action: str,
         after: Any,
         line: str,
-    ) -> int:
+    ) -> None:
         """Record one applied action, its new state and the posts it owes, in one
         version-checked transaction."""
         outcome = spec.outcome(after)
@@ -241,7 +239,7 @@ class GameService:
             actor=seat,
             secret=spec.secret_choice(before, seat),
         )
-        return await self.store.record_action(
+        await self.store.record_action(
             game.id,
             game.version,
             seat,
@@ -304,8 +302,7 @@ class GameService:
         state = self.state(game)
         due = seat in spec.to_act(state)
         line = (
-            f"<@{game.host_id}> hands {spec.seat_label(seat)} from <@{old_user}> to "
-            f"<@{new_user}>."
+            f"<@{game.host_id}> hands {spec.seat_label(seat)} from <@{old_user}> to <@{new_user}>."
         )
         posts: list[Post] = [
             ThreadPost(line, mentions=[new_user] if due else []),
@@ -329,6 +326,6 @@ class GameService:
         return seat
 
     @staticmethod
-    def waiting_message(game: GameRecord, spec: GameSpec, state: Any) -> str:
+    def waiting_message(game: GameRecord, spec: GameSpec[Any], state: Any) -> str:
         names = ", ".join(f"<@{game.user_of(s)}>" for s in spec.to_act(state))
         return f"It is not your turn: waiting for {names}."

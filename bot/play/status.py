@@ -11,7 +11,7 @@ from games import GameSpec
 
 
 def status_text(
-    spec: GameSpec,
+    spec: GameSpec[Any],
     game: GameRecord,
     policy: TimePolicy,
     deadlines: list[Deadline],

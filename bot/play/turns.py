@@ -33,7 +33,7 @@ class Replay:
 
 
 def replay(
-    spec: GameSpec,
+    spec: GameSpec[Any],
     game: GameRecord,
     actions: list[tuple[int, str]],
     start: Replay | None = None,
@@ -63,7 +63,7 @@ def replay(
     return Replay(version, state, starts, lines[-200:])
 
 
-def autopilot_action(spec: GameSpec, game: GameRecord, state: Any, seat: int) -> str:
+def autopilot_action(spec: GameSpec[Any], game: GameRecord, state: Any, seat: int) -> str:
     """A simple policy: a legal action picked at random (reproducibly for a game version)."""
     picker = random.Random(f"{game.seed}:{game.version}:{seat}:clock")
     return picker.choice(spec.legal_actions(state, seat))

@@ -7,6 +7,7 @@ Pausing or resuming a turn's clock commits together with its notice in the threa
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from bot.play.clocks import DAY, stamp
 from bot.play.service import UserError
@@ -42,7 +43,7 @@ def take_vacation(settings: UserSettings, days: float, now: float) -> tuple[User
 
 
 async def follow_vacation(
-    store: Store, spec: GameSpec, deadline: Deadline, settings: UserSettings, now: float
+    store: Store, spec: GameSpec[Any], deadline: Deadline, settings: UserSettings, now: float
 ) -> Deadline:
     """Stop a due seat's clock while its player is away, and start it again (pushed back by
     the time away) when they are back; the thread is told either way."""
@@ -60,9 +61,7 @@ async def follow_vacation(
         end = now
         if settings.vacation_until is not None and settings.vacation_until < now:
             end = max(deadline.paused_at, settings.vacation_until)
-        due = (
-            deadline.due_at + (end - deadline.paused_at) if deadline.due_at is not None else None
-        )
+        due = deadline.due_at + (end - deadline.paused_at) if deadline.due_at is not None else None
         deadline = replace(deadline, due_at=due, paused_at=None)
         line = f"🌴 {who} is back from vacation; their clock runs again" + (
             f": due {stamp(due)}." if due is not None else "."

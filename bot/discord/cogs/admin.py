@@ -14,7 +14,9 @@ from bot.storage import GameRecord
 from games import REGISTRY
 
 
-async def hosted_game(interaction: discord.Interaction[ParleyBot], game_id: int | None) -> GameRecord:
+async def hosted_game(
+    interaction: discord.Interaction[ParleyBot], game_id: int | None
+) -> GameRecord:
     game = await find_target_game(interaction, game_id)
     if game.status != "active":
         raise UserError("This only works in a game that is being played.")

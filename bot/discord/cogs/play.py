@@ -55,7 +55,8 @@ class PlayCog(commands.Cog, name="play"):
 
     @app_commands.command(description="Make your move")
     @app_commands.describe(action="Your move; the list shows only what is legal now")
-    @app_commands.autocomplete(action=move_autocomplete, game=game_autocomplete)
+    @app_commands.autocomplete(action=move_autocomplete)
+    @app_commands.autocomplete(game=game_autocomplete)
     async def move(
         self,
         interaction: discord.Interaction[ParleyBot],
@@ -70,11 +71,12 @@ class PlayCog(commands.Cog, name="play"):
         assert seat is not None
         content, view = panel(acted.game, seat)
         trouble = self.bot.herald.trouble.get(target.id)
-        await send_long(
-            partial(interaction.followup.send, ephemeral=True),
-            f"Done: {acted.line}\n\n{content}" + (f"\n\n{trouble}" if trouble else ""),
-            **({"view": view} if view else {}),
-        )
+        reply = partial(interaction.followup.send, ephemeral=True)
+        text = f"Done: {acted.line}\n\n{content}" + (f"\n\n{trouble}" if trouble else "")
+        if view is None:
+            await send_long(reply, text)
+        else:
+            await send_long(reply, text, view=view)
 
     @app_commands.command(description="Show the current board")
     @app_commands.autocomplete(game=game_autocomplete)

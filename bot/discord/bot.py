@@ -74,6 +74,10 @@ class ParleyTree(app_commands.CommandTree["ParleyBot"]):
 
 
 class ParleyBot(commands.Bot):
+    """What the cogs, buttons and menus use, built in :meth:`setup_hook` once the store is
+    open: ``store``, ``service`` (games in play), ``timekeeper`` (their clocks), ``herald``
+    (posts and DMs owed) and ``scheduler`` (the tick the time cog runs)."""
+
     service: GameService
     timekeeper: Timekeeper
     herald: Herald
@@ -87,7 +91,7 @@ class ParleyBot(commands.Bot):
         clock: Clock | None = None,
     ) -> None:
         super().__init__(
-            command_prefix=commands.when_mentioned,
+            command_prefix=commands.when_mentioned,  # unused: see on_message
             help_command=None,
             intents=discord.Intents.default(),
             tree_cls=ParleyTree,

@@ -52,12 +52,17 @@ def migrations() -> list[tuple[int, str]]:
     return [(int(p.name.split("_", 1)[0]), p.read_text()) for p in scripts]
 
 
-async def run(db: aiosqlite.Connection, sql: str, args: Iterable[Any] = ()) -> int:
-    """Run one statement to its end and close its cursor, and return how many rows it changed.
-    A statement that returned rows (``PRAGMA journal_mode``) stays in progress while its
-    cursor lives, and then a later ``COMMIT`` fails."""
+async def run(db: aiosqlite.Connection, sql: str, args: Iterable[Any] = ()) -> None:
+    """Run one statement to its end, its rows read in the same call. A statement whose rows
+    were not all read (``PRAGMA journal_mode``) stays in progress while its cursor lives, and
+    then a later ``COMMIT`` fails."""
+    await db.execute_fetchall(sql, args)
+
+
+async def changed(db: aiosqlite.Connection, sql: str, args: Iterable[Any] = ()) -> int:
+    """Run one statement that returns no rows, close its cursor, and say how many rows it
+    changed (the version checks)."""
     async with db.execute(sql, args) as cursor:
-        await cursor.fetchall()
         return cursor.rowcount
 
 
@@ -331,13 +336,13 @@ class SqliteStore:
 
     async def start(self, game_id: int, state: str, posts: list[Post]) -> None:
         async with self._transaction() as db:
-            changed = await run(
+            count = await changed(
                 db,
                 "UPDATE games SET status='active', state=?, version=0, updated_at=? "
                 "WHERE id=? AND status='lobby'",
                 (state, time.time(), game_id),
             )
-            if changed != 1:
+            if count != 1:
                 raise VersionConflict
             await self._queue(db, game_id, posts)
 
@@ -355,7 +360,7 @@ class SqliteStore:
     ) -> int:
         now = time.time()
         async with self._transaction() as db:
-            changed = await run(
+            count = await changed(
                 db,
                 "UPDATE games SET version=version+1, state=?, status=?, result=?, updated_at=? "
                 "WHERE id=? AND version=? AND status='active'",
@@ -368,7 +373,7 @@ class SqliteStore:
                     expected_version,
                 ),
             )
-            if changed != 1:
+            if count != 1:
                 raise VersionConflict
             await run(
                 db,
@@ -388,13 +393,13 @@ class SqliteStore:
         resigned_user: int | None = None,
     ) -> None:
         async with self._transaction() as db:
-            changed = await run(
+            count = await changed(
                 db,
                 "UPDATE games SET status=?, result=?, updated_at=? "
                 "WHERE id=? AND status IN ('lobby', 'active')",
                 (status, json.dumps(result) if result else None, time.time(), game_id),
             )
-            if changed != 1:
+            if count != 1:
                 raise VersionConflict
             if resigned_user is not None:
                 await run(
@@ -533,13 +538,13 @@ class SqliteStore:
         """Record one step as done and queue its posts in the same commit; False if it was
         already done (so a step is never sent twice, even across restarts)."""
         async with self._transaction() as db:
-            changed = await run(
+            count = await changed(
                 db,
                 "INSERT OR IGNORE INTO reminder_steps (game_id, seat, turn, step, done_at) "
                 "VALUES (?, ?, ?, ?, ?)",
                 (game_id, seat, turn, step, now),
             )
-            if changed != 1:
+            if count != 1:
                 return False
             await self._queue(db, game_id, posts)
         return True
@@ -603,13 +608,13 @@ class SqliteStore:
         self, game_id: int, old_user: int, new_user: int, posts: list[Post]
     ) -> None:
         async with self._transaction() as db:
-            changed = await run(
+            count = await changed(
                 db,
                 "UPDATE seats SET user_id=?, dm_open=NULL, resigned=0 "
                 "WHERE game_id=? AND user_id=?",
                 (new_user, game_id, old_user),
             )
-            if changed != 1:
+            if count != 1:
                 raise VersionConflict
             await run(
                 db,

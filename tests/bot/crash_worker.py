@@ -28,8 +28,8 @@ from typing import Any
 
 from discord.http import Route
 
-from bot.client import ParleyBot
 from bot.config import Settings
+from bot.discord.bot import ParleyBot
 from games import REGISTRY
 from tests.bot.fake_discord import (
     PUBLIC_THREAD,

@@ -4,7 +4,7 @@ restart in the middle, stale clicks, and the win."""
 
 from __future__ import annotations
 
-from bot.delivery import DM_CLOSED_HELP
+from bot.discord.delivery import DM_CLOSED_HELP
 from tests.bot.conftest import World
 from tests.bot.helpers import ephemeral_text
 

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from bot import service as bot_service
+from bot.play import service as bot_service
 from games import REGISTRY
 from tests.bot.conftest import World
 from tests.bot.fake_discord import FakeMessage, FakeUser

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import GameService
-from bot.sqlite_store import SqliteStore
+from bot.play.service import GameService
+from bot.storage import SqliteStore
 from games import REGISTRY
 from tests.bot.crash_worker import GAME, STOPPED, THREAD_ID, JournalingDiscord, build_world
 

@@ -9,8 +9,8 @@ import random
 import discord
 import pytest
 
-from bot.panels import choices_view, panel
-from bot.store import GameRecord, Seat
+from bot.discord.choices import choices_view, panel
+from bot.storage import GameRecord, Seat
 from games import REGISTRY
 
 BIG_ID, BIG_VERSION = 10**15, 10**6  # far beyond anything a real table reaches

@@ -13,7 +13,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-import bot.service
+import bot.play.service
 from tests.bot.conftest import World
 from tests.bot.fake_discord import FakeUser, NotAMemberError
 from tests.bot.helpers import button_id, ephemeral_text
@@ -110,7 +110,7 @@ async def test_a_tortuga_voter_who_left_is_replaced_and_the_newcomer_votes_by_dm
 ):
     """Dave leaves with his secret vote pending; the host subs Frank in, who gets Dave's
     private view (loyalty, vote cards) and the ballot by DM, and votes from it."""
-    monkeypatch.setattr(bot.service.secrets, "randbits", lambda _bits: SEED)
+    monkeypatch.setattr(bot.play.service.secrets, "randbits", lambda _bits: SEED)
     fake = world.fake
     table = Table(world)
     alice, _bob, carol, dave, _erin = table.players

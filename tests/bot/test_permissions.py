@@ -23,10 +23,9 @@ from pathlib import Path
 import discord
 import pytest
 
-import bot.service
-from bot.client import ParleyBot
-from bot.delivery import NO_BOARD
-from bot.panels import OOPS
+import bot.play.service
+from bot.discord.bot import OOPS, ParleyBot
+from bot.discord.delivery import NO_BOARD
 from games import REGISTRY
 from tests.bot.conftest import World
 from tests.bot.fake_discord import FakeMessage, FakeUser, InteractionRecord, permission_names
@@ -282,7 +281,7 @@ async def test_whole_games_with_exactly_the_readme_permissions(world: World, mon
     assert (await bot_.store.game(cardinal)).status == "over"
     assert "🏆" in world.thread_posts()[-1].content and moves > 3
 
-    monkeypatch.setattr(bot.service.secrets, "randbits", lambda _bits: TORTUGA_SEED)
+    monkeypatch.setattr(bot.play.service.secrets, "randbits", lambda _bits: TORTUGA_SEED)
     tortuga = await open_game(world, bot_, "tortuga",
                               players=[world.alice, world.bob, world.carol])
     assert await play_to_the_end(world, bot_, tortuga) > 10

@@ -31,7 +31,7 @@ async def stored(bot):
 
 @pytest.fixture
 def fixed_seed(monkeypatch):
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: SEED)
+    monkeypatch.setattr("bot.play.service.secrets.randbits", lambda bits: SEED)
 
 
 async def test_a_turn_with_a_chain_reaction_and_choices_by_button(world: World, fixed_seed):

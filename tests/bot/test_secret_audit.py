@@ -27,7 +27,7 @@ def secret_lines(text: str) -> set[str]:
 async def test_no_secret_reaches_a_public_place_or_another_seat(world: World, key, caplog,
                                                                 monkeypatch):
     caplog.set_level(logging.INFO)
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda _bits: 4242)
+    monkeypatch.setattr("bot.play.service.secrets.randbits", lambda _bits: 4242)
     spec = REGISTRY[key]
     count = PLAYERS.get(key, spec.min_players)
     fake = world.fake

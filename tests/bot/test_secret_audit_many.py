@@ -24,16 +24,18 @@ from typing import Any
 import discord
 import pytest
 
-from bot.delivery import dm_text, post_text, public_choices
-from bot.panels import choices_view, panel
-from bot.service import GameService, posts_owed
-from bot.store import GameRecord, Seat, TimePolicy
-from bot.timekeeping import status_text
+from bot.discord.choices import choices_view, panel
+from bot.discord.delivery import dm_text, post_text, public_choices
+from bot.play.posts import posts_owed
+from bot.play.service import GameService
+from bot.play.status import status_text
+from bot.storage import GameRecord, Seat, ThreadPost, TimePolicy
 from games import REGISTRY, GameSpec, IllegalAction
 from tests.bot.test_secret_audit import secret_lines
 
 #: Games per game in the default suite; ``PARLEY_AUDIT_GAMES`` overrides it.
-SAMPLE = {"cardinal": 200, "caribbean": 12, "rigadoon": 15, "ship": 60, "tortuga": 150}
+SAMPLE = dict.fromkeys(REGISTRY, 60) | {"cardinal": 200, "caribbean": 12, "rigadoon": 15,
+                                        "tortuga": 150}
 MAX_ACTIONS = 20_000
 PUBLIC = None
 
@@ -67,14 +69,14 @@ class Recorder:
 
     def posts(self, posts: list[Any]) -> None:
         for post in posts:
-            if post.kind == "thread":
-                self.say(PUBLIC, post_text(self.game, post.payload))
-                if post.payload.get("view"):
-                    self.say(PUBLIC, *labels(public_choices(self.game, post.payload)))
+            if isinstance(post, ThreadPost):
+                self.say(PUBLIC, post_text(self.game, post))
+                if post.view:
+                    self.say(PUBLIC, *labels(public_choices(self.game, post, choices_view)))
             else:
-                seat = post.payload["seat"]
-                self.say(seat, dm_text(self.game, post.payload))
-                if post.payload.get("choices"):
+                seat = post.seat
+                self.say(seat, dm_text(self.game, post))
+                if post.choices:
                     state = self.spec.load(self.game.state or "")
                     self.say(seat, *labels(choices_view(
                         self.game.id, self.game.version, self.spec.legal_actions(state, seat))))
@@ -136,7 +138,7 @@ def play(spec: GameSpec, number: int) -> Recorder:
                                     secret=spec.secret_choice(state, seat)))
         text, view = panel(game, seat)
         record.say(seat, f"Done: {line}", text, *labels(view))
-        record.say(PUBLIC, status_text(spec, game, TimePolicy(game.id), [], after, 0.0))
+        record.say(PUBLIC, status_text(spec, game, TimePolicy(game.id), [], after))
         state = after
     assert spec.outcome(state) is not None, f"{spec.key} game {number} did not end"
     return record

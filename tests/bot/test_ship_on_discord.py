@@ -10,7 +10,7 @@ against the engine's legal actions as the game goes.
 
 from __future__ import annotations
 
-from bot.delivery import DM_CLOSED_HELP
+from bot.discord.delivery import DM_CLOSED_HELP
 from games import REGISTRY
 from tests.bot.conftest import World
 from tests.bot.helpers import private_reply

@@ -233,7 +233,7 @@ async def test_an_unanswered_atlantis_offer_is_kept_after_an_hour(world: World, 
     default applies even when the host's policy is to wait."""
     spec = REGISTRY["tortuga"]
     seed, road = road_to_atlantis(players=3)
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda _bits: seed)
+    monkeypatch.setattr("bot.play.service.secrets.randbits", lambda _bits: seed)
     clock = FakeClock()
     bot = await start_bot(world, clock)
     game_id = await open_game(world, bot, "tortuga", clock="24h", absent="wait",

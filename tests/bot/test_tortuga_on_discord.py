@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import re
 
-import bot.delivery
-import bot.service
-from bot.client import ParleyBot
-from bot.delivery import DM_CLOSED_HELP
+import bot.discord.delivery
+import bot.play.service
+from bot.discord.bot import ParleyBot
+from bot.discord.delivery import DM_CLOSED_HELP
 from games import REGISTRY
 from games.tortuga.data import CARD_TITLES, SEAT_NAMES, vote_text
 from tests.bot.conftest import World
@@ -65,15 +65,15 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
     """"Bot test: a 5-player game through slash commands, DM buttons for votes, and a player
     with closed DMs voting through `/parley hand`." and "no thread post contains any loyalty
     card, hand, viewed card or vote-by-player"."""
-    monkeypatch.setattr(bot.service.secrets, "randbits", lambda bits: SEED)
+    monkeypatch.setattr(bot.play.service.secrets, "randbits", lambda bits: SEED)
     rendered: list[dict] = []
-    real_render = bot.delivery.render
+    real_render = bot.discord.delivery.render
 
     def spy_render(key, view):
         rendered.append(view)
         return real_render(key, view)
 
-    monkeypatch.setattr(bot.delivery, "render", spy_render)
+    monkeypatch.setattr(bot.discord.delivery, "render", spy_render)
     fake = world.fake
     table = Table(world)
     alice, bob, carol, dave, erin = table.players
@@ -257,7 +257,7 @@ async def test_a_ballot_dm_sent_late_still_has_its_buttons(world: World, monkeyp
     """"Votes are cast from DM buttons": a ballot DM that Discord failed to deliver at first
     (a 5xx, retried with the next delivery) still carries the voter's buttons although another
     voter has voted meanwhile."""
-    monkeypatch.setattr(bot.service.secrets, "randbits", lambda bits: SEED)
+    monkeypatch.setattr(bot.play.service.secrets, "randbits", lambda bits: SEED)
     fake = world.fake
     table = Table(world)
     alice, bob, carol, dave, _ = table.players

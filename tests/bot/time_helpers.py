@@ -7,8 +7,8 @@ import logging
 
 import pytest
 
-from bot.client import ParleyBot
 from bot.config import Settings
+from bot.discord.bot import ParleyBot
 from games import REGISTRY
 from tests.bot.conftest import World
 

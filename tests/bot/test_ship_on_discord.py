@@ -73,7 +73,7 @@ async def test_a_short_game_of_ship_played_to_a_win_with_slash_commands(world: W
     early = await fake.slash(bot, bob, world.thread(), "parley move", action="move e7 e6")
     assert "not your turn" in private_reply(early)
     sideways = await fake.slash(bot, alice, world.thread(), "parley move", action="move e3 f3")
-    assert "first move must step one Mate one square forward" in private_reply(sideways)
+    assert "first turn one Mate moves one space forward" in private_reply(sideways)
     watcher = await fake.slash(bot, carol, world.thread(), "parley move", action="move e3 e4")
     assert "not playing" in private_reply(watcher)
     assert len(world.thread_posts()) == 1

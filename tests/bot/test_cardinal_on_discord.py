@@ -17,8 +17,9 @@ def latest_menu(world: World):
 async def open_and_start(world: World):
     bot = await world.start_bot()
     fake, alice, bob = world.fake, world.alice, world.bob
-    reply = await fake.slash(bot, alice, world.channel, "parley new", game="cardinal",
-                             options="first=orange")
+    reply = await fake.slash(
+        bot, alice, world.channel, "parley new", game="cardinal", options="first=orange"
+    )
     assert reply.ephemeral and "Game #1 of Cardinal is open" in reply.text
     lobby = world.lobby()
     assert [b.label for b in lobby.buttons] == ["Join", "Leave", "Start", "Cancel"]
@@ -46,8 +47,13 @@ async def test_a_whole_game_with_a_restart_and_closed_dms(world: World):
     bot = await open_and_start(world)
 
     choices = await fake.autocomplete(bot, alice, world.thread(), "parley move", "action", "a")
-    assert {c["value"] for c in choices} == {"place a1", "place a2", "place a3", "place a4",
-                                            "place a5"}
+    assert {c["value"] for c in choices} == {
+        "place a1",
+        "place a2",
+        "place a3",
+        "place a4",
+        "place a5",
+    }
     assert await fake.autocomplete(bot, bob, world.thread(), "parley move", "action", "") == []
 
     not_yours = await fake.slash(bot, bob, world.thread(), "parley move", action="place a1")
@@ -75,8 +81,13 @@ async def test_a_whole_game_with_a_restart_and_closed_dms(world: World):
     old = await fake.select(bot, bob, stale_post, stale_menu.custom_id, ["place b5"])
     assert "out of date" in ephemeral_text(old)
 
-    for user, action in [(alice, "place c1"), (bob, "place c5"), (alice, "place e1"),
-                         (bob, "place e5"), (alice, "place a3")]:
+    for user, action in [
+        (alice, "place c1"),
+        (bob, "place c5"),
+        (alice, "place e1"),
+        (bob, "place e5"),
+        (alice, "place a3"),
+    ]:
         post, menu = latest_menu(world)
         await fake.select(bot, user, post, menu.custom_id, [action])
 
@@ -126,13 +137,14 @@ async def test_commands_in_the_wrong_place_get_clear_answers(world: World):
     await fake.slash(bot, world.alice, world.channel, "parley new", game="cardinal")
     in_thread = await fake.slash(bot, world.alice, world.thread(), "parley new", game="cardinal")
     assert "text channel" in in_thread.text
-    bad_option = await fake.slash(bot, world.alice, world.channel, "parley new", game="cardinal",
-                                  options="board=hexagon")
+    bad_option = await fake.slash(
+        bot, world.alice, world.channel, "parley new", game="cardinal", options="board=hexagon"
+    )
     assert "board" in bad_option.text and "can be" in bad_option.text
 
 
 async def test_only_the_host_or_a_server_manager_can_cancel(world: World):
-    """"the host can cancel and kick; members with Manage Server can cancel any game in their
+    """ "the host can cancel and kick; members with Manage Server can cancel any game in their
     server" (issue 8)."""
     fake = world.fake
     moderator = fake.add_user("mod")

@@ -33,8 +33,9 @@ def public_text(world: World) -> str:
     return "\n".join(t.text for t in world.fake.all_outgoing() if t.public)
 
 
-def assert_no_secret_in_public(world: World, unrevealed: list[str],
-                               tie_revealed: bool = False) -> None:
+def assert_no_secret_in_public(
+    world: World, unrevealed: list[str], tie_revealed: bool = False
+) -> None:
     """No bid of an unrevealed ship, no private panel line and (until the tie is settled) no
     tie-breaker choice or value has been shown in a public place (thread, channel, lobby;
     every version of every message)."""
@@ -49,8 +50,9 @@ def assert_no_secret_in_public(world: World, unrevealed: list[str],
     assert not re.search(r"\bbid [a-f] -?\d", shown)  # no raw bid action on any button
 
 
-async def bid_by_clicks(world: World, bot, user: FakeUser, panel: FakeMessage,
-                        cards: list[int]) -> None:
+async def bid_by_clicks(
+    world: World, bot, user: FakeUser, panel: FakeMessage, cards: list[int]
+) -> None:
     for letter, card in zip("abcdef", cards, strict=True):
         await world.fake.click(bot, user, panel, button_id(panel, f"bid {letter} {card}"))
         # The panel refreshes in place and shows what was chosen.
@@ -107,8 +109,7 @@ async def test_a_round_with_dm_bids_a_secret_tiebreak_and_a_capture(world: World
 
     # Nineteen secret clicks, and not one thread post: nobody's turn changed.
     assert len(world.thread_posts()) == posts_before_bids
-    assert_no_secret_in_public(world, ["Arriba", "Bravo", "Caribic", "Diabolo", "Evita",
-                                       "Fuego"])
+    assert_no_secret_in_public(world, ["Arriba", "Bravo", "Caribic", "Diabolo", "Evita", "Fuego"])
 
     await fake.click(bot, alice, alice_panel, button_id(alice_panel, "confirm"))
     assert "Your bids are confirmed" in alice_panel.content and not alice_panel.buttons
@@ -117,8 +118,7 @@ async def test_a_round_with_dm_bids_a_secret_tiebreak_and_a_capture(world: World
     assert confirmed.mentions == []  # Bob and Carol are named, not pinged again
     await fake.click(bot, bob, bob_panel, button_id(bob_panel, "confirm"))
     assert "Blue has confirmed their bids." in world.thread_posts()[-1].content
-    assert_no_secret_in_public(world, ["Arriba", "Bravo", "Caribic", "Diabolo", "Evita",
-                                       "Fuego"])
+    assert_no_secret_in_public(world, ["Arriba", "Bravo", "Caribic", "Diabolo", "Evita", "Fuego"])
 
     # Carol confirms last: Arriba is revealed, a tie between Red and Yellow.
     await fake.click(bot, carol, carol_panel, button_id(carol_panel, "confirm"))
@@ -145,8 +145,9 @@ async def test_a_round_with_dm_bids_a_secret_tiebreak_and_a_capture(world: World
     assert "Tie-breakers: Red face up 4, Yellow face down." in settled.content
     assert "Red takes Arriba (5 spaces)." in settled.content
     assert settled.mentions == []  # Red just clicked: named, not pinged again
-    assert_no_secret_in_public(world, ["Bravo", "Caribic", "Diabolo", "Evita", "Fuego"],
-                               tie_revealed=True)
+    assert_no_secret_in_public(
+        world, ["Bravo", "Caribic", "Diabolo", "Evita", "Fuego"], tie_revealed=True
+    )
 
     # Red sails Arriba into Cartagena's harbour from the buttons on the board post...
     await fake.click(bot, alice, settled, button_id(settled, "move g6"))
@@ -163,8 +164,7 @@ async def test_a_round_with_dm_bids_a_secret_tiebreak_and_a_capture(world: World
     # Ending the turn reveals the next ship, and only that one.
     await fake.click(bot, alice, captured, button_id(captured, "done"))
     assert "Bravo bids: Red -1, Blue 5, Yellow -1." in world.thread_posts()[-1].content
-    assert_no_secret_in_public(world, ["Caribic", "Diabolo", "Evita", "Fuego"],
-                               tie_revealed=True)
+    assert_no_secret_in_public(world, ["Caribic", "Diabolo", "Evita", "Fuego"], tie_revealed=True)
 
     # The thread carried one post per public event, none per secret card.
     assert "assigned a card" not in public_text(world)
@@ -181,8 +181,9 @@ async def test_a_bidding_dm_delayed_by_discord_still_carries_the_panel(world: Wo
     await fake.click(bot, bob, world.lobby(), "parley:lobby:1:join")
     await fake.click(bot, carol, world.lobby(), "parley:lobby:1:join")
     carol_dms = fake.dm_channel(carol)
-    fake.fail_next(f"POST /channels/{carol_dms.id}/messages", status=503, code=0,
-                   message="Service Unavailable")
+    fake.fail_next(
+        f"POST /channels/{carol_dms.id}/messages", status=503, code=0, message="Service Unavailable"
+    )
     await fake.click(bot, alice, world.lobby(), "parley:lobby:1:start")
     assert not [m for m in fake.dms(carol) if m.buttons]  # Discord was down for her DM
     posts = len(world.thread_posts())
@@ -196,8 +197,7 @@ async def test_a_bidding_dm_delayed_by_discord_still_carries_the_panel(world: Wo
     assert "Your bids are confirmed" in late.content
     assert len(world.thread_posts()) == posts + 1
     assert "Yellow has confirmed their bids." in world.thread_posts()[-1].content
-    assert_no_secret_in_public(world, ["Arriba", "Bravo", "Caribic", "Diabolo", "Evita",
-                                       "Fuego"])
+    assert_no_secret_in_public(world, ["Arriba", "Bravo", "Caribic", "Diabolo", "Evita", "Fuego"])
 
 
 async def test_a_tie_that_leads_straight_into_another_is_still_revealed(world: World, seeded):
@@ -212,9 +212,11 @@ async def test_a_tie_that_leads_straight_into_another_is_still_revealed(world: W
     await fake.click(bot, carol, world.lobby(), "parley:lobby:1:join")
     await fake.click(bot, alice, world.lobby(), "parley:lobby:1:start")
     bob_panel = (await fake.slash(bot, bob, world.thread(), "parley hand")).message
-    for user, panel, cards in [(alice, dm_panel(world, alice), [5, 4, 3, 2, 1, 0]),
-                               (bob, bob_panel, [0, 1, 2, 3, 4, 5]),
-                               (carol, dm_panel(world, carol), [5, 4, 3, 2, 1, 0])]:
+    for user, panel, cards in [
+        (alice, dm_panel(world, alice), [5, 4, 3, 2, 1, 0]),
+        (bob, bob_panel, [0, 1, 2, 3, 4, 5]),
+        (carol, dm_panel(world, carol), [5, 4, 3, 2, 1, 0]),
+    ]:
         await bid_by_clicks(world, bot, user, panel, cards)
         await fake.click(bot, user, panel, button_id(panel, "confirm"))
     assert "Tie between Red and Yellow" in world.thread_posts()[-1].content

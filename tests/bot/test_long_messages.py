@@ -15,10 +15,19 @@ from tests.bot.conftest import World
 from tests.bot.test_cardinal_on_discord import open_and_start
 
 
-@given(st.lists(st.text(alphabet=st.characters(blacklist_categories=["Cs"],
-                                                blacklist_characters="\r\n\x0b\x0c\x1c\x1d\x1e"
-                                                                     "\x85\u2028\u2029"),
-                        max_size=2500), min_size=1, max_size=12))
+@given(
+    st.lists(
+        st.text(
+            alphabet=st.characters(
+                blacklist_categories=["Cs"],
+                blacklist_characters="\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029",
+            ),
+            max_size=2500,
+        ),
+        min_size=1,
+        max_size=12,
+    )
+)
 def test_split_pieces_fit_and_join_back_to_the_text(lines: list[str]):
     text = "\n".join(lines)
     pieces = split_message(text)
@@ -40,10 +49,21 @@ async def test_a_long_thread_post_arrives_whole_with_the_board_and_ping_last(wor
     spec = REGISTRY["cardinal"]
     steps = [f"step {n}: " + "a long chain of events " * 6 for n in range(30)]  # ~4,500 chars
     before = len(world.thread_posts())
-    await bot.store.finish(1, "active", None, [ThreadPost(
-        version=game.version, line="\n".join(steps), actor=bob.id,
-        waiting=[alice.id], mentions=[alice.id],
-        view=spec.view(spec.load(game.state), None))])
+    await bot.store.finish(
+        1,
+        "active",
+        None,
+        [
+            ThreadPost(
+                version=game.version,
+                line="\n".join(steps),
+                actor=bob.id,
+                waiting=[alice.id],
+                mentions=[alice.id],
+                view=spec.view(spec.load(game.state), None),
+            )
+        ],
+    )
     await bot.herald.deliver(1)
     posts = world.thread_posts()[before:]
     assert len(posts) == 3 and all(len(p.content) <= LIMIT for p in posts)

@@ -52,12 +52,14 @@ async def test_a_turn_with_a_chain_reaction_and_choices_by_button(world: World, 
     # Green (Bob, seat 2) picks the opening wind from the buttons on the first post.
     opening = world.thread_posts()[-1]
     assert opening.mentions == [bob.id]
-    assert [b.label for b in opening.buttons][:8] == [f"wind {d}" for d in
-                                                     ("n", "ne", "e", "se", "s", "sw", "w", "nw")]
+    assert [b.label for b in opening.buttons][:8] == [
+        f"wind {d}" for d in ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+    ]
     await fake.click(bot, bob, opening, button_id(opening, "wind n"))
     post = world.thread_posts()[-1]
-    assert post.content.startswith(f"<@{bob.id}>: Green picks the opening wind: N. Blue sails "
-                                   "first.")
+    assert post.content.startswith(
+        f"<@{bob.id}>: Green picks the opening wind: N. Blue sails first."
+    )
     assert post.mentions == [alice.id]
 
     # Blue has dozens of sails: menus on the post. One sail by menu, one by slash command.
@@ -72,7 +74,8 @@ async def test_a_turn_with_a_chain_reaction_and_choices_by_button(world: World, 
     assert choice.content == (
         f"<@{alice.id}>: Blue K5 sails west 3 spaces to H5. Blue H5 attacks Blue H6; it loses a "
         "mast. It meets the chest at H7: bump it or run aground?\n"
-        f"<@{alice.id}>, your move.")
+        f"<@{alice.id}>, your move."
+    )
     assert choice.mentions == []  # Alice is mid-turn: named, not pinged again
     assert choice.files and choice.files[0].data.startswith(b"\x89PNG")
     assert [b.label for b in choice.buttons] == ["bump", "aground", "My hand & moves"]
@@ -94,8 +97,9 @@ async def test_a_turn_with_a_chain_reaction_and_choices_by_button(world: World, 
     pressed = await fake.click(bot, alice, choice, button_id(choice, "bump"))
     assert private_reply(pressed).startswith("Done: It bumps a chest to H8.")
     again = world.thread_posts()[-1]
-    assert again.content.startswith(f"<@{alice.id}>: It bumps a chest to H8. It meets the chest "
-                                    "at H8: bump it or run aground?")
+    assert again.content.startswith(
+        f"<@{alice.id}>: It bumps a chest to H8. It meets the chest at H8: bump it or run aground?"
+    )
     assert [b.label for b in again.buttons] == ["bump", "aground", "My hand & moves"]
     assert again.buttons[0].custom_id != choice.buttons[0].custom_id  # a newer version
 
@@ -114,8 +118,9 @@ async def test_a_turn_with_a_chain_reaction_and_choices_by_button(world: World, 
 
     await fake.click(bot, alice, again, button_id(again, "bump"))
     resolved = world.thread_posts()[-1]
-    assert resolved.content.startswith(f"<@{alice.id}>: It bumps a chest to H9. Blue H6 is "
-                                       "blasted two spaces south to H8.")
+    assert resolved.content.startswith(
+        f"<@{alice.id}>: It bumps a chest to H9. Blue H6 is blasted two spaces south to H8."
+    )
     assert resolved.buttons[-1].label == "My hand & moves" and resolved.selects  # back to sails
     game, state = await stored(bot)
     assert piece(state, "h5") == ("Blue", 3) and piece(state, "h8") == ("Blue", 2)
@@ -124,15 +129,15 @@ async def test_a_turn_with_a_chain_reaction_and_choices_by_button(world: World, 
 
     # The rest of Blue's turn: change the wind, sail the last two ships; the turn ends itself.
     await fake.slash(bot, alice, world.thread(), "parley move", action="change wind")
-    assert "Blue changes the wind: now SW (blowing north-east)." in \
-        world.thread_posts()[-1].content
+    assert "Blue changes the wind: now SW (blowing north-east)." in world.thread_posts()[-1].content
     await fake.slash(bot, alice, world.thread(), "parley move", action="sail i11 s 1")
     post = world.thread_posts()[-1]
     menu = next(s for s in post.selects if "sail c9 w 1" in {o["value"] for o in s.options})
     await fake.select(bot, alice, post, menu.custom_id, ["sail c9 w 1"])
     last = world.thread_posts()[-1]
-    assert last.content.startswith(f"<@{alice.id}>: Blue C9 sails west 1 space to B9. Blue ends "
-                                   "the turn.")
+    assert last.content.startswith(
+        f"<@{alice.id}>: Blue C9 sails west 1 space to B9. Blue ends the turn."
+    )
     assert last.mentions == [bob.id]  # Green's turn now: Bob is pinged
     game, state = await stored(bot)
     assert SPEC.to_act(state) == [1] and game.status == "active"

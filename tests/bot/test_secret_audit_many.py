@@ -34,8 +34,12 @@ from games import REGISTRY, GameSpec, IllegalAction
 from tests.bot.test_secret_audit import secret_lines
 
 #: Games per game in the default suite; ``PARLEY_AUDIT_GAMES`` overrides it.
-SAMPLE = dict.fromkeys(REGISTRY, 60) | {"cardinal": 200, "caribbean": 12, "rigadoon": 15,
-                                        "tortuga": 150}
+SAMPLE = dict.fromkeys(REGISTRY, 60) | {
+    "cardinal": 200,
+    "caribbean": 12,
+    "rigadoon": 15,
+    "tortuga": 150,
+}
 MAX_ACTIONS = 20_000
 PUBLIC = None
 
@@ -78,8 +82,16 @@ class Recorder:
                 self.say(seat, dm_text(self.game, post))
                 if post.choices:
                     state = self.spec.load(self.game.state or "")
-                    self.say(seat, *labels(choices_view(
-                        self.game.id, self.game.version, self.spec.legal_actions(state, seat))))
+                    self.say(
+                        seat,
+                        *labels(
+                            choices_view(
+                                self.game.id,
+                                self.game.version,
+                                self.spec.legal_actions(state, seat),
+                            )
+                        ),
+                    )
 
     def leaks(self) -> list[str]:
         """Another seat's secret line inside a text. In a seat's own DM, the lines that are
@@ -88,8 +100,9 @@ class Recorder:
         found = []
         for reader, text in self.texts:
             if reader is not PUBLIC:
-                text = "\n".join(line for line in text.splitlines()
-                                 if line.strip() not in self.secrets[reader])
+                text = "\n".join(
+                    line for line in text.splitlines() if line.strip() not in self.secrets[reader]
+                )
             for seat, lines in self.secrets.items():
                 if seat == reader:
                     continue
@@ -105,14 +118,14 @@ def play(spec: GameSpec, number: int) -> Recorder:
     picker = random.Random(number)
     players = picker.randint(spec.min_players, spec.max_players)
     seats = [Seat(seat, 1000 + seat) for seat in range(players)]
-    game = GameRecord(number, spec.key, 1, 2, 3, 4, 1000, "active", number, {}, 0, None, None,
-                      seats)
+    game = GameRecord(
+        number, spec.key, 1, 2, 3, 4, 1000, "active", number, {}, 0, None, None, seats
+    )
     state = spec.new(players, number, spec.resolve_options({}))
     game.state = spec.dump(state)
     record = Recorder(spec, game)
     record.hold(state)
-    record.posts(posts_owed(game, spec, None, state, 0, "The game begins!",
-                                everyone_private=True))
+    record.posts(posts_owed(game, spec, None, state, 0, "The game begins!", everyone_private=True))
     for _ in range(MAX_ACTIONS):
         if spec.outcome(state) is not None:
             break
@@ -134,8 +147,18 @@ def play(spec: GameSpec, number: int) -> Recorder:
             game.status = "over"
             game.result = {"winners": outcome.winners, "reason": outcome.reason}
         record.hold(after)
-        record.posts(posts_owed(game, spec, state, after, game.version, line, actor=seat,
-                                    secret=spec.secret_choice(state, seat)))
+        record.posts(
+            posts_owed(
+                game,
+                spec,
+                state,
+                after,
+                game.version,
+                line,
+                actor=seat,
+                secret=spec.secret_choice(state, seat),
+            )
+        )
         text, view = panel(game, seat)
         record.say(seat, f"Done: {line}", text, *labels(view))
         record.say(PUBLIC, status_text(spec, game, TimePolicy(game.id), [], after))

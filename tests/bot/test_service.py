@@ -171,7 +171,7 @@ async def test_a_damaged_database_is_refused_with_a_clear_message(tmp_path):
     data = bytearray(path.read_bytes())
     page = int.from_bytes(data[16:18], "big")
     for start in range(page, len(data), page):  # scribble over every page header but the first
-        data[start:start + 12] = b"\x0d\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+        data[start : start + 12] = b"\x0d\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
     path.write_bytes(bytes(data))
     with pytest.raises(DatabaseDamaged, match="parley backup"):
         await SqliteStore.open(str(path))

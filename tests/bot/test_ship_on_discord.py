@@ -17,8 +17,15 @@ from tests.bot.helpers import private_reply
 
 SPEC = REGISTRY["ship"]
 
-STERN_MOVES = ["move e3 e4", "move e4 e5", "jump e5 e7", "move e7 f7", "move f7 f8",
-               "move f8 f9", "move f9 g8"] + [f"move g{row} g{row - 1}" for row in range(8, 1, -1)]
+STERN_MOVES = [
+    "move e3 e4",
+    "move e4 e5",
+    "jump e5 e7",
+    "move e7 f7",
+    "move f7 f8",
+    "move f8 f9",
+    "move f9 g8",
+] + [f"move g{row} g{row - 1}" for row in range(8, 1, -1)]
 BOW_MOVES = ["move e7 e6"] + ["move c9 b9", "move b9 c9"] * 6
 
 
@@ -44,8 +51,9 @@ async def test_a_short_game_of_ship_played_to_a_win_with_slash_commands(world: W
     fake, alice, bob, carol = world.fake, world.alice, world.bob, world.carol
     bot = await world.start_bot()
 
-    opened = await fake.slash(bot, alice, world.channel, "parley new", game="ship",
-                              options="board=7x9 first=stern")
+    opened = await fake.slash(
+        bot, alice, world.channel, "parley new", game="ship", options="board=7x9 first=stern"
+    )
     assert opened.ephemeral and "Game #1 of Ship (Stern vs Bow) is open" in opened.text
     assert world.thread().name == "Ship (Stern vs Bow) #1"
     joined = await fake.click(bot, bob, world.lobby(), "parley:lobby:1:join")
@@ -87,8 +95,9 @@ async def test_a_short_game_of_ship_played_to_a_win_with_slash_commands(world: W
         assert action in legal
         if ply in (4, 12):  # mid-game, autocomplete still lists only this seat's legal moves
             word = action.split()[1]
-            offered = await fake.autocomplete(bot, user, world.thread(), "parley move",
-                                              "action", word)
+            offered = await fake.autocomplete(
+                bot, user, world.thread(), "parley move", "action", word
+            )
             assert offered and {c["value"] for c in offered} <= set(legal)
             assert {c["value"] for c in offered} == {a for a in legal if word in a.split()}
         before = len(world.thread_posts())
@@ -113,14 +122,16 @@ async def test_a_short_game_of_ship_played_to_a_win_with_slash_commands(world: W
     assert f"<@{alice.id}>: Stern moves e3 → e4" in said[1]
     assert f"<@{bob.id}>: Bow moves e7 → e6" in said[2]
     assert any("Stern jumps e5 → e7, taking Bow's e6" in s for s in said)
-    assert any("Stern moves f8 → f9; the Mate gains its Sea-Leg and becomes a Captain" in s
-               for s in said)
+    assert any(
+        "Stern moves f8 → f9; the Mate gains its Sea-Leg and becomes a Captain" in s for s in said
+    )
     assert any("Stern's Captain moves f9 → g8" in s for s in said)
 
     final = posts[-1]
     assert final.content == (
         f"<@{alice.id}>: Stern's Captain moves g2 → g1. Stern wins: Stern's Captain is back "
-        f"home on g1.\n🏆 <@{alice.id}> (Stern) wins! (Stern's Captain is back home on g1)")
+        f"home on g1.\n🏆 <@{alice.id}> (Stern) wins! (Stern's Captain is back home on g1)"
+    )
     assert final.mentions == []  # nobody is pinged for a finished game
     assert final.files and final.files[0].data.startswith(b"\x89PNG")
     assert final.buttons == [] and final.selects == []

@@ -31,8 +31,9 @@ class Scored:
 
 
 def status(scores: list[dict[str, Any]] | None) -> str:
-    game = GameRecord(1, "scored", 1, 2, 3, 4, 10, "active", 5, {}, 3, "{}", None,
-                      [Seat(0, 10), Seat(1, 20)])
+    game = GameRecord(
+        1, "scored", 1, 2, 3, 4, 10, "active", 5, {}, 3, "{}", None, [Seat(0, 10), Seat(1, 20)]
+    )
     return status_text(Scored(scores), game, TimePolicy(1), [], object())  # type: ignore[arg-type]
 
 

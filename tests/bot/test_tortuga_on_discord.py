@@ -44,8 +44,7 @@ class Table:
         self.frank = fake.add_user("frank")  # a member who never joins
         for user in (self.dave, self.erin, self.frank):
             fake.add_member(world.guild, user)
-        self.players: list[FakeUser] = [world.alice, world.bob, world.carol, self.dave,
-                                        self.erin]
+        self.players: list[FakeUser] = [world.alice, world.bob, world.carol, self.dave, self.erin]
 
 
 async def open_and_start(world: World, table: Table) -> ParleyBot:
@@ -62,7 +61,7 @@ async def open_and_start(world: World, table: Table) -> ParleyBot:
 
 
 async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypatch):
-    """"Bot test: a 5-player game through slash commands, DM buttons for votes, and a player
+    """ "Bot test: a 5-player game through slash commands, DM buttons for votes, and a player
     with closed DMs voting through `/parley hand`." and "no thread post contains any loyalty
     card, hand, viewed card or vote-by-player"."""
     monkeypatch.setattr(bot.play.service.secrets, "randbits", lambda bits: SEED)
@@ -114,8 +113,9 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
     # Refusals are private: a non-player, a non-voter, a stale board button.
     stranger = await fake.click(bot_, table.frank, post, button_id(post, "My hand & moves"))
     assert stranger.ephemeral and "not playing" in ephemeral_text(stranger)
-    outsider = await fake.slash(bot_, carol, world.thread(), "parley move",
-                                action="vote cannon british skull")
+    outsider = await fake.slash(
+        bot_, carol, world.thread(), "parley move", action="vote cannon british skull"
+    )
     assert outsider.ephemeral and "not your turn" in outsider.text
     stale = await fake.click(bot_, erin, begins, button_id(begins, "hold french"))
     assert "out of date" in ephemeral_text(stale)
@@ -132,8 +132,9 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
     assert f"<@{alice.id}>, <@{bob.id}>, your move" in post.content
     assert post.mentions == [] and "cannon" not in post.content
 
-    again = await fake.slash(bot_, dave, world.thread(), "parley move",
-                             action="vote torch french helm")
+    again = await fake.slash(
+        bot_, dave, world.thread(), "parley move", action="vote torch french helm"
+    )
     assert "not your turn" in again.text
 
     await world.kill_bot(bot_)  # --- the bot restarts mid-vote: DM buttons keep working ---
@@ -152,23 +153,28 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
     ballot = fake.dms(alice)[-1]
     await fake.click(bot_, alice, ballot, button_id(ballot, "vote cannon british skull"))
     reveal = last_post(world)
-    assert "The attack vote reveals cannon, cannon, cannon, torch: the attack succeeds" \
+    assert (
+        "The attack vote reveals cannon, cannon, cannon, torch: the attack succeeds"
         in reveal.content
+    )
     assert reveal.mentions == []  # alice takes the chest; she just acted
     assert [b.label for b in reveal.buttons][:2] == ["take to british", "take to french"]
     s = await state(bot_)
     # "Secrets ... whenever they change": each voter drew a card; Dave hears by DM.
-    assert "Vote cards: " + "; ".join(sorted(vote_text(c) for c in s.hands[3])) \
+    assert (
+        "Vote cards: " + "; ".join(sorted(vote_text(c) for c in s.hands[3]))
         in fake.dms(dave)[-1].content
-    assert "Vote cards: " + "; ".join(sorted(vote_text(c) for c in s.hands[0])) \
-        in ballot.content
+    )
+    assert "Vote cards: " + "; ".join(sorted(vote_text(c) for c in s.hands[0])) in ballot.content
     await fake.click(bot_, alice, reveal, button_id(reveal, "take to british"))
 
     # Viewed event cards are secrets too: Bob sees his through /parley hand, Carol by DM.
     await fake.slash(bot_, bob, world.thread(), "parley move", action="view")
     await fake.slash(bot_, bob, world.thread(), "parley move", action="view 1 2")
-    assert "slot 1: Pistol; slot 2: Atlantis" in (
-        await fake.slash(bot_, bob, world.thread(), "parley hand")).text
+    assert (
+        "slot 1: Pistol; slot 2: Atlantis"
+        in (await fake.slash(bot_, bob, world.thread(), "parley hand")).text
+    )
     await fake.slash(bot_, carol, world.thread(), "parley move", action="view")
     post = last_post(world)
     await fake.click(bot_, carol, post, button_id(post, "view 3 4"))
@@ -184,8 +190,7 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
     not_hers = await fake.click(bot_, dave, forced, button_id(forced, "reveal 2"))
     assert "not your turn" in ephemeral_text(not_hers)
     await fake.click(bot_, erin, forced, button_id(forced, "reveal 2"))
-    await fake.click(bot_, erin, last_post(world), button_id(last_post(world),
-                                                                   "give p1"))
+    await fake.click(bot_, erin, last_post(world), button_id(last_post(world), "give p1"))
     atlantis = last_post(world)
     assert "gives Atlantis to P1" in atlantis.content and atlantis.mentions == [alice.id]
     await fake.click(bot_, alice, atlantis, button_id(atlantis, "keep atlantis"))
@@ -243,8 +248,9 @@ async def audit(world: World, table: Table, bot_: ParleyBot, rendered: list[dict
         for line in item.text.splitlines():
             if line.startswith("You are"):  # the secrets block of a DM or a panel
                 checked.add(user_id)
-                assert line == (f"You are {SEAT_NAMES[seat]}. Loyalty: "
-                                f"**{final.loyalty[seat].title()}**."), item
+                assert line == (
+                    f"You are {SEAT_NAMES[seat]}. Loyalty: **{final.loyalty[seat].title()}**."
+                ), item
             if line.startswith("Vote cards: "):
                 assert line.removeprefix("Vote cards: ") in hands[seat], item
             if line.startswith("Event cards you have seen: "):
@@ -254,7 +260,7 @@ async def audit(world: World, table: Table, bot_: ParleyBot, rendered: list[dict
 
 
 async def test_a_ballot_dm_sent_late_still_has_its_buttons(world: World, monkeypatch):
-    """"Votes are cast from DM buttons": a ballot DM that Discord failed to deliver at first
+    """ "Votes are cast from DM buttons": a ballot DM that Discord failed to deliver at first
     (a 5xx, retried with the next delivery) still carries the voter's buttons although another
     voter has voted meanwhile."""
     monkeypatch.setattr(bot.play.service.secrets, "randbits", lambda bits: SEED)
@@ -265,14 +271,19 @@ async def test_a_ballot_dm_sent_late_still_has_its_buttons(world: World, monkeyp
     await fake.slash(bot_, alice, world.thread(), "parley move", action="hold british")
     await fake.slash(bot_, carol, world.thread(), "parley move", action="hold french")
     before = len(fake.dms(dave))
-    fake.fail_next(f"POST /channels/{fake.dm_channel(dave).id}/messages", status=503, code=0,
-                   message="Service Unavailable")
+    fake.fail_next(
+        f"POST /channels/{fake.dm_channel(dave).id}/messages",
+        status=503,
+        code=0,
+        message="Service Unavailable",
+    )
     await fake.slash(bot_, alice, world.thread(), "parley move", action="attack")
     assert len(fake.dms(dave)) == before  # the ballot is still owed
 
     hand = await fake.slash(bot_, bob, world.thread(), "parley hand")
-    await fake.click(bot_, bob, hand.messages[-1], button_id(hand.messages[-1],
-                                                          "vote torch british skull"))
+    await fake.click(
+        bot_, bob, hand.messages[-1], button_id(hand.messages[-1], "vote torch british skull")
+    )
     ballot = fake.dms(dave)[-1]
     assert len(fake.dms(dave)) == before + 1 and "Your secret choice" in ballot.content
     await fake.click(bot_, dave, ballot, button_id(ballot, "vote cannon french helm"))

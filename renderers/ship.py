@@ -41,7 +41,7 @@ RIM = 30  # hull rim round the planks, where the coordinates sit
 STERN_RIM = 62  # the stern's rim also carries the STERN name plate
 MAX_BOARD_HEIGHT = 790
 
-SIDE_COLORS: tuple[Color, Color] = ((240, 110, 90), (34, 34, 40))  # Stern coral, Bow black
+SEAT_COLORS: tuple[Color, Color] = ((240, 110, 90), (34, 34, 40))  # Stern coral, Bow black
 SIDE_LETTERS = ("S", "B")
 LETTER_INK: tuple[Color, Color] = (PALETTE["ink"], PALETTE["white"])
 SIDE_NAMES = ("Stern", "Bow")
@@ -94,11 +94,11 @@ def _palette() -> Image.Image:
     background. Mapping onto this fixed palette is ~5x faster than adaptive quantising and
     halves the PNG, with no visible change (shapes are drawn without anti-aliasing)."""
     flat = [SEA, SEA_LINE, HULL, RIM_WOOD, *PLANKS, SEAM, WAVE_TILE, WAVE_INK, MOVE, SHIFT,
-            *SIDE_COLORS, PALETTE["orange"], PALETTE["danger"], PALETTE["gold"], INK,
+            *SEAT_COLORS, PALETTE["orange"], PALETTE["danger"], PALETTE["gold"], INK,
             HEADER_DETAIL, PALETTE["white"], FOOTER_TALLY, MARK]  # fmt: skip
     text_on = [(PALETTE["white"], SEA), (HEADER_DETAIL, SEA), (INK, RIM_WOOD),
-               (PALETTE["white"], HULL), (FOOTER_TALLY, HULL), (INK, SIDE_COLORS[0]),
-               (PALETTE["white"], SIDE_COLORS[1]), (INK, PALETTE["gold"])]  # fmt: skip
+               (PALETTE["white"], HULL), (FOOTER_TALLY, HULL), (INK, SEAT_COLORS[0]),
+               (PALETTE["white"], SEAT_COLORS[1]), (INK, PALETTE["gold"])]  # fmt: skip
     shades = [
         tuple(round(f + (b - f) * k / 8) for f, b in zip(fg, bg, strict=True))
         for fg, bg in text_on
@@ -211,7 +211,7 @@ def _outline(draw: ImageDraw.ImageDraw, center: tuple[float, float], radius: flo
 def draw_man(draw: ImageDraw.ImageDraw, center: tuple[int, int], radius: int, side: int,
              captain: bool) -> None:  # fmt: skip
     """A Mate shows its side's letter; a Captain a gold rim and a gold crown."""
-    color = SIDE_COLORS[side]
+    color = SEAT_COLORS[side]
     if not captain:
         _outline(draw, center, radius, side, color, INK, 3)
         draw.text(center, SIDE_LETTERS[side], fill=LETTER_INK[side],

@@ -22,7 +22,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from games.caribbean.data import (
     ADJACENCY,
@@ -46,6 +46,7 @@ from renderers.base import (
     font,
     new_canvas,
     palette_png,
+    wrap_to_width,
 )
 
 WIDTH = 960
@@ -458,18 +459,8 @@ def draw_last(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     words = " ".join(view["last"])
     if not words and view["phase"] == "bid":
         words = "Waiting for everyone's secret bids."
-    for i, line in enumerate(wrap(words, font(TEXT), WIDTH - 32)[-4:]):
+    for i, line in enumerate(wrap_to_width(words, font(TEXT), WIDTH - 32)[-4:]):
         text(draw, (16, EVENTS_TOP + 22 * i), line)
-
-
-def wrap(words: str, face: ImageFont.FreeTypeFont, width: int) -> list[str]:
-    lines: list[str] = []
-    for word in words.split():
-        if lines and face.getlength(f"{lines[-1]} {word}") <= width:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
-    return lines
 
 
 # -- change marks ----------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from renderers.base import (
     font,
     new_canvas,
     palette_png,
+    wrap_to_width,
 )
 
 WIDTH = 840
@@ -306,7 +307,7 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> N
     draw.rectangle([0, top, WIDTH, top + FOOTER], fill=HULL)
     text = " ".join(view["last"]) or "Stern and Bow wait for the first move."
     face = font(18, bold=True)
-    lines = _wrap(text, face, WIDTH - 48)[:2]
+    lines = wrap_to_width(text, face, WIDTH - 48)[:2]
     for i, line in enumerate(lines):
         draw.text((24, top + 12 + i * 24), line, fill=PALETTE["white"], font=face)
     tally = " · ".join(
@@ -315,16 +316,6 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> N
         for name, lost, legs in zip(SIDE_NAMES, view["lost"], view["sea_legs"], strict=True)
     )
     draw.text((24, top + FOOTER - 32), tally, fill=FOOTER_TALLY, font=font(16))
-
-
-def _wrap(text: str, face: Any, width: int) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and face.getlength(f"{lines[-1]} {word}") <= width:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
-    return lines
 
 
 def _draw_trails(draw: ImageDraw.ImageDraw, grid: Grid, marks: list[dict[str, Any]]) -> None:

@@ -164,7 +164,17 @@ def _palette() -> Image.Image:
         HIGHLIGHT_ROW,
         PALETTE["highlight"],
     )
-    inks = (*SEAT_COLORS, INK, PALETTE["grid"], GOLD, DANGER, PALETTE["deep"], BRITISH, FRENCH, DECK)
+    inks = (
+        *SEAT_COLORS,
+        INK,
+        PALETTE["grid"],
+        GOLD,
+        DANGER,
+        PALETTE["deep"],
+        BRITISH,
+        FRENCH,
+        DECK,
+    )
     return fitted_palette(surfaces, (*inks, HULL, CREAM, EARTH, MARK, (120, 60, 30)))
 
 

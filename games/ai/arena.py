@@ -21,6 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from games import REGISTRY
 from games.ai.players import make_player
 from games.core import GameSpec
 
@@ -37,7 +38,8 @@ class Game:
     actions: int
     think_ms: list[float]
     """How long ``a`` thought at each decision it had a real choice in (two or more legal
-    actions); forced moves are answered at once and left out."""
+    actions; forced moves are answered at once and left out), in CPU time of its process:
+    the time on one core, whatever else the machine is doing meanwhile."""
 
 
 @dataclass(frozen=True)
@@ -140,10 +142,10 @@ def play_game(spec: GameSpec[Any], a: str, b: str, players: int, index: int, see
             assert outcome is not None
             return Game(seat_of_a, outcome.winners, actions, think)
         seat = to_act[0]
-        started = time.perf_counter()
+        started = time.process_time()
         action = seated[seat].choose(spec, state, seat)
         if seat == seat_of_a and len(spec.legal_actions(state, seat)) > 1:
-            think.append((time.perf_counter() - started) * 1000)
+            think.append((time.process_time() - started) * 1000)
         state = spec.apply(state, seat, action)
     raise RuntimeError(f"{spec.key}: game {index} did not end in {MAX_ACTIONS} actions")
 
@@ -158,17 +160,24 @@ def run_arena(
     workers: int | None = None,
 ) -> Result:
     """Play ``games`` games of ``a`` against ``b``; ``workers`` processes (default: one per
-    core this process may use; 1 plays them here, one after the other)."""
+    core this process may use; 1 plays them here, one after the other, as does a spec that
+    is not the registered one, which a worker could not find by its key)."""
     count = players or spec.min_players
     make_player(a), make_player(b)  # refuse an unknown name before starting any process
     workers = workers or len(os.sched_getaffinity(0))
-    jobs = [(spec, a, b, count, index, seed) for index in range(games)]
-    if workers == 1 or games <= 1:
-        results = [play_game(*job) for job in jobs]
+    if workers == 1 or games <= 1 or REGISTRY.get(spec.key) is not spec:
+        results = [play_game(spec, a, b, count, index, seed) for index in range(games)]
     else:
+        jobs = [(spec.key, a, b, count, index, seed) for index in range(games)]
         with ProcessPoolExecutor(max_workers=min(workers, games)) as pool:
-            results = list(pool.map(play_game, *zip(*jobs, strict=True)))
+            results = list(pool.map(_play_registered, *zip(*jobs, strict=True)))
     return tally(spec.key, count, a, b, results)
+
+
+def _play_registered(key: str, a: str, b: str, players: int, index: int, seed: int) -> Game:
+    """:func:`play_game` in a worker process, which finds the game by its key (a spec holds
+    functions that do not cross a process boundary)."""
+    return play_game(REGISTRY[key], a, b, players, index, seed)
 
 
 def tally(game: str, players: int, a: str, b: str, results: list[Game]) -> Result:

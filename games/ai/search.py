@@ -2,8 +2,9 @@
 
 The search never holds the real state. It is handed ``worlds``: a function from a seed to a
 fresh state drawn by the game's ``sample`` hook for the searching seat, so every world agrees
-with what that seat can see and re-deals everything it cannot. Each iteration draws one world
-and walks one shared tree keyed by action text (single-observer ISMCTS, Cowling, Powley and
+with what that seat can see and re-deals everything it cannot. Each iteration plays in a copy
+of one of these worlds (taken in turn from a few drawn up front) and walks one shared tree
+keyed by action text (single-observer ISMCTS, Cowling, Powley and
 Whitehouse 2012): in a world where some child's action is not legal it is simply not offered,
 and a child's "availability" counts the visits in which it was (the UCB term uses that count
 instead of the parent's visits, so actions rarely legal are not over-explored).
@@ -43,6 +44,7 @@ class Budget:
 
     iterations: int
     depth: int
+    worlds: int = 32
     exploration: float = 0.7
 
 
@@ -66,13 +68,11 @@ def search(
     better mean reward breaking a tie, then the seed (a fixed order could make a player
     that is indifferent between undoing and redoing a choice repeat it forever)."""
     rng = random.Random(seed)
-    root: Node | None = None
-    seats = 0
-    for _ in range(budget.iterations):
-        state = worlds(rng.getrandbits(62))
-        if root is None:
-            seats = len(spec.evaluate(state))
-            root = Node(seats)
+    pool = [worlds(rng.getrandbits(62)) for _ in range(min(budget.worlds, budget.iterations))]
+    seats = len(spec.evaluate(pool[0]))
+    root = Node(seats)
+    for iteration in range(budget.iterations):
+        state = spec.copy(pool[iteration % len(pool)])
         path = [root]
         node, mover, actions = root, seat, legal
         while True:
@@ -92,7 +92,6 @@ def search(
             sums = visited.rewards
             for s in range(seats):
                 sums[s] += rewards[s]
-    assert root is not None, "a search needs at least one iteration"
     children = root.children
 
     def preference(action: str) -> tuple[int, float]:

@@ -17,7 +17,7 @@ RENDERERS: dict[str, Renderer] = {
     "cardinal": cardinal.render,
     "caribbean": caribbean.render,
     "rigadoon": rigadoon.render,
-    "sealegs": ship.render,
+    "ship": ship.render,
     "tortuga": tortuga.render,
 }
 

@@ -48,8 +48,15 @@ def render(view: dict[str, Any]) -> bytes:
 @lru_cache(maxsize=1)
 def _palette() -> Image.Image:
     surfaces = (PALETTE["background"], WATER, WATER_DARK, INFLUENCE, CROWDED, PALETTE["land"])
-    inks = (*FLEET_COLORS, PALETTE["ink"], PALETTE["grid"], PALETTE["black"], PALETTE["white"],
-            PALETTE["highlight"], (60, 60, 60))
+    inks = (
+        *FLEET_COLORS,
+        PALETTE["ink"],
+        PALETTE["grid"],
+        PALETTE["black"],
+        PALETTE["white"],
+        PALETTE["highlight"],
+        (60, 60, 60),
+    )
     return fitted_palette(surfaces, inks)
 
 
@@ -73,41 +80,53 @@ def _draw_squares(draw: ImageDraw.ImageDraw, grid: Grid, view: dict[str, Any]) -
             if name in crowded:
                 x0, y0, x1, y1 = box
                 pad = CELL // 3
-                draw.line([(x0 + pad, y0 + pad), (x1 - pad, y1 - pad)], fill=PALETTE["ink"],
-                          width=4)
-                draw.line([(x0 + pad, y1 - pad), (x1 - pad, y0 + pad)], fill=PALETTE["ink"],
-                          width=4)
+                draw.line(
+                    [(x0 + pad, y0 + pad), (x1 - pad, y1 - pad)], fill=PALETTE["ink"], width=4
+                )
+                draw.line(
+                    [(x0 + pad, y1 - pad), (x1 - pad, y0 + pad)], fill=PALETTE["ink"], width=4
+                )
 
 
 def _draw_pieces(draw: ImageDraw.ImageDraw, grid: Grid, view: dict[str, Any]) -> None:
-    last = view.get("last") or {}
+    last = view["last_move"]
     for name, owner in view["ships"].items():
         draw_boat(draw, grid.center(*parse_square(name)), int(CELL * 0.72), FLEET_COLORS[owner])
     if view["pirate"]:
-        draw_boat(draw, grid.center(*parse_square(view["pirate"])), int(CELL * 0.78),
-                  PALETTE["black"], sail=(60, 60, 60))
+        draw_boat(
+            draw,
+            grid.center(*parse_square(view["pirate"])),
+            int(CELL * 0.78),
+            PALETTE["black"],
+            sail=(60, 60, 60),
+        )
     for name, owner in last.get("removed", []):
         x0, y0, x1, y1 = grid.box(*parse_square(name))
         draw.rectangle([x0 + 6, y0 + 6, x1 - 6, y1 - 6], outline=FLEET_COLORS[owner], width=4)
-        draw.text(((x0 + x1) // 2, y1 - 16), "sent home", fill=PALETTE["ink"], font=font(13),
-                  anchor="mm")
+        draw.text(
+            ((x0 + x1) // 2, y1 - 16), "sent home", fill=PALETTE["ink"], font=font(13), anchor="mm"
+        )
     for key in ("placed", "pirate"):
         if last.get(key):
             x0, y0, x1, y1 = grid.box(*parse_square(last[key]))
-            draw.rectangle([x0 + 2, y0 + 2, x1 - 2, y1 - 2], outline=PALETTE["highlight"],
-                           width=6)
+            draw.rectangle([x0 + 2, y0 + 2, x1 - 2, y1 - 2], outline=PALETTE["highlight"], width=6)
 
 
-def _draw_supply(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int, seat: int,
-                 width: int) -> None:
-    names = view["seat_names"]
+def _draw_supply(
+    draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int, seat: int, width: int
+) -> None:
+    names = view["seats"]
     outcome = view.get("outcome")
     if outcome:
-        status = "wins!" if seat in outcome["winners"] else (
-            "draw" if not outcome["winners"] else "")
+        status = (
+            "wins!" if seat in outcome["winners"] else ("draw" if not outcome["winners"] else "")
+        )
     else:
-        status = "" if seat not in view["to_act"] else (
-            "moves pirate" if view["summoning"] else "to move")
+        status = (
+            ""
+            if seat not in view["to_act"]
+            else ("moves pirate" if view["summoning"] else "to move")
+        )
     label = f"{names[seat]}: {view['supply'][seat]} in hand"
     color = FLEET_COLORS[seat]
     draw_caption(draw, (MARGIN, top + 22), label, size=24, color=color)

@@ -54,15 +54,15 @@ LAND_LINE = (178, 150, 96)
 CHEST = (196, 140, 40)
 SHIP_HULL = (110, 70, 40)
 SEAT_COLOURS: dict[str, Color] = {
-    "Red": PALETTE["red"], "Blue": PALETTE["blue"], "Yellow": PALETTE["yellow"],
+    "Red": PALETTE["red"],
+    "Blue": PALETTE["blue"],
+    "Yellow": PALETTE["yellow"],
     "Green": PALETTE["green"],
 }
-PORT_AT_LAND = {port.land: port for port in PORTS}
-PORT_AT_HARBOUR = {port.harbour: port for port in PORTS}
 
 
 def render(view: dict[str, Any]) -> bytes:
-    image = base_map(view["players"]).copy()
+    image = base_map(len(view["seats"])).copy()
     draw = ImageDraw.Draw(image)
     draw_header(draw, view)
     draw_chests_on_land(draw, view)
@@ -71,10 +71,11 @@ def render(view: dict[str, Any]) -> bytes:
     draw_scores(draw, view)
     draw_bids(draw, view)
     draw_last(draw, view)
-    return palette_png(image, board_palette(view["players"]))
+    return palette_png(image, board_palette(len(view["seats"])))
 
 
 # -- geometry ---------------------------------------------------------------------------------
+
 
 def center(space: str) -> tuple[int, int]:
     """Odd-r offset: rows B, D, F, H are shifted half a hex east."""
@@ -94,6 +95,7 @@ def hexagon(space: str, inset: float = 0) -> list[tuple[float, float]]:
 
 # -- the static map ---------------------------------------------------------------------------
 
+
 @lru_cache(maxsize=4)
 def base_map(players: int) -> Image.Image:
     """Sea, land, port names, harbour links, havens of the seats in play and ship starts."""
@@ -109,12 +111,19 @@ def base_map(players: int) -> Image.Image:
                 draw.polygon(hexagon(space), fill=LAND, outline=LAND_LINE)
     for port in PORTS:
         (x0, y0), (x1, y1) = center(port.harbour), center(port.land)
-        draw.line([(x0 + (x1 - x0) * 0.3, y0 + (y1 - y0) * 0.3),
-                   (x0 + (x1 - x0) * 0.62, y0 + (y1 - y0) * 0.62)], fill=PALETTE["ink"], width=4)
+        draw.line(
+            [
+                (x0 + (x1 - x0) * 0.3, y0 + (y1 - y0) * 0.3),
+                (x0 + (x1 - x0) * 0.62, y0 + (y1 - y0) * 0.62),
+            ],
+            fill=PALETTE["ink"],
+            width=4,
+        )
     for port in PORTS:
         x, y = center(port.land)
-        draw.text((x, y - 13), port.code, fill=PALETTE["ink"], font=font(14, bold=True),
-                  anchor="mm")
+        draw.text(
+            (x, y - 13), port.code, fill=PALETTE["ink"], font=font(14, bold=True), anchor="mm"
+        )
         x, y = center(port.harbour)
         draw.text((x, y + 22), "⚓", fill=PALETTE["ink"], font=font(12), anchor="mm")
     for space, seat in haven_owners(players).items():
@@ -127,16 +136,21 @@ def base_map(players: int) -> Image.Image:
         draw.text((x, y - 23), space, fill=PALETTE["deep"], font=small, anchor="mm")
     label = font(15, bold=True)
     for index, row in enumerate(ROWS):
-        y = TOP + RADIUS + index * ROW_STEP
-        draw.text((LEFT - 20, y), row, fill=PALETTE["ink"], font=label, anchor="mm")
+        row_y = TOP + RADIUS + index * ROW_STEP
+        draw.text((LEFT - 20, row_y), row, fill=PALETTE["ink"], font=label, anchor="mm")
     for col in range(1, COLUMNS + 1):
-        x = LEFT + HEX_W / 2 + (col - 1) * HEX_W
-        draw.text((x, TOP - 10), str(col), fill=PALETTE["ink"], font=label, anchor="mm")
+        col_x = LEFT + HEX_W / 2 + (col - 1) * HEX_W
+        draw.text((col_x, TOP - 10), str(col), fill=PALETTE["ink"], font=label, anchor="mm")
     entries = [f"{port.code} {port.city} {port.value // 1000}k" for port in PORTS]
     entries += ["⚓ harbour", "◆ ship start", "coloured ring: haven"]
     for i in range(0, len(entries), 10):
-        draw.text((WIDTH // 2, HEIGHT - 30 + 14 * (i // 10)), "   ".join(entries[i:i + 10]),
-                  fill=PALETTE["grid"], font=small, anchor="mm")
+        draw.text(
+            (WIDTH // 2, HEIGHT - 30 + 14 * (i // 10)),
+            "   ".join(entries[i : i + 10]),
+            fill=PALETTE["grid"],
+            font=small,
+            anchor="mm",
+        )
     return image
 
 
@@ -155,49 +169,68 @@ def board_palette(players: int) -> Image.Image:
 
 # -- the moving parts -------------------------------------------------------------------------
 
+
 def draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    phase = {"bid": "secret bidding", "tiebreak": "tie-breaker", "sail": "sailing",
-             "over": "game over"}[view["phase"]]
-    title = f"Caribbean · round {view['round']} of at most {view['round_cap']} · {phase}"
+    phase = {
+        "bid": "secret bidding",
+        "tiebreak": "tie-breaker",
+        "sail": "sailing",
+        "over": "game over",
+    }[view["phase"]]
+    title = f"Caribbean · round {view['turn']} of at most {view['round_cap']} · {phase}"
     draw.text((16, 12), title, fill=PALETTE["ink"], font=font(22, bold=True))
     goal = f"First to {view['threshold']:,} doubloons ends the game after the round"
     draw.text((16, 42), goal, fill=PALETTE["grid"], font=font(14))
     pairs = view["supply_left"] // 2
-    draw.text((WIDTH - 16 - 5 * 34, 14), "Supply", fill=PALETTE["ink"], font=font(13, bold=True),
-              anchor="rt")
+    draw.text(
+        (WIDTH - 16 - 5 * 34, 14),
+        "Supply",
+        fill=PALETTE["ink"],
+        font=font(13, bold=True),
+        anchor="rt",
+    )
     for slot in range(5):
         x0 = WIDTH - 16 - (5 - slot) * 34
         filled = slot >= 5 - pairs
-        draw.rounded_rectangle([x0, 8, x0 + 28, 36], radius=4,
-                               fill=CHEST if filled else PALETTE["background"],
-                               outline=PALETTE["ink"], width=2)
+        draw.rounded_rectangle(
+            [x0, 8, x0 + 28, 36],
+            radius=4,
+            fill=CHEST if filled else PALETTE["background"],
+            outline=PALETTE["ink"],
+            width=2,
+        )
         if filled:
-            draw.text((x0 + 14, 22), "2", fill=PALETTE["white"], font=font(14, bold=True),
-                      anchor="mm")
+            draw.text(
+                (x0 + 14, 22), "2", fill=PALETTE["white"], font=font(14, bold=True), anchor="mm"
+            )
 
 
-def draw_chest(draw: ImageDraw.ImageDraw, xy: tuple[int, int], value: int,
-               fill: Color = CHEST) -> None:
+def draw_chest(
+    draw: ImageDraw.ImageDraw, xy: tuple[int, int], value: int, fill: Color = CHEST
+) -> None:
     x, y = xy
-    draw.rounded_rectangle([x - 15, y - 9, x + 15, y + 9], radius=3, fill=fill,
-                           outline=PALETTE["ink"], width=2)
-    draw.text((x, y), f"{value // 1000}k", fill=PALETTE["white"], font=font(12, bold=True),
-              anchor="mm")
+    draw.rounded_rectangle(
+        [x - 15, y - 9, x + 15, y + 9], radius=3, fill=fill, outline=PALETTE["ink"], width=2
+    )
+    draw.text(
+        (x, y), f"{value // 1000}k", fill=PALETTE["white"], font=font(12, bold=True), anchor="mm"
+    )
 
 
 def draw_chests_on_land(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     """A chest on its city when waiting there; a dimmed one in the owner's colour once
     delivered ("places the treasure chest face down on the city names")."""
     waiting = set(view["port_chests"])
-    delivered = {code: owner for code, owner in view["delivered"]}
+    delivered = view["delivered"]
     for port in PORTS:
         x, y = center(port.land)
         if port.code in waiting:
             draw_chest(draw, (x, y + 8), port.value)
         elif port.code in delivered:
-            colour = SEAT_COLOURS[view["seat_names"][delivered[port.code]]]
-            draw.rounded_rectangle([x - 12, y + 1, x + 12, y + 15], radius=3, fill=colour,
-                                   outline=PALETTE["ink"])
+            colour = SEAT_COLOURS[view["seats"][delivered[port.code]]]
+            draw.rounded_rectangle(
+                [x - 12, y + 1, x + 12, y + 15], radius=3, fill=colour, outline=PALETTE["ink"]
+            )
 
 
 def draw_paths(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -208,8 +241,10 @@ def draw_paths(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         colour = PALETTE["highlight"] if record["ship"] == moving else (90, 90, 90)
         for a, b in pairwise(path):
             start, end = center(a), center(b)
-            tip = (round(start[0] + (end[0] - start[0]) * 0.72),
-                   round(start[1] + (end[1] - start[1]) * 0.72))
+            tip = (
+                round(start[0] + (end[0] - start[0]) * 0.72),
+                round(start[1] + (end[1] - start[1]) * 0.72),
+            )
             draw_arrow(draw, start, tip, colour, width=5, head=12)
 
 
@@ -222,8 +257,13 @@ def draw_ships(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             draw.ellipse([x - 27, y - 27, x + 27, y + 27], outline=PALETTE["highlight"], width=5)
         draw_boat(draw, (x - 4, y + 2), 38, SHIP_HULL)
         draw.ellipse([x - 25, y - 18, x - 9, y - 2], fill=PALETTE["black"])
-        draw.text((x - 17, y - 10), ship["letter"].upper(), fill=PALETTE["white"],
-                  font=font(12, bold=True), anchor="mm")
+        draw.text(
+            (x - 17, y - 10),
+            ship["letter"].upper(),
+            fill=PALETTE["white"],
+            font=font(12, bold=True),
+            anchor="mm",
+        )
         if ship["chest"]:
             draw_chest(draw, (x + 14, y + 16), ship["value"])
 
@@ -233,11 +273,16 @@ def draw_scores(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     x, y = 16, PANEL_TOP
     draw.text((x, y), "Players", fill=PALETTE["ink"], font=font(16, bold=True))
     winners = set((view["outcome"] or {}).get("winners", []))
-    for seat, name in enumerate(view["seat_names"]):
+    for seat, name in enumerate(view["seats"]):
         top = y + 26 + seat * 40
-        draw.rounded_rectangle([x, top, x + 26, top + 26], radius=5,
-                               fill=SEAT_COLOURS[name], outline=PALETTE["ink"], width=2)
-        delivered = sum(1 for _, owner in view["delivered"] if owner == seat)
+        draw.rounded_rectangle(
+            [x, top, x + 26, top + 26],
+            radius=5,
+            fill=SEAT_COLOURS[name],
+            outline=PALETTE["ink"],
+            width=2,
+        )
+        delivered = sum(1 for owner in view["delivered"].values() if owner == seat)
         text = f"{name}  {view['money'][seat]:,}"
         draw.text((x + 36, top + 1), text, fill=PALETTE["ink"], font=font(17, bold=True))
         status = f"{delivered} delivered"
@@ -266,7 +311,7 @@ def bid_cell(record: dict[str, Any], seat: int) -> str:
 
 def draw_bids(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     """This round's bids, ship by ship, as far as revealed; the winner's cell is boxed."""
-    names = view["seat_names"]
+    names = view["seats"]
     x0, y0 = 300, PANEL_TOP
     draw.text((x0, y0), "This round's bids", fill=PALETTE["ink"], font=font(16, bold=True))
     col_w = 66
@@ -274,8 +319,9 @@ def draw_bids(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     header_y = y0 + 26
     for seat, name in enumerate(names):
         cx = x0 + 110 + seat * col_w + col_w // 2
-        draw.rounded_rectangle([cx - 28, header_y - 3, cx + 28, header_y + 16], radius=4,
-                               fill=SEAT_COLOURS[name])
+        draw.rounded_rectangle(
+            [cx - 28, header_y - 3, cx + 28, header_y + 16], radius=4, fill=SEAT_COLOURS[name]
+        )
         ink = PALETTE["ink"] if name == "Yellow" else PALETTE["white"]
         draw.text((cx, header_y), name, fill=ink, font=font(13, bold=True), anchor="mt")
     draw.text((result_x, header_y), "result", fill=PALETTE["grid"], font=font(13, bold=True))
@@ -292,13 +338,17 @@ def draw_bids(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
                 draw.text((cx, y), "·", fill=PALETTE["grid"], font=face, anchor="mt")
                 continue
             if record["winner"] == seat:
-                draw.rounded_rectangle([cx - 28, y - 3, cx + 28, y + 19], radius=4,
-                                       outline=SEAT_COLOURS[names[seat]], width=3)
-            draw.text((cx, y), bid_cell(record, seat), fill=PALETTE["ink"], font=face,
-                      anchor="mt")
+                draw.rounded_rectangle(
+                    [cx - 28, y - 3, cx + 28, y + 19],
+                    radius=4,
+                    outline=SEAT_COLOURS[names[seat]],
+                    width=3,
+                )
+            draw.text((cx, y), bid_cell(record, seat), fill=PALETTE["ink"], font=face, anchor="mt")
         if record is not None:
-            draw.text((result_x, y), result_text(record, view, names), fill=PALETTE["ink"],
-                      font=font(13))
+            draw.text(
+                (result_x, y), result_text(record, view, names), fill=PALETTE["ink"], font=font(13)
+            )
 
 
 def result_text(record: dict[str, Any], view: dict[str, Any], names: list[str]) -> str:

@@ -48,8 +48,7 @@ def render(view: dict[str, Any]) -> bytes:
     _draw_ships(draw, view)
     _draw_panel(draw, view)
     # A 64-colour palette keeps the anti-aliasing and encodes in half the time, at half the size.
-    return png_bytes(image.quantize(64, method=Image.Quantize.FASTOCTREE,
-                                    dither=Image.Dither.NONE))
+    return png_bytes(image.quantize(64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
 
 
 # -- geometry ---------------------------------------------------------------------------------
@@ -81,8 +80,9 @@ def _sea() -> Image.Image:
         p = MARGIN + i * CELL
         draw.line([(p, MARGIN), (p, MARGIN + BOARD)], fill=SEA_LINE, width=1)
         draw.line([(MARGIN, p), (MARGIN + BOARD, p)], fill=SEA_LINE, width=1)
-    for island, (isle, whirl, exit_) in enumerate(zip(data.ISLANDS, data.MAELSTROMS, data.EXITS,
-                                                      strict=True)):
+    for island, (isle, whirl, exit_) in enumerate(
+        zip(data.ISLANDS, data.MAELSTROMS, data.EXITS, strict=True)
+    ):
         draw.ellipse(_box(isle, 3), fill=PALETTE["land"], outline=(120, 96, 56), width=3)
         _symbol(draw, island, _center(isle), 11, PALETTE["ink"])
         _maelstrom(draw, whirl)
@@ -93,16 +93,27 @@ def _sea() -> Image.Image:
     return image
 
 
-def _symbol(draw: ImageDraw.ImageDraw, island: int, center: tuple[int, int], r: int,
-            color: tuple[int, int, int], width: int = 0) -> None:
+def _symbol(
+    draw: ImageDraw.ImageDraw,
+    island: int,
+    center: tuple[int, int],
+    r: int,
+    color: tuple[int, int, int],
+    width: int = 0,
+) -> None:
     """Each island's own mark, repeated on its maelstrom and on that maelstrom's exit."""
     x, y = center
     shape = ISLAND_SYMBOLS[island]
+    points: list[tuple[float, float]]
     if shape == "triangle":
         points = [(x, y - r), (x + r, y + r * 0.8), (x - r, y + r * 0.8)]
     elif shape == "square":
-        points = [(x - r * 0.8, y - r * 0.8), (x + r * 0.8, y - r * 0.8),
-                  (x + r * 0.8, y + r * 0.8), (x - r * 0.8, y + r * 0.8)]
+        points = [
+            (x - r * 0.8, y - r * 0.8),
+            (x + r * 0.8, y - r * 0.8),
+            (x + r * 0.8, y + r * 0.8),
+            (x - r * 0.8, y + r * 0.8),
+        ]
     elif shape == "diamond":
         points = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
     else:
@@ -122,8 +133,7 @@ def _maelstrom(draw: ImageDraw.ImageDraw, c: int) -> None:
     x, y = _center(c)
     draw.ellipse(_box(c, 3), fill=(24, 56, 100))
     for i, r in enumerate((22, 16, 10)):
-        draw.arc((x - r, y - r, x + r, y + r), 40 * i, 40 * i + 260, fill=(150, 200, 235),
-                 width=2)
+        draw.arc((x - r, y - r, x + r, y + r), 40 * i, 40 * i + 260, fill=(150, 200, 235), width=2)
 
 
 def _compass(draw: ImageDraw.ImageDraw, center: tuple[int, int]) -> None:
@@ -132,8 +142,10 @@ def _compass(draw: ImageDraw.ImageDraw, center: tuple[int, int]) -> None:
         length = 22 if d % 2 == 0 else 14
         tip = (x + dx * length / (1.41 if d % 2 else 1), y + dy * length / (1.41 if d % 2 else 1))
         side = (-dy * 4, dx * 4)
-        draw.polygon([tip, (x + side[0], y + side[1]), (x - side[0], y - side[1])],
-                     fill=PALETTE["ink"] if d == 0 else (90, 80, 70))
+        draw.polygon(
+            [tip, (x + side[0], y + side[1]), (x - side[0], y - side[1])],
+            fill=PALETTE["ink"] if d == 0 else (90, 80, 70),
+        )
     draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=PALETTE["white"], outline=PALETTE["ink"])
 
 
@@ -174,10 +186,10 @@ def _draw_chests(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         x, y = _center(_cell(chest["square"]))
         held = chest.get("held_by") is not None
         w, h = (25, 20) if held else (15, 12)
-        draw.rectangle((x - w, y - h, x + w, y + h), fill=CHEST, outline=PALETTE["ink"],
-                       width=2)
-        draw.rectangle((x - w, y - h, x + w, y - h // 3), fill=CHEST_LID,
-                       outline=PALETTE["ink"], width=2)
+        draw.rectangle((x - w, y - h, x + w, y + h), fill=CHEST, outline=PALETTE["ink"], width=2)
+        draw.rectangle(
+            (x - w, y - h, x + w, y - h // 3), fill=CHEST_LID, outline=PALETTE["ink"], width=2
+        )
 
 
 def _draw_moves(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -203,8 +215,9 @@ def _draw_moves(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         _arrow(draw, points, color)
 
 
-def _arrow(draw: ImageDraw.ImageDraw, points: list[tuple[int, int]],
-           color: tuple[int, int, int]) -> None:
+def _arrow(
+    draw: ImageDraw.ImageDraw, points: list[tuple[int, int]], color: tuple[int, int, int]
+) -> None:
     """A path ending in a head that stops short of the piece drawn on its last square."""
     if len(points) > 1:
         end = _short_of(points[-2], points[-1], 20)
@@ -212,8 +225,9 @@ def _arrow(draw: ImageDraw.ImageDraw, points: list[tuple[int, int]],
         draw_arrow(draw, points[-2], end, color, width=5, head=18)
 
 
-def _polyline(draw: ImageDraw.ImageDraw, points: list[tuple[int, int]],
-              color: tuple[int, int, int]) -> None:
+def _polyline(
+    draw: ImageDraw.ImageDraw, points: list[tuple[int, int]], color: tuple[int, int, int]
+) -> None:
     if len(points) > 1:
         draw.line(points, fill=color, width=5, joint="curve")
 
@@ -240,13 +254,19 @@ def _draw_ships(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         x, y = _center(_cell(ship["square"]))
         r = 19
         ring = PALETTE["gold"] if ship["in_port"] else PALETTE["ink"]
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=FLEET_COLORS[ship["fleet"]],
-                     outline=ring, width=4 if ship["in_port"] else 2)
-        draw.text((x, y + 1), str(ship["masts"]), fill=PALETTE["white"], font=label_font,
-                  anchor="mm")
+        draw.ellipse(
+            (x - r, y - r, x + r, y + r),
+            fill=FLEET_COLORS[ship["fleet"]],
+            outline=ring,
+            width=4 if ship["in_port"] else 2,
+        )
+        draw.text(
+            (x, y + 1), str(ship["masts"]), fill=PALETTE["white"], font=label_font, anchor="mm"
+        )
         if ship["acted"]:
-            draw.ellipse((x + 11, y - 21, x + 21, y - 11), fill=PALETTE["white"],
-                         outline=PALETTE["ink"])
+            draw.ellipse(
+                (x + 11, y - 21, x + 21, y - 11), fill=PALETTE["white"], outline=PALETTE["ink"]
+            )
 
 
 # -- the panel under the board ----------------------------------------------------------------
@@ -257,11 +277,12 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     ink = PALETTE["ink"]
     title = font(22, bold=True)
     body = font(17)
-    fleets = view["fleets"]
+    fleets = view["seats"]
     if view["outcome"]:
         winners = view["outcome"]["winners"]
-        headline = (f"{fleets[winners[0]]} wins" if winners else "Draw") + \
-            f": {view['outcome']['reason']}"
+        headline = (
+            f"{fleets[winners[0]]} wins" if winners else "Draw"
+        ) + f": {view['outcome']['reason']}"
     elif view["wind"] is None:
         headline = f"{fleets[view['active']]} picks the opening wind"
     else:
@@ -271,19 +292,27 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     if view["wind"] is not None and not view["outcome"]:
         changed = "changed" if view["wind_changed"] else "not yet changed"
         lines.append(f"Wind {changed} this turn. Next: {view['decision']}.")
-    held = [f"{c['square'].upper()} ({c['held_by']})" for c in view["chests"]
-            if c["square"] and c["place"] == "island"]
+    held = [
+        f"{c['square'].upper()} ({c['held_by']})"
+        for c in view["chests"]
+        if c["square"] and c["place"] == "island"
+    ]
     if held:
-        lines.append("Chests on islands: " + ", ".join(
-            h.replace(" (None)", "") for h in held) + ".")
+        lines.append(
+            "Chests on islands: " + ", ".join(h.replace(" (None)", "") for h in held) + "."
+        )
     status = [(part, ink) for line in lines for part in textwrap.wrap(line, 50)]
-    story = [(part, (90, 70, 50)) for part in textwrap.wrap(view.get("last", ""), 50)]
+    story = [(part, (90, 70, 50)) for part in textwrap.wrap(" ".join(view["last"]), 50)]
     y = top + 42
     for line, color in (status + story)[:8]:
         draw.text((left, y), line, fill=color, font=body)
         y += 22
-    draw.text((left, top + PANEL - 40), "number = masts · gold ring = in port · "
-              "white dot = acted", fill=(110, 100, 90), font=font(14))
+    draw.text(
+        (left, top + PANEL - 40),
+        "number = masts · gold ring = in port · white dot = acted",
+        fill=(110, 100, 90),
+        font=font(14),
+    )
 
 
 def _draw_card(draw: ImageDraw.ImageDraw, view: dict[str, Any], origin: tuple[int, int]) -> None:
@@ -291,13 +320,22 @@ def _draw_card(draw: ImageDraw.ImageDraw, view: dict[str, Any], origin: tuple[in
     x0, y0 = origin
     cell = 24
     size = 9 * cell
-    draw.rounded_rectangle((x0 - 6, y0 - 2, x0 + size + 6, y0 + size + 40), 10,
-                           fill=PALETTE["white"], outline=PALETTE["ink"], width=2)
+    draw.rounded_rectangle(
+        (x0 - 6, y0 - 2, x0 + size + 6, y0 + size + 40),
+        10,
+        fill=PALETTE["white"],
+        outline=PALETTE["ink"],
+        width=2,
+    )
     wind = view.get("wind")
-    caption = (f"Wind {wind.upper()} (blowing {view['downwind'].upper()})" if wind
-               else "No wind yet")
-    draw.text((x0 + size // 2, y0 + size + 20), caption, fill=PALETTE["ink"],
-              font=font(16, bold=True), anchor="mm")
+    caption = f"Wind {wind.upper()} (blowing {view['downwind'].upper()})" if wind else "No wind yet"
+    draw.text(
+        (x0 + size // 2, y0 + size + 20),
+        caption,
+        fill=PALETTE["ink"],
+        font=font(16, bold=True),
+        anchor="mm",
+    )
     for i in range(10):
         draw.line([(x0 + i * cell, y0 + 4), (x0 + i * cell, y0 + 4 + size)], fill=(210, 200, 190))
         draw.line([(x0, y0 + 4 + i * cell), (x0 + size, y0 + 4 + i * cell)], fill=(210, 200, 190))

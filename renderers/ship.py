@@ -75,13 +75,38 @@ def _palette() -> Image.Image:
     """Every flat colour drawn here plus the anti-aliasing shades of each text colour on its
     background. Mapping onto this fixed palette is ~5x faster than adaptive quantising and
     halves the PNG, with no visible change (shapes are drawn without anti-aliasing)."""
-    flat = [SEA, SEA_LINE, HULL, RIM_WOOD, *PLANKS, SEAM, WAVE_TILE, WAVE_INK, MOVE, SHIFT,
-            *SIDE_COLORS, PALETTE["orange"], PALETTE["danger"], PALETTE["gold"], PALETTE["ink"],
-            PALETTE["shallows"], PALETTE["white"]]
-    text_on = [(PALETTE["white"], SEA), (PALETTE["shallows"], SEA), (PALETTE["ink"], RIM_WOOD),
-               (HULL, RIM_WOOD), (PALETTE["white"], HULL), (RIM_WOOD, HULL)]
-    shades = [tuple(round(f + (b - f) * k / 8) for f, b in zip(fg, bg, strict=True))
-              for fg, bg in text_on for k in range(1, 8)]
+    flat = [
+        SEA,
+        SEA_LINE,
+        HULL,
+        RIM_WOOD,
+        *PLANKS,
+        SEAM,
+        WAVE_TILE,
+        WAVE_INK,
+        MOVE,
+        SHIFT,
+        *SIDE_COLORS,
+        PALETTE["orange"],
+        PALETTE["danger"],
+        PALETTE["gold"],
+        PALETTE["ink"],
+        PALETTE["shallows"],
+        PALETTE["white"],
+    ]
+    text_on = [
+        (PALETTE["white"], SEA),
+        (PALETTE["shallows"], SEA),
+        (PALETTE["ink"], RIM_WOOD),
+        (HULL, RIM_WOOD),
+        (PALETTE["white"], HULL),
+        (RIM_WOOD, HULL),
+    ]
+    shades = [
+        tuple(round(f + (b - f) * k / 8) for f, b in zip(fg, bg, strict=True))
+        for fg, bg in text_on
+        for k in range(1, 8)
+    ]
     colors = [*flat, *shades]
     colors += [colors[0]] * (256 - len(colors))
     palette = Image.new("P", (1, 1))
@@ -91,9 +116,9 @@ def _palette() -> Image.Image:
 
 def _viewer(view: dict[str, Any]) -> int:
     """Whose side is at the bottom: the player to move, or once over the last mover."""
-    if view["turn"] is not None:
-        return view["turn"]
-    return view["last"]["seat"] if view["last"] else 0
+    if view["to_act"]:
+        return view["to_act"][0]
+    return view["last_move"]["seat"] if view["last_move"] else 0
 
 
 def _draw_sea(draw: ImageDraw.ImageDraw, width: int, height: int) -> None:
@@ -117,8 +142,14 @@ def _draw_hull(draw: ImageDraw.ImageDraw, grid: Grid) -> None:
         (mid + (x1 - mid) * (1 - (t / 12) ** 1.6), bow_y + (tip - bow_y) * t / 12)
         for t in range(13)
     ]
-    outline = [(x0, stern_y), (x1, stern_y), (x1, bow_y), *curve,
-               *[(2 * mid - x, y) for x, y in reversed(curve)], (x0, bow_y)]
+    outline = [
+        (x0, stern_y),
+        (x1, stern_y),
+        (x1, bow_y),
+        *curve,
+        *[(2 * mid - x, y) for x, y in reversed(curve)],
+        (x0, bow_y),
+    ]
     draw.polygon(outline, fill=RIM_WOOD, outline=HULL, width=6)
     plate_y = stern_y + (14 if grid.flipped else -14)
     draw.text((mid, plate_y), "STERN", fill=HULL, font=font(16, bold=True), anchor="mm")
@@ -141,16 +172,24 @@ def _draw_wave(draw: ImageDraw.ImageDraw, grid: Grid, col: int, row: int, arrow:
     draw.rectangle([x0 + 2, y0 + 2, x1 - 2, y1 - 2], fill=WAVE_TILE)
     for k in (0.28, 0.78):
         y = y0 + cell * k
-        points = [(x0 + 6 + i * (cell - 12) / 16,
-                   y + math.sin(i / 16 * 4 * math.pi) * cell * 0.05) for i in range(17)]
+        points = [
+            (x0 + 6 + i * (cell - 12) / 16, y + math.sin(i / 16 * 4 * math.pi) * cell * 0.05)
+            for i in range(17)
+        ]
         draw.line(points, fill=PALETTE["white"], width=3)
     step = 1 if arrow == "east" else -1
     screen = grid.center(col + step, row)[0] - grid.center(col, row)[0]
     direction = 1 if screen > 0 else -1
     cx, cy = grid.center(col, row)
     reach = int(cell * 0.34)
-    draw_arrow(draw, (cx - direction * reach, cy), (cx + direction * reach, cy), WAVE_INK,
-               width=max(4, cell // 14), head=max(12, cell // 5))
+    draw_arrow(
+        draw,
+        (cx - direction * reach, cy),
+        (cx + direction * reach, cy),
+        WAVE_INK,
+        width=max(4, cell // 14),
+        head=max(12, cell // 5),
+    )
 
 
 def _draw_piece(draw: ImageDraw.ImageDraw, grid: Grid, piece: dict[str, Any]) -> None:
@@ -164,27 +203,40 @@ def _draw_piece(draw: ImageDraw.ImageDraw, grid: Grid, piece: dict[str, Any]) ->
         draw_disc(draw, center, radius, color)
         inner = int(radius * 0.6)
         x, y = center
-        draw.ellipse([x - inner, y - inner, x + inner, y + inner], outline=PALETTE["white"],
-                     width=2)
+        draw.ellipse(
+            [x - inner, y - inner, x + inner, y + inner], outline=PALETTE["white"], width=2
+        )
 
 
-def _draw_captain(draw: ImageDraw.ImageDraw, center: tuple[int, int], radius: int,
-                  color: Color) -> None:
+def _draw_captain(
+    draw: ImageDraw.ImageDraw, center: tuple[int, int], radius: int, color: Color
+) -> None:
     """A Captain: gold rim and a gold crown, readable at a glance against a plain Mate."""
     x, y = center
-    draw.ellipse([x - radius - 3, y - radius - 3, x + radius + 3, y + radius + 3],
-                 fill=PALETTE["gold"], outline=PALETTE["ink"], width=2)
+    draw.ellipse(
+        [x - radius - 3, y - radius - 3, x + radius + 3, y + radius + 3],
+        fill=PALETTE["gold"],
+        outline=PALETTE["ink"],
+        width=2,
+    )
     draw_disc(draw, center, radius - 5, color, outline=PALETTE["gold"])
     w, h = radius * 0.5, radius * 0.42
-    crown = [(x - w, y + h * 0.6), (x - w, y - h * 0.5), (x - w / 2, y), (x, y - h),
-             (x + w / 2, y), (x + w, y - h * 0.5), (x + w, y + h * 0.6)]
+    crown = [
+        (x - w, y + h * 0.6),
+        (x - w, y - h * 0.5),
+        (x - w / 2, y),
+        (x, y - h),
+        (x + w / 2, y),
+        (x + w, y - h * 0.5),
+        (x + w, y + h * 0.6),
+    ]
     draw.polygon(crown, fill=PALETTE["gold"], outline=PALETTE["ink"])
 
 
 def _draw_last_move(draw: ImageDraw.ImageDraw, grid: Grid, view: dict[str, Any]) -> None:
     """Yellow frames on the squares left and reached, an arrow between, the jumped piece's
     square crossed out, and white arrows for every piece the wave slid along its row."""
-    last = view["last"]
+    last = view["last_move"]
     if not last:
         return
     for name in (last["from"], last["to"]):
@@ -202,8 +254,9 @@ def _draw_last_move(draw: ImageDraw.ImageDraw, grid: Grid, view: dict[str, Any])
     _arrow_between(draw, grid, last["from"], last["to"], stop, PALETTE["orange"], 6)
 
 
-def _arrow_between(draw: ImageDraw.ImageDraw, grid: Grid, start: str, end: str, stop: int,
-                   color: Color, width: int) -> None:
+def _arrow_between(
+    draw: ImageDraw.ImageDraw, grid: Grid, start: str, end: str, stop: int, color: Color, width: int
+) -> None:
     (x0, y0), (x1, y1) = grid.center(*parse_square(start)), grid.center(*parse_square(end))
     length = math.hypot(x1 - x0, y1 - y0)
     k = max(0.0, (length - stop) / length)
@@ -213,7 +266,7 @@ def _arrow_between(draw: ImageDraw.ImageDraw, grid: Grid, start: str, end: str, 
 
 def _draw_overboard(draw: ImageDraw.ImageDraw, grid: Grid, view: dict[str, Any]) -> None:
     """The piece the last wave threw overboard, bobbing in the sea beside its row."""
-    wave = view["last"]["wave"] if view["last"] else None
+    wave = view["last_move"]["wave"] if view["last_move"] else None
     if not wave or not wave["overboard"]:
         return
     fallen = wave["overboard"]
@@ -224,12 +277,14 @@ def _draw_overboard(draw: ImageDraw.ImageDraw, grid: Grid, view: dict[str, Any])
     radius = 22
     for k in (1.0, 1.5):
         r = int(radius * k) + 6
-        draw.arc([x - r, y - r // 2, x + r, y + r // 2 + 12], 10, 170, fill=PALETTE["white"],
-                 width=3)
+        draw.arc(
+            [x - r, y - r // 2, x + r, y + r // 2 + 12], 10, 170, fill=PALETTE["white"], width=3
+        )
     owner = 0 if fallen["piece"] in "sS" else 1
     draw_disc(draw, (x, y), radius, SIDE_COLORS[owner], outline=PALETTE["white"])
-    draw.text((x, y + radius + 16), "overboard", fill=PALETTE["white"], font=font(13, True),
-              anchor="mm")
+    draw.text(
+        (x, y + radius + 16), "overboard", fill=PALETTE["white"], font=font(13, True), anchor="mm"
+    )
 
 
 def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -240,11 +295,11 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         detail = outcome["reason"]
         seat = winners[0] if winners else None
     else:
-        seat = view["turn"]
+        seat = view["to_act"][0]
         title = f"{SIDE_NAMES[seat]} to move"
-        detail = (f"ply {view['ply'] + 1} of {view['ply_cap']}"
-                  + (" · first move: one Mate one square forward"
-                     if view["first_turn"][seat] else ""))
+        detail = f"ply {view['ply'] + 1} of {view['ply_cap']}" + (
+            " · first move: one Mate one square forward" if view["first_turn"][seat] else ""
+        )
     x = 28
     if seat is not None:
         draw_disc(draw, (x + 18, HEADER // 2), 18, SIDE_COLORS[seat], outline=PALETTE["white"])
@@ -256,8 +311,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
 def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
     """The last move in words, then what each side has lost and how many Sea-Legs it won."""
     draw.rectangle([0, top, WIDTH, top + FOOTER], fill=HULL)
-    last = view["last"]
-    text = last["text"] if last else "Stern and Bow wait for the first move."
+    text = " ".join(view["last"]) or "Stern and Bow wait for the first move."
     face = font(18, bold=True)
     lines = _wrap(text, face, WIDTH - 48)[:2]
     for i, line in enumerate(lines):
@@ -265,7 +319,8 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> N
     tally = " · ".join(
         f"{name}: {lost['jumped']} jumped, {lost['overboard']} overboard, "
         f"{legs} Sea-Leg{'s' if legs != 1 else ''}"
-        for name, lost, legs in zip(SIDE_NAMES, view["lost"], view["sea_legs"], strict=True))
+        for name, lost, legs in zip(SIDE_NAMES, view["lost"], view["sea_legs"], strict=True)
+    )
     draw.text((24, top + FOOTER - 32), tally, fill=RIM_WOOD, font=font(16))
 
 

@@ -1,19 +1,38 @@
 """The Tortuga 1667 table: both ships (5 places, two holds), the rowboats and the explosion
 token, Tortuga's line and treasure areas, the Spanish galleon, the face-down event row with
-viewed slots marked, and each player's kept cards. Drawn from the public part of a view only."""
+the names of who looked at each card, and one line per player. Drawn from the public part of a
+view only.
+
+Legibility (issue 14): every text is at least 16 px on a 960 px image (9 px once scaled to a
+550 px phone screen) with a contrast of at least 4.5:1 against what lies behind it; every pawn
+carries its seat's name (P1..P9) and the nine pawn colours stay at least 30 CIELAB units apart
+under normal vision, deuteranopia, protanopia and tritanopia.
+
+``marks`` (the engine's ``changes``) are drawn in the shared mark colour: a dashed ghost where
+a pawn was with an arrow to where it is, a ring on a counter that changed, a ring on an event
+slot looked at or revealed, a ring on a player's line whose cards changed. Pawns are drawn last
+so they keep their own colours; with no marks the picture is exactly the plain board.
+"""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.tortuga.data import card_title
 from renderers.base import (
+    MARK,
     PALETTE,
     Color,
     draw_boat,
+    draw_change_arrow,
     draw_disc,
+    draw_ghost,
+    draw_ring,
     fitted_palette,
     font,
     new_canvas,
@@ -26,237 +45,428 @@ DECK = (196, 154, 98)
 SAND = (226, 204, 150)
 SEA = (176, 214, 228)
 CARD_BACK = (92, 52, 36)
+CREAM = (245, 236, 215)
+EARTH = (80, 60, 40)
 HIGHLIGHT_ROW = (255, 236, 160)
 BRITISH = (196, 40, 48)
 FRENCH = (40, 90, 200)
-PAWNS: tuple[Color, ...] = (PALETTE["red"], PALETTE["blue"], PALETTE["green"], PALETTE["orange"],
-                            PALETTE["purple"], PALETTE["yellow"], PALETTE["black"],
-                            PALETTE["white"], (0, 150, 150))
-LIGHT_PAWNS = (5, 7)
+DANGER = (160, 24, 24)
+GOLD = PALETTE["gold"]
+INK = PALETTE["ink"]
+PAWNS: tuple[Color, ...] = (
+    (153, 2, 0),  # P1 red
+    (67, 13, 195),  # P2 blue
+    (0, 123, 107),  # P3 green
+    (250, 130, 82),  # P4 orange
+    (92, 0, 102),  # P5 purple
+    (255, 200, 0),  # P6 yellow
+    (20, 20, 20),  # P7 black
+    (250, 250, 250),  # P8 white
+    (32, 203, 255),  # P9 sky
+)
+"""Chosen so every pair stays apart under the three colour-vision deficiencies (see tests)."""
+LIGHT_PAWNS = (3, 5, 7, 8)  # labelled in ink, the others in white
 SHIP_RANKS = ("C", "FM", "3", "4", "5")
-PLACE = 62  # distance between pawn places
+PLACE = 62  # distance between pawn places on a ship
+LINE_STEP = 58  # distance between places on Tortuga
 RADIUS = 22
+TEXT = 16  # the smallest text on the board
+LEFT_W = 620
+RIGHT_X = 640
+ROW_H = 26
+
+Point = tuple[int, int]
+Box = tuple[int, int, int, int]
 
 
-def render(view: dict[str, Any]) -> bytes:
-    players = view["players"]
-    height = 706 + 30 * ((players + 1) // 2)
+class Layout:
+    """Where everything sits, so the marks find the pawns, counters and slots."""
+
+    def __init__(self, top: int) -> None:
+        self.top = top
+        self.ship_tops = (top + 14, top + 466)
+        self.boat_tops = (top + 152, top + 400)
+        self.tortuga_top = top + 218
+        self.galleon_top = top + 14
+        self.row_top = top + 190
+        self.players_top = top + 624
+        self.count_at: dict[str, Point] = {}
+        self.player_rows: dict[int, int] = {}
+
+    def pawn(self, place: str, rank: int) -> Point:
+        if place == "tortuga":
+            return 50 + rank * LINE_STEP, self.tortuga_top + 66
+        if place.endswith("rowboat"):
+            ship = ("fd", "jr").index(place.split()[0])
+            return 470, self.boat_tops[ship] + 26
+        ship = ("fd", "jr").index(place)
+        return 60 + rank * PLACE, self.ship_tops[ship] + 74
+
+    def slot_box(self, slot: int) -> Box:
+        x = RIGHT_X + (slot - 1) * 61
+        return x, self.row_top + 30, x + 54, self.row_top + 112
+
+
+def render(view: dict[str, Any], marks: list[dict[str, Any]] | None = None) -> bytes:
+    names = view["seats"]
+    title_lines = _status_lines(view)
+    top = 44 + 26 * (len(title_lines) + view["sudden_death"]) + 14
+    layout = Layout(top)
+    rows = [_player_parts(view, seat) for seat in range(len(names))]
+    wrapped = [_wrap(" · ".join(parts), 84) for parts in rows]
+    height = layout.players_top + 36 + sum(ROW_H * len(lines) for lines in wrapped) + 12
     image = new_canvas(WIDTH, height)
     draw = ImageDraw.Draw(image)
-    names = view["seat_names"]
-    draw.rectangle([0, 64, 620, 672], fill=SEA)
-    _header(draw, view, names)
-    _ship(draw, view, 0, names, top=78)
-    _rowboat(draw, view, 0, names, top=216)
-    _tortuga(draw, view, names, top=282)
-    _rowboat(draw, view, 1, names, top=464)
-    _ship(draw, view, 1, names, top=530)
-    _galleon(draw, view, left=640, top=78)
-    _event_row(draw, view, names, left=640, top=250)
-    _players(draw, view, names, top=690)
+    pawns: list[tuple[Point, int, bool]] = []
+    draw.rectangle([0, top, LEFT_W, top + 608], fill=SEA)
+    _header(draw, view, title_lines)
+    for index in range(2):
+        _ship(draw, view, index, layout, pawns)
+        _rowboat(draw, view, index, layout, pawns)
+    _tortuga(draw, view, layout, pawns)
+    _galleon(draw, view, layout)
+    _event_row(draw, view, layout)
+    _players(draw, view, layout, wrapped)
+    for mark in marks or []:
+        _mark(draw, mark, layout)
+    for center, seat, acting in pawns:
+        _pawn(draw, center, seat, names, acting)
     return palette_png(image, _palette())
 
 
 @lru_cache(maxsize=1)
 def _palette() -> Image.Image:
-    """Every ink of the table (text and edges) on every surface it is drawn on."""
-    surfaces = (PALETTE["background"], SEA, HULL, DECK, SAND, PALETTE["white"], CARD_BACK,
-                HIGHLIGHT_ROW, PALETTE["highlight"])
-    inks = (*PAWNS, PALETTE["ink"], PALETTE["grid"], PALETTE["gold"], PALETTE["danger"],
-            PALETTE["deep"], BRITISH, FRENCH, DECK, HULL, (120, 60, 30))
-    return fitted_palette(surfaces, inks)
+    """Every ink of the table (text, edges and marks) on every surface it is drawn on."""
+    surfaces = (
+        PALETTE["background"],
+        SEA,
+        HULL,
+        DECK,
+        SAND,
+        PALETTE["white"],
+        CARD_BACK,
+        HIGHLIGHT_ROW,
+        PALETTE["highlight"],
+    )
+    inks = (*PAWNS, INK, PALETTE["grid"], GOLD, DANGER, PALETTE["deep"], BRITISH, FRENCH, DECK)
+    return fitted_palette(surfaces, (*inks, HULL, CREAM, EARTH, MARK, (120, 60, 30)))
 
 
-def _pawn(draw: ImageDraw.ImageDraw, center: tuple[int, int], seat: int, names: list[str],
-          highlight: bool = False) -> None:
-    if highlight:
+# -- text ------------------------------------------------------------------------------------
+def _text(
+    draw: ImageDraw.ImageDraw,
+    xy: Point,
+    text: str,
+    fill: Color = INK,
+    size: int = TEXT,
+    bold: bool = False,
+    anchor: str | None = None,
+) -> None:
+    draw.text(xy, text, fill=fill, font=font(size, bold=bold), anchor=anchor)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """Whole words on lines of at most ``width`` characters (a longer word keeps its line)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _status_lines(view: dict[str, Any]) -> list[str]:
+    names = view["seats"]
+    outcome = view["outcome"]
+    if outcome:
+        return _wrap("Game over: " + outcome["reason"], 76)
+    title = f"{names[view['current']]}'s turn (turn {view['turn']})"
+    if len(names) == 2:
+        left = view["actions_left"]
+        title += f", {left} action{'s' if left != 1 else ''} left"
+    waiting = view["to_act"]
+    if waiting != [view["current"]]:
+        title += ". Waiting for " + ", ".join(names[s] for s in waiting)
+    return _wrap(title, 76)
+
+
+def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], lines: list[str]) -> None:
+    _text(draw, (16, 8), "Tortuga 1667", size=26, bold=True)
+    scores = "   ".join(f"{s['name']}: {_chests(s['value'])}" for s in view["scores"])
+    _text(draw, (260, 14), scores, size=18, bold=True)
+    for i, line in enumerate(lines):
+        _text(draw, (16, 44 + 26 * i), line, size=18, bold=True)
+    if view["sudden_death"]:
+        y = 44 + 26 * len(lines)
+        _text(draw, (16, y), "Sudden death: the first team to take the lead wins.", DANGER, 18)
+
+
+def _chests(count: int) -> str:
+    return f"{count} chest" if count == 1 else f"{count} chests"
+
+
+# -- the pieces --------------------------------------------------------------------------------
+def _pawn(
+    draw: ImageDraw.ImageDraw, center: Point, seat: int, names: list[str], acting: bool
+) -> None:
+    if acting:
         x, y = center
-        draw.ellipse([x - RADIUS - 5, y - RADIUS - 5, x + RADIUS + 5, y + RADIUS + 5],
-                     fill=PALETTE["highlight"])
-    ink = PALETTE["ink"] if seat in LIGHT_PAWNS else PALETTE["white"]
+        r = RADIUS + 5
+        draw.ellipse([x - r, y - r, x + r, y + r], fill=PALETTE["highlight"])
+    ink = INK if seat in LIGHT_PAWNS else PALETTE["white"]
     draw_disc(draw, center, RADIUS, PAWNS[seat], label=names[seat], label_color=ink)
 
 
-def _chests(draw: ImageDraw.ImageDraw, left: int, top: int, count: int, size: int = 16) -> None:
+def _chest_row(draw: ImageDraw.ImageDraw, left: int, top: int, count: int, size: int) -> None:
     for i in range(count):
-        x = left + i * (size + 4)
-        draw.rectangle([x, top, x + size, top + size * 3 // 4], fill=PALETTE["gold"],
-                       outline=PALETTE["ink"], width=2)
+        x = left + (i % 6) * (size + 4)
+        y = top + (i // 6) * (size - 2)
+        draw.rectangle([x, y, x + size, y + size * 3 // 4], fill=GOLD, outline=INK, width=2)
 
 
-def _area(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], team: str,
-          count: int) -> None:
+def _area(
+    draw: ImageDraw.ImageDraw, box: Box, team: str, count: int, layout: Layout, at: str
+) -> None:
+    """A team's hold or area: its name, the count in figures, one chest per chest."""
     color = BRITISH if team == "british" else FRENCH
     draw.rounded_rectangle(box, radius=8, fill=PALETTE["white"], outline=color, width=3)
-    draw.text((box[0] + 8, box[1] + 4), f"{team.title()} {count}", fill=color,
-              font=font(15, bold=True))
-    _chests(draw, box[0] + 8, box[1] + 26, count)
+    _text(draw, (box[0] + 8, box[1] + 4), team.title(), color, bold=True)
+    number = (box[2] - 16, box[1] + 14)
+    _text(draw, number, str(count), color, size=20, bold=True, anchor="mm")
+    _chest_row(draw, box[0] + 8, box[1] + 30, count, 14)
+    layout.count_at[at] = number
 
 
-def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
-    result = view.get("result")
-    if result:
-        title = "Game over: " + result["reason"]
-    else:
-        left = view["actions_left"]
-        title = f"{names[view['current']]}'s turn"
-        if view["players"] == 2:
-            title += f" ({left} action{'s' if left != 1 else ''} left)"
-        waiting = view["to_act"]
-        if waiting != [view["current"]]:
-            title += " - waiting for " + ", ".join(names[s] for s in waiting)
-    draw.text((16, 10), "Tortuga 1667", fill=PALETTE["ink"], font=font(24, bold=True))
-    draw.text((200, 14), title[:80], fill=PALETTE["ink"], font=font(17, bold=True))
-    scores = view["scores"]
-    line = f"British {scores['british']}  ·  French {scores['french']}"
-    if view["sudden_death"]:
-        line += "   SUDDEN DEATH: first team to lead wins"
-    draw.text((200, 38), line, fill=PALETTE["danger"] if view["sudden_death"] else
-              PALETTE["ink"], font=font(16))
-
-
-def _ship(draw: ImageDraw.ImageDraw, view: dict[str, Any], index: int, names: list[str],
-          top: int) -> None:
+def _ship(
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    index: int,
+    layout: Layout,
+    pawns: list[tuple[Point, int, bool]],
+) -> None:
     ship = view["ships"][index]
-    draw.polygon([(14, top), (610, top), (580, top + 126), (44, top + 126)], fill=HULL,
-                 outline=PALETTE["ink"])
-    draw.rectangle([24, top + 8, 600, top + 30], fill=DECK)
-    draw.text((32, top + 10), ship["name"], fill=PALETTE["ink"], font=font(16, bold=True))
+    top = layout.ship_tops[index]
+    draw.polygon([(14, top), (610, top), (580, top + 126), (44, top + 126)], fill=HULL, outline=INK)
+    draw.rectangle([24, top + 6, 600, top + 32], fill=DECK)
+    _text(draw, (32, top + 8), ship["name"], size=18, bold=True)
     acting = set(view["to_act"])
     for rank in range(5):
-        x, y = 60 + rank * PLACE, top + 74
+        x, y = layout.pawn(ship["key"], rank)
         draw.ellipse([x - RADIUS, y - RADIUS, x + RADIUS, y + RADIUS], outline=DECK, width=2)
-        draw.text((x, y + RADIUS + 12), SHIP_RANKS[rank], fill=DECK, font=font(13, bold=True),
-                  anchor="mm")
+        _text(draw, (x, y + RADIUS + 13), SHIP_RANKS[rank], CREAM, bold=True, anchor="mm")
         if rank < len(ship["crew"]):
             seat = ship["crew"][rank]
-            _pawn(draw, (x, y), seat, names, seat in acting)
+            pawns.append(((x, y), seat, seat in acting))
     for i, team in enumerate(("british", "french")):
-        _area(draw, (374 + i * 112, top + 38, 478 + i * 112, top + 116), team,
-              ship["holds"][team])
+        box = (374 + i * 112, top + 40, 478 + i * 112, top + 116)
+        _area(draw, box, team, ship["holds"][team], layout, f"{ship['key']} {team}")
 
 
-def _rowboat(draw: ImageDraw.ImageDraw, view: dict[str, Any], index: int, names: list[str],
-             top: int) -> None:
+def _rowboat(
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    index: int,
+    layout: Layout,
+    pawns: list[tuple[Point, int, bool]],
+) -> None:
     ship = view["ships"][index]
-    x, y = 470, top + 30
-    draw.polygon([(x - 60, y - 14), (x + 60, y - 14), (x + 42, y + 18), (x - 42, y + 18)],
-                 fill=HULL, outline=PALETTE["ink"])
-    draw.text((x - 80, y), f"{ship['key'].upper()} rowboat", fill=PALETTE["ink"],
-              font=font(14, bold=True), anchor="rm")
+    x, y = layout.pawn(f"{ship['key']} rowboat", 0)
+    y += 4
+    draw.polygon(
+        [(x - 60, y - 14), (x + 60, y - 14), (x + 42, y + 18), (x - 42, y + 18)],
+        fill=HULL,
+        outline=INK,
+    )
+    _text(draw, (x - 80, y - 10), f"{ship['name']}'s", bold=True, anchor="rm")
+    _text(draw, (x - 80, y + 10), "rowboat", bold=True, anchor="rm")
     if ship["rowboat"] is not None:
-        _pawn(draw, (x, y - 4), ship["rowboat"], names, ship["rowboat"] in view["to_act"])
+        pawns.append(((x, y - 4), ship["rowboat"], ship["rowboat"] in view["to_act"]))
     if ship["exploded"]:
-        for dx, dy in ((-1, -1), (-1, 1)):
-            draw.line([(x - 50, y + 26 * dy * dx), (x + 50, y - 26 * dy * dx)],
-                      fill=PALETTE["danger"], width=7)
-        draw.text((x - 80, y + 18), "blown up", fill=PALETTE["danger"], font=font(14, bold=True),
-                  anchor="rm")
+        for sign in (-1, 1):
+            draw.line([(x - 50, y - 26 * sign), (x + 50, y + 26 * sign)], fill=DANGER, width=7)
+        _text(draw, (x + 80, y), "blown up", DANGER, bold=True, anchor="lm")
 
 
-def _tortuga(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str],
-             top: int) -> None:
-    draw.rounded_rectangle([14, top, 606, top + 170], radius=40, fill=SAND,
-                           outline=PALETTE["grid"], width=3)
-    draw.text((34, top + 10), "Tortuga", fill=PALETTE["ink"], font=font(18, bold=True))
+def _tortuga(
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    layout: Layout,
+    pawns: list[tuple[Point, int, bool]],
+) -> None:
+    top = layout.tortuga_top
+    draw.rounded_rectangle(
+        [14, top, 606, top + 170], radius=40, fill=SAND, outline=PALETTE["grid"], width=3
+    )
+    _text(draw, (34, top + 8), "Tortuga", size=18, bold=True)
     line = view["tortuga"]["line"]
     acting = set(view["to_act"])
     for rank in range(9):
-        x, y = 50 + rank * 58, top + 66
-        draw.ellipse([x - RADIUS, y - RADIUS, x + RADIUS, y + RADIUS], outline=PALETTE["grid"],
-                     width=2)
-        draw.text((x, y + RADIUS + 10), "G" if rank == 0 else str(rank + 1),
-                  fill=PALETTE["grid"], font=font(13, bold=True), anchor="mm")
+        x, y = layout.pawn("tortuga", rank)
+        draw.ellipse([x - RADIUS, y - RADIUS, x + RADIUS, y + RADIUS], outline=EARTH, width=2)
+        mark = "G" if rank == 0 else str(rank + 1)
+        _text(draw, (x, y + RADIUS + 12), mark, EARTH, bold=True, anchor="mm")
         if rank < len(line):
-            _pawn(draw, (x, y), line[rank], names, line[rank] in acting)
+            pawns.append(((x, y), line[rank], line[rank] in acting))
     chests = view["tortuga"]["chests"]
     for i, team in enumerate(("british", "french")):
-        _area(draw, (150 + i * 160, top + 112, 290 + i * 160, top + 162), team, chests[team])
+        box = (150 + i * 160, top + 106, 290 + i * 160, top + 162)
+        _area(draw, box, team, chests[team], layout, f"tortuga {team}")
 
 
-def _galleon(draw: ImageDraw.ImageDraw, view: dict[str, Any], left: int, top: int) -> None:
-    draw.rounded_rectangle([left, top, left + 304, top + 150], radius=12, fill=SEA,
-                           outline=PALETTE["deep"], width=3)
-    draw_boat(draw, (left + 64, top + 84), 100, (120, 60, 30))
-    draw.text((left + 130, top + 14), "Spanish galleon", fill=PALETTE["ink"],
-              font=font(16, bold=True))
-    draw.text((left + 130, top + 40), f"{view['galleon']} chest(s)", fill=PALETTE["ink"],
-              font=font(15))
-    for i in range(view["galleon"]):
-        _chests(draw, left + 130 + (i % 6) * 26, top + 68 + (i // 6) * 22, 1, size=20)
-    last = view.get("last_vote")
+def _galleon(draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: Layout) -> None:
+    left, top = RIGHT_X, layout.galleon_top
+    draw.rounded_rectangle(
+        [left, top, left + 304, top + 160], radius=12, fill=SEA, outline=PALETTE["deep"], width=3
+    )
+    draw_boat(draw, (left + 56, top + 70), 90, (120, 60, 30))
+    _text(draw, (left + 116, top + 10), "Spanish galleon", size=18, bold=True)
+    _text(draw, (left + 116, top + 36), _chests(view["galleon"]))
+    layout.count_at["galleon"] = (left + 126, top + 46)
+    _chest_row(draw, left + 116, top + 62, view["galleon"], 18)
+    last = view["last_vote"]
     if last:
-        text = f"Last {last['vote']}: {', '.join(last['symbols'])}"
-        draw.text((left + 10, top + 118), text[:44], fill=PALETTE["ink"], font=font(13))
+        text = f"Last {last['vote']}: {', '.join(last['symbols'])}: {last['verdict']}"
+        for i, line in enumerate(_wrap(text, 32)[:2]):
+            _text(draw, (left + 10, top + 110 + 22 * i), line)
 
 
-def _event_row(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], left: int,
-               top: int) -> None:
-    draw.text((left, top), f"Event row (deck {view['event_deck']}, discard "
-                           f"{len(view['discard'])})", fill=PALETTE["ink"],
-              font=font(16, bold=True))
+def _event_row(draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: Layout) -> None:
+    left, top = RIGHT_X, layout.row_top
+    names = view["seats"]
+    _text(
+        draw,
+        (left, top),
+        f"Event row (deck {view['event_deck']}, discards {len(view['discard'])})",
+        bold=True,
+    )
+    deepest = 0
     for slot in view["row"]:
-        x = left + (slot["slot"] - 1) * 61
-        box = (x, top + 30, x + 54, top + 112)
+        box = layout.slot_box(slot["slot"])
+        x = box[0]
         if slot["card"]:
-            draw.rounded_rectangle(box, radius=6, fill=CARD_BACK, outline=PALETTE["gold"],
-                                   width=3)
+            draw.rounded_rectangle(box, radius=6, fill=CARD_BACK, outline=GOLD, width=3)
         else:
             draw.rounded_rectangle(box, radius=6, outline=PALETTE["grid"], width=2)
-        draw.text((x + 27, top + 71), str(slot["slot"]), fill=PALETTE["gold"] if slot["card"]
-                  else PALETTE["grid"], font=font(22, bold=True), anchor="mm")
-        for i, seat in enumerate(slot["viewed_by"][:6]):
-            draw.text((x + 2 + (i % 2) * 27, top + 118 + (i // 2) * 16), names[seat],
-                      fill=PAWNS[seat] if seat not in LIGHT_PAWNS else PALETTE["ink"],
-                      font=font(13, bold=True))
-    draw.text((left, top + 170), "names under a card: who has viewed it", fill=PALETTE["grid"],
-              font=font(12))
+        number_ink = GOLD if slot["card"] else PALETTE["grid"]
+        _text(draw, (x + 27, top + 71), str(slot["slot"]), number_ink, 22, True, "mm")
+        for i, seat in enumerate(slot["viewed_by"]):
+            y = top + 118 + (i // 2) * 20
+            _text(draw, (x + (i % 2) * 28, y), names[seat], bold=True)
+            deepest = max(deepest, (i // 2) + 1)
+    y = top + 122 + 20 * max(deepest, 1)
+    for line in ("Names under a card:", "who has looked at it"):
+        _text(draw, (left, y), line, PALETTE["grid"])
+        y += 20
     pending = view.get("pending") or {}
+    y += 8
     if pending.get("kind") in ("forced", "vote"):
         if pending["kind"] == "forced":
             slots = " or ".join(map(str, pending["slots"]))
             text = f"{names[pending['seat']]} must reveal slot {slots}"
         else:
             voted = ", ".join(names[s] for s in pending["voted"]) or "nobody yet"
-            text = f"{pending['vote'].title()} vote - voted: {voted}"
-        draw.text((left, top + 196), text[:40], fill=PALETTE["danger"], font=font(14, bold=True))
-    for i, line in enumerate(_wrap(" ".join(view["news"]), 38)[:10]):
-        draw.text((left, top + 222 + i * 18), line, fill=PALETTE["ink"], font=font(13))
+            text = f"{pending['vote'].title()} vote: voted so far: {voted}"
+        for line in _wrap(text, 30):
+            _text(draw, (left, y), line, DANGER, bold=True)
+            y += 20
+        y += 6
+    limit = layout.players_top - 30
+    for line in _wrap(" ".join(view["last"]), 32):
+        if y > limit:
+            break
+        _text(draw, (left, y), line)
+        y += 20
 
 
-def _wrap(text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + len(word) < width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
-
-
-def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], top: int) -> None:
-    """Two columns of players: vote cards held, cards in front, effects (loyalty at the end)."""
-    draw.text((16, top - 8), "Players: vote cards · cards in front · effects",
-              fill=PALETTE["ink"], font=font(15, bold=True))
+def _player_parts(view: dict[str, Any], seat: int) -> list[str]:
+    """A player's line: vote cards held, cards in front, effects (loyalty at the end)."""
+    hand = view["hand_sizes"][seat]
+    parts = [f"{hand} vote card" + ("" if hand == 1 else "s")]
+    parts += [card_title(card) for card in view["kept"][seat]]
+    if view["pirate_code"][seat]:
+        votes = view["pirate_code"][seat]
+        parts.append(f"sits out {votes} more vote" + ("" if votes == 1 else "s"))
+    if view["scurvy"][seat]:
+        parts.append("loses next turn (Scurvy)")
     loyalty = view.get("loyalty")
-    for seat in range(view["players"]):
-        x, y = 8 + (seat % 2) * 476, top + 24 + (seat // 2) * 30
-        if seat == view["current"] and not view.get("result"):
-            draw.rectangle([x, y - 13, x + 468, y + 13], fill=HIGHLIGHT_ROW)
-        draw_disc(draw, (x + 20, y), 12, PAWNS[seat])
-        parts = [f"{view['hand_sizes'][seat]} votes"]
-        parts += [_card_title(card) for card in view["kept"][seat]]
-        if view["pirate_code"][seat]:
-            parts.append(f"sits out {view['pirate_code'][seat]}")
-        if view["scurvy"][seat]:
-            parts.append("Scurvy: skips")
-        if loyalty:
-            parts.append(loyalty[seat].upper())
-        draw.text((x + 38, y), names[seat], fill=PALETTE["ink"], font=font(15, bold=True),
-                  anchor="lm")
-        draw.text((x + 74, y), " · ".join(parts)[:56], fill=PALETTE["ink"], font=font(14),
-                  anchor="lm")
+    if loyalty:
+        parts.append(loyalty[seat].upper())
+    return parts
 
 
-def _card_title(card: str) -> str:
-    return " ".join(w if w == "of" else w.capitalize() for w in card.split())
+def _players(
+    draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: Layout, wrapped: list[list[str]]
+) -> None:
+    """One line per player (wrapped, never cut): a disc in the pawn's colour and its name."""
+    top = layout.players_top
+    names = view["seats"]
+    _text(draw, (16, top), "Players: vote cards, cards in front, effects", size=18, bold=True)
+    y = top + 36
+    for seat, lines in enumerate(wrapped):
+        height = ROW_H * len(lines)
+        if seat == view["current"] and not view["outcome"]:
+            draw.rectangle([8, y - 13, WIDTH - 8, y + height - 14], fill=HIGHLIGHT_ROW)
+        draw_disc(draw, (28, y), 12, PAWNS[seat])
+        _text(draw, (48, y), names[seat], bold=True, anchor="lm")
+        for i, line in enumerate(lines):
+            _text(draw, (88, y + ROW_H * i), line, anchor="lm")
+        layout.player_rows[seat] = y
+        y += height
+
+
+# -- marks -------------------------------------------------------------------------------------
+def _mark(draw: ImageDraw.ImageDraw, mark: dict[str, Any], layout: Layout) -> None:
+    """One change in the shared mark colour; pawns are drawn over the marks afterwards."""
+    drawer = _MARKS.get(mark["kind"])
+    if drawer is not None:
+        drawer(draw, mark, layout)
+
+
+def _mark_move(draw: ImageDraw.ImageDraw, mark: dict[str, Any], layout: Layout) -> None:
+    start = layout.pawn(mark["from"]["place"], mark["from"]["rank"])
+    end = layout.pawn(mark["to"]["place"], mark["to"]["rank"])
+    draw_ghost(draw, start, RADIUS + 5)
+    length = math.dist(start, end)
+    if length > 2 * (RADIUS + 8):
+        gap = (RADIUS + 8) / length
+        dx, dy = end[0] - start[0], end[1] - start[1]
+        a = (round(start[0] + dx * gap), round(start[1] + dy * gap))
+        b = (round(end[0] - dx * gap), round(end[1] - dy * gap))
+        draw_change_arrow(draw, a, b)
+
+
+def _mark_count(draw: ImageDraw.ImageDraw, mark: dict[str, Any], layout: Layout) -> None:
+    at = mark["at"]
+    if at.startswith("hand p"):
+        _mark_player(draw, int(at.removeprefix("hand p")) - 1, layout)
+    elif at in layout.count_at:
+        draw_ring(draw, layout.count_at[at], 17)
+
+
+def _mark_slot(draw: ImageDraw.ImageDraw, mark: dict[str, Any], layout: Layout) -> None:
+    x0, y0, x1, y1 = layout.slot_box(mark["slot"])
+    draw.rounded_rectangle([x0 - 4, y0 - 4, x1 + 4, y1 + 4], radius=8, outline=MARK, width=4)
+
+
+def _mark_player(draw: ImageDraw.ImageDraw, seat: int, layout: Layout) -> None:
+    if seat in layout.player_rows:
+        draw_ring(draw, (28, layout.player_rows[seat]), 17)
+
+
+def _mark_card(draw: ImageDraw.ImageDraw, mark: dict[str, Any], layout: Layout) -> None:
+    at = mark["at"]
+    if at.startswith(("kept p", "scurvy p")):
+        _mark_player(draw, int(at.rsplit("p", 1)[1]) - 1, layout)
+    elif at.endswith("rowboat"):
+        draw_ring(draw, layout.pawn(at, 0), RADIUS + 16)
+
+
+_MARKS: dict[str, Callable[[ImageDraw.ImageDraw, dict[str, Any], Layout], None]] = {
+    "move": _mark_move,
+    "count": _mark_count,
+    "seen": _mark_slot,
+    "reveal": _mark_slot,
+    "add": _mark_card,
+    "remove": _mark_card,
+}

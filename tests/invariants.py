@@ -22,6 +22,6 @@ INVARIANTS: dict[str, Checker] = {
     "cardinal": cardinal_invariants.check,
     "caribbean": caribbean_invariants.check,
     "rigadoon": rigadoon_invariants.check,
-    "sealegs": ship_invariants.check,
+    "ship": ship_invariants.check,
     "tortuga": tortuga_invariants.check,
 }

@@ -1,7 +1,7 @@
 """Caribbean (2-4 players): bribe six pirate ships with secret rum bids, deliver chests home."""
 
-from games.caribbean.spec import Caribbean
+from games.caribbean.spec import CaribbeanSpec
 
-SPEC = Caribbean()
+SPEC = CaribbeanSpec()
 
 __all__ = ["SPEC"]

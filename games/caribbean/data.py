@@ -159,7 +159,3 @@ STARTS: tuple[str, ...] = ("A4", "A10", "C9", "D4", "F6", "F9")
 def haven_owners(players: int) -> dict[str, int]:
     """Haven space -> owning seat. Unused colours' havens are plain sea (ruling C13)."""
     return {space: seat for seat in range(players) for space in HAVENS[COLOURS[seat]]}
-
-
-def chest_value(code: str) -> int:
-    return PORT_BY_CODE[code].value

@@ -24,6 +24,10 @@ Rulings of our own, beyond ``caribbean-rulings.md``:
 * R6. Supply chests are dealt at the end of every round, also the last one, before the end of
   the game is checked; the game also ends when every chest has been delivered (rulings §1.4
   safety valve) or after ``round_cap`` rounds (C16, default 30).
+* R7. From round 2, ``bid repeat`` puts last round's six cards back on the same ships in one
+  step ("same as last round"), replacing whatever the seat has placed so far; it is offered
+  until ``confirm`` whenever the ships do not already hold exactly those cards, and does not
+  confirm by itself.
 
 Note on C10 (a swap onto a ship on a haven unloads it): it is implemented, but cannot arise in
 play, since a ship resting on an active haven is always empty (compulsory unloading).
@@ -31,6 +35,8 @@ play, since a ship resting on an active haven is always empty (compulsory unload
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 
 from games.caribbean.data import (
@@ -51,7 +57,7 @@ from games.caribbean.data import (
     haven_owners,
 )
 from games.caribbean.state import CaribbeanState
-from games.core import SeededRng
+from games.core import Phase, SeededRng, finish
 
 SHIP_INDEX = {letter: i for i, letter in enumerate(SHIP_LETTERS)}
 
@@ -63,46 +69,64 @@ def havens(players: int) -> dict[str, int]:
 
 
 def new_game(players: int, seed: int, round_cap: int) -> CaribbeanState:
-    """"Shuffle the 16 treasure chests … place [6] face up on the ports … the remaining 10 … in
-    piles of two"; "Place the 6 pirate ships randomly on the starting spaces"."""
+    """Rulebook: "Shuffle the 16 treasure chests … place [6] face up on the ports … the remaining 10
+    … in piles of two"; "Place the 6 pirate ships randomly on the starting spaces"."""
     rng = SeededRng(seed)
     chests = [port.code for port in PORTS]
     rng.shuffle(chests)
     starts = list(STARTS)
     rng.shuffle(starts)
     return CaribbeanState(
-        players=players, round_cap=round_cap, rng=rng.state, ship_spaces=starts,
-        cargo=[None] * len(SHIP_NAMES), port_chests=chests[:CHESTS_ON_BOARD_AT_START],
-        supply=chests[CHESTS_ON_BOARD_AT_START:], money=[0] * players, captures=[0] * players,
-        bids=[[None] * len(SHIP_NAMES) for _ in range(players)], confirmed=[False] * players,
-        spent=[False] * players, tie_choice=[None] * players,
+        players=players,
+        round_cap=round_cap,
+        ship_spaces=starts,
+        cargo=[None] * len(SHIP_NAMES),
+        port_chests=chests[:CHESTS_ON_BOARD_AT_START],
+        supply=chests[CHESTS_ON_BOARD_AT_START:],
+        money=[0] * players,
+        captures=[0] * players,
+        bids=[[None] * len(SHIP_NAMES) for _ in range(players)],
+        confirmed=[False] * players,
+        spent=[False] * players,
+        tie_choice=[None] * players,
     )
 
 
-# -- who acts and what they may do ---------------------------------------------------------
-
-def to_act(state: CaribbeanState) -> list[int]:
-    if state.phase == "bid":
-        return [seat for seat in range(state.players) if not state.confirmed[seat]]
-    if state.phase == "tiebreak":
-        return [seat for seat in state.tied
-                if not state.spent[seat] and state.tie_choice[seat] is None]
-    if state.phase == "sail" and state.active is not None:
-        return [state.active]
-    return []
+# -- who acts and what they may do: one table from phase to its actions ---------------------
 
 
 def bid_actions(state: CaribbeanState, seat: int) -> list[str]:
+    """R1: fill ships A to F in order, then give any ship the spare card, then confirm; R7:
+    last round's bids in one step."""
+    if state.confirmed[seat]:
+        return []
     row = state.bids[seat]
     free = [card for card in CARDS if card not in row]
+    repeat = ["bid repeat"] if can_repeat(state, seat) else []
     if None in row:
-        return [f"bid {SHIP_LETTERS[row.index(None)]} {card}" for card in free]
+        return [*(f"bid {SHIP_LETTERS[row.index(None)]} {card}" for card in free), *repeat]
     spare = free[0]
-    return [*(f"bid {letter} {spare}" for letter in SHIP_LETTERS), "confirm"]
+    return [*(f"bid {letter} {spare}" for letter in SHIP_LETTERS), *repeat, "confirm"]
 
 
-def sail_actions(state: CaribbeanState) -> list[str]:
+def last_round_bids(state: CaribbeanState, seat: int) -> list[int] | None:
+    """The six cards ``seat`` put on ships A to F last round (None in the first round)."""
+    return state.past_bids[-1][seat][: len(SHIP_NAMES)] if state.past_bids else None
+
+
+def can_repeat(state: CaribbeanState, seat: int) -> bool:
+    last = last_round_bids(state, seat)
+    return last is not None and state.bids[seat] != last
+
+
+def tiebreak_actions(state: CaribbeanState, seat: int) -> list[str]:
+    return ["tiebreaker up", "tiebreaker down"] if seat in tie_choosers(state) else []
+
+
+def sail_actions(state: CaribbeanState, seat: int) -> list[str]:
     """Movement one step at a time into empty sea, and the free chest actions of the rules."""
+    if seat != state.active:
+        return []
     ship = state.current
     space = state.ship_spaces[ship]
     load = state.cargo[ship]
@@ -131,42 +155,73 @@ def sail_actions(state: CaribbeanState) -> list[str]:
     return actions
 
 
+def only_done(state: CaribbeanState) -> bool:
+    """R3: the active ship can do nothing but end its turn."""
+    return state.active is not None and sail_actions(state, state.active) == ["done"]
+
+
 def legal_actions(state: CaribbeanState, seat: int) -> list[str]:
-    if seat not in to_act(state):
-        return []
-    if state.phase == "bid":
-        return bid_actions(state, seat)
-    if state.phase == "tiebreak":
-        return ["tiebreaker up", "tiebreaker down"]
-    return sail_actions(state)
+    phase = PHASES.get(state.phase)
+    return [] if phase is None else phase.legal(state, seat)
+
+
+def to_act(state: CaribbeanState) -> list[int]:
+    phase = PHASES.get(state.phase)
+    return [] if phase is None else phase.due(state)
+
+
+def bidders(state: CaribbeanState) -> list[int]:
+    """Rulebook: "When all players have completed placing their bidding cards, they give
+    their OK"."""
+    return [seat for seat in range(state.players) if not state.confirmed[seat]]
+
+
+def tie_choosers(state: CaribbeanState) -> list[int]:
+    """The tied seats with an unspent card that have not chosen yet (C5, R2)."""
+    tied = state.ties[state.current]
+    return [seat for seat in tied if not state.spent[seat] and state.tie_choice[seat] is None]
+
+
+def sailor(state: CaribbeanState) -> list[int]:
+    return [] if state.active is None else [state.active]
 
 
 # -- carrying out an action ------------------------------------------------------------------
 
+
 def play(state: CaribbeanState, seat: int, action: str) -> None:
     """Apply a legal action, then run every automatic step up to the next decision."""
     state.events = []
+    PHASES[state.phase].play(state, seat, action)
+
+
+def play_bid(state: CaribbeanState, seat: int, action: str) -> None:
     verb, _, rest = action.partition(" ")
+    if rest == "repeat":
+        last = last_round_bids(state, seat)
+        assert last is not None
+        state.bids[seat] = list(last)
+        return
     if verb == "bid":
         letter, card = rest.split()
         state.bids[seat][SHIP_INDEX[letter]] = int(card)
-    elif verb == "confirm":
-        state.confirmed[seat] = True
-        if all(state.confirmed):
-            state.events.append("All bids are in.")
-            resolve_ships(state)
-    elif verb == "tiebreaker":
-        state.tie_choice[seat] = rest
-        if not to_act(state):
-            settle_tie(state)
-    else:
-        sail(state, verb, rest)
+        return
+    state.confirmed[seat] = True
+    if all(state.confirmed):
+        state.events.append("All bids are in.")
+        resolve_ships(state)
+
+
+def play_tiebreak(state: CaribbeanState, seat: int, action: str) -> None:
+    state.tie_choice[seat] = action.split()[1]
+    if not tie_choosers(state):
+        settle_tie(state)
 
 
 def resolve_ships(state: CaribbeanState) -> None:
-    """"Move the ships in alphabetical order": reveal each until one needs a decision."""
+    """Rulebook: "Move the ships in alphabetical order": reveal each until one needs a decision."""
     while state.current < len(SHIP_NAMES):
-        if reveal(state):
+        if reveal_ship(state):
             return
         state.current += 1
     end_round(state)
@@ -177,61 +232,62 @@ def next_ship(state: CaribbeanState) -> None:
     resolve_ships(state)
 
 
-def reveal(state: CaribbeanState) -> bool:
+def reveal_ship(state: CaribbeanState) -> bool:
     """Reveal the bids on the current ship; True when a seat must now decide something."""
     ship = state.current
     bids = [row[ship] for row in state.bids]
-    open_record(state, bids)
+    open_record(state)
     shown = ", ".join(f"{COLOURS[seat]} {card}" for seat, card in enumerate(bids))
     state.events.append(f"{SHIP_NAMES[ship]} bids: {shown}.")
     high = max(card for card in bids if card is not None)
     top = [seat for seat, card in enumerate(bids) if card == high]
     if len(top) == 1:
         return start_sail(state, top[0], tie_thieves=0)
-    state.record()["tied"] = top
+    state.ties[ship] = top
     names = " and ".join(COLOURS[seat] for seat in top)
     if all(state.spent[seat] for seat in top):
         for seat in top:
-            state.record()["tiebreakers"][seat] = "spent"
-        state.events.append(f"Tie between {names}, with no tie-breaker left: "
-                            f"{SHIP_NAMES[ship]} stays.")
+            state.tiebreaks[ship][seat] = "spent"
+        state.events.append(
+            f"Tie between {names}, with no tie-breaker left: {SHIP_NAMES[ship]} stays."
+        )
         return False
-    state.tied = top
     state.phase = "tiebreak"
     state.events.append(f"Tie between {names}: tie-breakers!")
     return True
 
 
-def open_record(state: CaribbeanState, bids: list[int | None]) -> None:
-    """Start the public record of the current ship: revealed bids, tie-breakers, path."""
-    state.log.append({
-        "ship": state.current, "bids": bids, "tied": [], "tiebreakers": [None] * state.players,
-        "winner": None, "allowance": 0, "path": [state.ship_spaces[state.current]],
-    })
+def open_record(state: CaribbeanState) -> None:
+    """Start the public record of the current ship (its bids are now face up): who tied,
+    their tie-breakers, the winner, the allowance and the path sailed."""
+    state.ties.append([])
+    state.tiebreaks.append([None] * state.players)
+    state.won_by.append(None)
+    state.allowances.append(0)
+    state.paths.append([state.ship_spaces[state.current]])
 
 
 def settle_tie(state: CaribbeanState) -> None:
-    """"A face up card means the player is bidding some more (note: zero is more than -1)";
-    "If the result of the tie-breaker is another tie, the ship is not moved"."""
-    record = state.record()
+    """Rulebook: "A face up card means the player is bidding some more (note: zero is more than
+    -1)"; "If the result of the tie-breaker is another tie, the ship is not moved"."""
+    tiebreaks = state.tiebreaks[state.current]
     shown = []
     faces: dict[int, int] = {}
-    for seat in state.tied:
+    for seat in state.ties[state.current]:
         if state.spent[seat]:
-            record["tiebreakers"][seat] = "spent"
+            tiebreaks[seat] = "spent"
             shown.append(f"{COLOURS[seat]} has none left")
         elif state.tie_choice[seat] == "up":
             card = state.tiebreaker(seat)
             assert card is not None
             faces[seat] = card
-            record["tiebreakers"][seat] = card
+            tiebreaks[seat] = card
             shown.append(f"{COLOURS[seat]} face up {card}")
         else:
-            record["tiebreakers"][seat] = "down"
+            tiebreaks[seat] = "down"
             shown.append(f"{COLOURS[seat]} face down")
     for seat in faces:
         state.spent[seat] = True
-    state.tied = []
     state.tie_choice = [None] * state.players
     state.phase = "reveal"
     state.events.append(f"Tie-breakers: {', '.join(shown)}.")
@@ -247,26 +303,31 @@ def settle_tie(state: CaribbeanState) -> None:
 
 
 def start_sail(state: CaribbeanState, winner: int, tie_thieves: int) -> bool:
-    """"Each thief card played by an opponent subtracts one space from the ship's movement";
-    True when the winner has something to decide (R3)."""
-    record = state.record()
-    bids = record["bids"]
+    """Rulebook: "Each thief card played by an opponent subtracts one space from the ship's
+    movement"; True when the winner has something to decide (R3)."""
+    ship = state.current
+    bids = [row[ship] for row in state.bids]
     thieves = sum(card == THIEF for seat, card in enumerate(bids) if seat != winner)
-    allowance = max(0, bids[winner] - thieves - tie_thieves)
-    record["winner"] = winner
-    record["allowance"] = allowance
+    bid = bids[winner]
+    assert bid is not None
+    allowance = max(0, bid - thieves - tie_thieves)
+    state.won_by[ship] = winner
+    state.allowances[ship] = allowance
     state.active = winner
     state.moves_left = allowance
     state.phase = "sail"
-    state.events.append(f"{COLOURS[winner]} takes {SHIP_NAMES[state.current]} "
-                        f"({allowance} {'space' if allowance == 1 else 'spaces'}).")
-    if sail_actions(state) == ["done"]:
+    state.events.append(
+        f"{COLOURS[winner]} takes {SHIP_NAMES[state.current]} "
+        f"({allowance} {'space' if allowance == 1 else 'spaces'})."
+    )
+    if only_done(state):
         finish_sail(state)
         return False
     return True
 
 
-def sail(state: CaribbeanState, verb: str, rest: str) -> None:
+def play_sail(state: CaribbeanState, seat: int, action: str) -> None:
+    verb, _, rest = action.partition(" ")
     ship = state.current
     name = SHIP_NAMES[ship]
     active = state.active
@@ -281,15 +342,17 @@ def sail(state: CaribbeanState, verb: str, rest: str) -> None:
         state.events.append(f"{who} sails {name} from {state.ship_spaces[ship]} to {space}.")
         state.ship_spaces[ship] = space
         state.moves_left -= 1
-        state.record()["path"].append(space)
+        state.paths[ship].append(space)
     elif verb == "capture":
         port = PORT_AT_HARBOUR[state.ship_spaces[ship]]
         state.port_chests.remove(port.code)
         state.cargo[ship] = port.code
         state.money[active] += CAPTURE_REWARD
         state.captures[active] += 1
-        state.events.append(f"{name} captures {port.city} and loads its {port.value:,} chest: "
-                            f"{who} +{CAPTURE_REWARD:,}.")
+        state.events.append(
+            f"{name} captures {port.city} and loads its {port.value:,} chest: "
+            f"{who} +{CAPTURE_REWARD:,}."
+        )
     elif verb == "deliver":
         unload(state, ship)
     else:
@@ -299,20 +362,20 @@ def sail(state: CaribbeanState, verb: str, rest: str) -> None:
         state.events.append(chest_move_line(verb, name, SHIP_NAMES[other], mine, theirs))
         if state.cargo[other] is not None and state.ship_spaces[other] in havens(state.players):
             unload(state, other)
-    if sail_actions(state) == ["done"]:
+    if only_done(state):
         finish_sail(state)
         next_ship(state)
 
 
-def chest_move_line(verb: str, name: str, other: str, mine: str | None,
-                    theirs: str | None) -> str:
+def chest_move_line(verb: str, name: str, other: str, mine: str | None, theirs: str | None) -> str:
     if verb == "steal":
         assert theirs is not None
         return f"{name} steals the {chest_label(theirs)} chest from {other}."
     if verb == "swap":
         assert mine is not None and theirs is not None
-        return (f"{name} swaps its {chest_label(mine)} chest for {other}'s "
-                f"{chest_label(theirs)} chest.")
+        return (
+            f"{name} swaps its {chest_label(mine)} chest for {other}'s {chest_label(theirs)} chest."
+        )
     assert mine is not None
     return f"{name} passes the {chest_label(mine)} chest on to {other}."
 
@@ -323,7 +386,8 @@ def chest_label(code: str) -> str:
 
 
 def unload(state: CaribbeanState, ship: int) -> None:
-    """"The owner of the safe haven … earns the number of doubloons shown on the chest"."""
+    """Rulebook: "the owner of the safe haven … earns the number of doubloons shown on the
+    treasure chest"."""
     space = state.ship_spaces[ship]
     owner = havens(state.players)[space]
     code = state.cargo[ship]
@@ -331,13 +395,15 @@ def unload(state: CaribbeanState, ship: int) -> None:
     value = PORT_BY_CODE[code].value
     state.cargo[ship] = None
     state.money[owner] += value
-    state.delivered.append([code, owner])
-    state.events.append(f"{SHIP_NAMES[ship]} unloads the {chest_label(code)} chest at "
-                        f"{COLOURS[owner]}'s haven {space}: {COLOURS[owner]} +{value:,}.")
+    state.delivered[code] = owner
+    state.events.append(
+        f"{SHIP_NAMES[ship]} unloads the {chest_label(code)} chest at "
+        f"{COLOURS[owner]}'s haven {space}: {COLOURS[owner]} +{value:,}."
+    )
 
 
 def finish_sail(state: CaribbeanState) -> None:
-    """"When the ship being moved stops at a safe harbor and must unload a treasure chest
+    """Rulebook: "When the ship being moved stops at a safe harbor and must unload a treasure chest
     there" (compulsory unloading, also at an opponent's haven, C9)."""
     ship = state.current
     if state.cargo[ship] is not None and state.ship_spaces[ship] in havens(state.players):
@@ -350,6 +416,7 @@ def finish_sail(state: CaribbeanState) -> None:
 def end_round(state: CaribbeanState) -> None:
     """Deal the next pair of supply chests, then "The game ends when at least one player
     has" the threshold; "The current round is played to completion"."""
+    keep_bids(state)
     dealt, state.supply = state.supply[:CHESTS_PER_REFILL], state.supply[CHESTS_PER_REFILL:]
     state.port_chests.extend(dealt)
     if dealt:
@@ -358,7 +425,8 @@ def end_round(state: CaribbeanState) -> None:
     else:
         state.events.append(f"Round {state.round} ends.")
     threshold = THRESHOLDS[state.players]
-    in_play = state.chest_count() - len(state.delivered)
+    on_ships = len(state.cargo) - state.cargo.count(None)
+    in_play = len(state.supply) + len(state.port_chests) + on_ships
     if max(state.money) >= threshold:
         reason = f"a player reached {threshold:,} doubloons"
     elif in_play == 0:
@@ -370,19 +438,47 @@ def end_round(state: CaribbeanState) -> None:
         return
     best = max(state.money)
     winners = [seat for seat, money in enumerate(state.money) if money == best]
-    state.result = {"winners": winners, "reason": reason}
+    finish(state, winners, reason)
     state.phase = "over"
     names = " and ".join(COLOURS[seat] for seat in winners)
-    state.events.append(f"Game over ({reason}): {names} {'win' if len(winners) > 1 else 'wins'}"
-                        f" with {best:,} doubloons.")
+    state.events.append(
+        f"Game over ({reason}): {names} {'win' if len(winners) > 1 else 'wins'}"
+        f" with {best:,} doubloons."
+    )
+
+
+def keep_bids(state: CaribbeanState) -> None:
+    """Every seat's cards of the round just played, six ships then the tie-breaker: for R7 and
+    for the reveal at the end (out of every view until then)."""
+    rows = []
+    for row in state.bids:
+        cards = [card for card in row if card is not None]
+        rows.append([*cards, sum(CARDS) - sum(cards)])
+    state.past_bids.append(rows)
 
 
 def start_round(state: CaribbeanState) -> None:
-    """"Each player takes his bidding cards back and a new round begins"."""
+    """Rulebook: "Each player takes his bidding cards back and a new round begins"."""
     state.round += 1
     state.phase = "bid"
     state.current = 0
-    state.log = []
+    state.ties, state.tiebreaks, state.won_by, state.allowances, state.paths = [], [], [], [], []
     state.bids = [[None] * len(SHIP_NAMES) for _ in range(state.players)]
     state.confirmed = [False] * state.players
     state.spent = [False] * state.players
+
+
+@dataclass(frozen=True)
+class CaribbeanPhase(Phase[CaribbeanState]):
+    """A phase also knows who is due in it (cheaper than asking every seat's actions)."""
+
+    due: Callable[[CaribbeanState], list[int]]
+
+
+PHASES: dict[str, CaribbeanPhase] = {
+    "bid": CaribbeanPhase(legal=bid_actions, play=play_bid, due=bidders),
+    "tiebreak": CaribbeanPhase(legal=tiebreak_actions, play=play_tiebreak, due=tie_choosers),
+    "sail": CaribbeanPhase(legal=sail_actions, play=play_sail, due=sailor),
+}
+"""Who acts in each phase, what they may do and how it is carried out. "over" (and "reveal",
+which only exists inside one action) has no entry, so nobody acts."""

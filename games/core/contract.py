@@ -76,12 +76,10 @@ class GameSpec(ABC, Generic[S]):
     has_hand: ClassVar[bool] = False  # seats hold private cards or choices between turns
 
     def __init__(self) -> None:
-        # MIGRATING: every game will set state_type; until then a game keeps its own codec.
-        if hasattr(self, "state_type"):
-            self.codec: StateCodec[S] = StateCodec(self.state_type)
+        self.codec: StateCodec[S] = StateCodec(self.state_type)
 
     # -- what each game writes --------------------------------------------------------------
-    # @abstractmethod  MIGRATING
+    @abstractmethod
     def setup(self, players: int, seed: int, options: dict[str, Any]) -> S:
         """The opening state; ``options`` are already resolved (every name, checked values)."""
 
@@ -97,23 +95,23 @@ class GameSpec(ABC, Generic[S]):
     def play(self, state: S, seat: int, action: str) -> None:
         """Carry out a legal action on ``state`` in place (``apply`` passes a copy)."""
 
-    # @abstractmethod  MIGRATING
+    @abstractmethod
     def board_view(self, state: S, seat: int | None) -> dict[str, Any]:
         """The game's own view keys (beside the envelope), for ``seat`` or the public."""
 
-    # @abstractmethod  MIGRATING
+    @abstractmethod
     def turn_number(self, state: S) -> int:
         """The envelope's ``turn``: a counter a player understands (turn, round or move)."""
 
-    # @abstractmethod  MIGRATING
+    @abstractmethod
     def last_lines(self, state: S) -> list[str]:
         """The envelope's ``last``: public lines saying what the latest action did."""
 
-    # @abstractmethod  MIGRATING
+    @abstractmethod
     def players(self, state: S) -> int:
         """How many seats the game in ``state`` has."""
 
-    # @abstractmethod  MIGRATING
+    @abstractmethod
     def position(self, **setup: Any) -> S:
         """A state for tests and worked examples, described in the game's own words
         (pieces on named squares, whose turn, a pending decision); see ``position.py``."""
@@ -140,9 +138,8 @@ class GameSpec(ABC, Generic[S]):
         if seat not in self.to_act(state):
             raise IllegalAction(f"It is not {self.seat_label(seat)}'s turn to act.")
         action = normalize(action)
-        legal = self.legal_actions(state, seat)
-        if action not in legal:
-            raise IllegalAction(self.illegal_message(state, seat, action, legal))
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction(self.explain(state, seat, action))
         new_state = self.copy(state)
         self.play(new_state, seat, action)
         return new_state
@@ -223,12 +220,6 @@ class GameSpec(ABC, Generic[S]):
         if not legal:
             return f"{self.seat_label(seat)} has nothing to do right now."
         return f"That is not one of the {len(legal)} moves open to {self.seat_label(seat)} now."
-
-    def illegal_message(self, state: S, seat: int, action: str, legal: list[str]) -> str:
-        """MIGRATING: games move their reasons into ``explain``; then this goes."""
-        examples = ", ".join(f"`{a}`" for a in legal[:5])
-        more = f" (and {len(legal) - 5} more)" if len(legal) > 5 else ""
-        return f"`{action}` is not a legal move now. You can play: {examples}{more}."
 
     # -- presentation hooks the bot uses ---------------------------------------------------
     def seat_label(self, seat: int) -> str:

@@ -1,7 +1,7 @@
 """Rigadoon (2 players): sail, blast and bump your way to chests on two islands."""
 
-from games.rigadoon.game import Rigadoon
+from games.rigadoon.spec import RigadoonSpec
 
-SPEC = Rigadoon()
+SPEC = RigadoonSpec()
 
 __all__ = ["SPEC"]

@@ -16,10 +16,24 @@ CELLS = SIZE * SIZE
 # The eight directions in clockwise order; a direction's index is its id everywhere.
 DIRECTIONS: tuple[str, ...] = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 VECTORS: tuple[tuple[int, int], ...] = (
-    (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1),
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
 )
 DIRECTION_WORDS: tuple[str, ...] = (
-    "north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west",
+    "north",
+    "north-east",
+    "east",
+    "south-east",
+    "south",
+    "south-west",
+    "west",
+    "north-west",
 )
 ORTHOGONAL: tuple[int, ...] = (0, 2, 4, 6)  # N, E, S, W: the only ways a ship can attack
 
@@ -96,11 +110,12 @@ WRAP = _steps(wrap=True)
 
 def _rays() -> tuple[tuple[tuple[int, ...], ...], ...]:
     """``RAYS[c][d]``: the cells a sail from ``c`` along ``d`` crosses, up to 4, on the board."""
-    rays = []
+    rays: list[tuple[tuple[int, ...], ...]] = []
     for c in range(CELLS):
-        per_direction = []
+        per_direction: list[tuple[int, ...]] = []
         for d in range(8):
-            ray, cur = [], c
+            ray: list[int] = []
+            cur = c
             while len(ray) < 4 and (cur := STEP[cur][d]) >= 0:
                 ray.append(cur)
             per_direction.append(tuple(ray))

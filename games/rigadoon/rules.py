@@ -1,420 +1,202 @@
-"""Rigadoon's resolution machine: sailing, bumping, blasting, backfires and chain reactions.
+"""Rigadoon's turn: what the active player may do now, and doing it.
 
-The chain that follows one ship action runs step by step (``advance``) and pauses whenever the
-active player has a real choice: which pending attack comes next, bump or stop on a chest, and
-which Island a sunk chest washes up on. Choices with a single option are taken automatically.
-Spec references (§, A1, C7, R1...) are to ``shared/rules/rigadoon-rulings.md``.
+The game passes through five phases, kept as data in ``PHASES``: the opening wind; the turn
+proper (sail or repair every Ship-at-sea, change the wind once, end the turn); and the three
+decisions a chain reaction pauses for (``chain.py``): which attack comes next, bump or stop on
+a chest, and which Island a sunk chest washes up on.
+
+Actions are text: ``wind nw`` (the opening), ``change wind``, ``sail k9 se 3`` (optionally
+ending ``sink`` or ``aground`` when the last space holds a chest; chests met earlier are
+bumped), ``repair k9``, ``end turn``, ``attack k9 j9``, ``bump``, ``sink``, ``aground`` and
+``island l1``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from itertools import pairwise
-
+from games.core.contract import finish
+from games.core.coords import parse_square
+from games.core.phases import Phase
 from games.core.rng import SeededRng
-from games.rigadoon import data
-from games.rigadoon.data import KIND, OPEN, STEP, WRAP
-from games.rigadoon.state import FLEETS, RigadoonState, fleet_of
+from games.rigadoon import chain, data
+from games.rigadoon.state import FLEETS, RigadoonState
 
-BLOCK, MOVE, CHEST, CLAIM, PORTAL = range(5)
-LOOP_CAP = 5000  # §6.7: this many attacks in one action count as an infinite loop
-NUMBER_WORDS = ("no", "one", "two", "three", "four")
-
-SailOption = tuple[int, int, str]  # (direction, distance, "" | "sink" | "aground")
-
-# Blast list layout (see RigadoonState.blast): ship, direction, spaces left, spaces moved,
-# attacker, return-fire flag, narration slot, mast lost flag, then the cells of its path.
-B_SHIP, B_DIR, B_LEFT, B_MOVED, B_ATTACKER, B_RETURN, B_SLOT, B_LOST, B_PATH = range(9)
+OPENING, TURN, ATTACK, CHEST, ISLAND = "opening", "turn", "attack", "chest", "island"
 
 
-# -- cells ------------------------------------------------------------------------------------
-Table = tuple[tuple[int, ...], ...]
+def phase(st: RigadoonState) -> str:
+    """Which decision the active player faces; the chain's decisions come before the turn's."""
+    if st.wind < 0:
+        return OPENING
+    if st.sinking >= 0:
+        return ISLAND
+    if st.blast is not None:
+        return CHEST
+    if st.pending:
+        return ATTACK
+    return TURN
 
 
-def step(st: RigadoonState, table: Table, cur: int, d: int) -> tuple[int, int]:
-    """Classify the next cell of a sail (``STEP``) or a blast (``WRAP``): §6.2 and §6.3."""
-    nxt = table[cur][d]
-    if nxt < 0 or nxt in st.ships:
-        return BLOCK, nxt
-    kind = KIND[nxt]
-    if kind == data.ISLAND:
-        return (CLAIM if nxt in st.chests else BLOCK), nxt
-    if kind == data.MAELSTROM:
-        return (BLOCK if data.EXIT_OF[nxt] in st.ships else PORTAL), nxt
-    if nxt in st.chests:
-        return CHEST, nxt
-    return MOVE, nxt
+def legal_actions(st: RigadoonState, seat: int) -> list[str]:
+    if st.outcome is not None or seat != st.active:
+        return []
+    return PHASES[phase(st)].legal(st, seat)
 
 
-def push_destination(ships: Collection[int], chests: Collection[int], c: int, d: int) -> int:
-    """Where the line of chests starting at ``c`` would put its front chest when bumped along
-    ``d``, or -1: never off the board, onto a ship or an island, or into a maelstrom whose exit
-    is taken (B6, B7, D3). Chests never wrap."""
-    front = c
-    while True:
-        nxt = STEP[front][d]
-        if nxt < 0 or nxt in ships or KIND[nxt] == data.ISLAND:
-            return -1
-        if nxt not in chests:
-            break
-        front = nxt
-    if KIND[nxt] == data.MAELSTROM:
-        nxt = data.EXIT_OF[nxt]
-        if nxt in ships or nxt in chests:
-            return -1
-    return nxt
+def play(st: RigadoonState, seat: int, action: str) -> None:
+    """Carry out a legal ``action``; ``narration`` then tells what it did."""
+    st.narration, st.memo, st.focus_memo = [], None, None
+    PHASES[phase(st)].play(st, seat, action)
 
 
-def bump(st: RigadoonState, c: int, d: int) -> str:
-    """Push the line of chests starting at ``c`` one space along ``d`` (it can go) and say so."""
-    dest = push_destination(st.ships, st.chests, c, d)
-    line = [c]
-    while (cell := STEP[line[-1]][d]) >= 0 and cell in st.chests:
-        line.append(cell)
-    told = (f"bumps a chest to {data.label(dest)}" if len(line) == 1 else
-            f"bumps {NUMBER_WORDS[len(line)]} chests, the front one to {data.label(dest)}")
-    for cell in reversed(line):
-        st.chests[st.chests.index(cell)] = dest
-        dest = cell
-    return told
+def cell_of(square: str) -> int:
+    """``"k9"`` -> the cell of square K9."""
+    return data.cell(*parse_square(square))
 
 
-def can_bump(st: RigadoonState, c: int, d: int) -> bool:
-    return push_destination(st.ships, st.chests, c, d) >= 0
+# -- the turn proper ----------------------------------------------------------------------------
+def ship_menus(st: RigadoonState, wind_rule: bool = True) -> tuple[dict[int, list[str]], set[int]]:
+    """Each ship's legal sails and repairs this turn, and the ships that still owe one.
 
-
-def direction_between(a: int, b: int) -> int:
-    (ax, ay), (bx, by) = data.xy(a), data.xy(b)
-    return data.VECTORS.index(((bx > ax) - (bx < ax), (by > ay) - (by < ay)))
-
-
-def adjacent(a: int, b: int) -> bool:
-    """Orthogonal neighbours on the board; adjacency never wraps (C6)."""
-    return a >= 0 and b >= 0 and b in (STEP[a][0], STEP[a][2], STEP[a][4], STEP[a][6])
-
-
-def open_islands(st: RigadoonState) -> list[int]:
-    return [c for c in data.ISLANDS if c not in st.chests]
-
-
-# -- sailing ----------------------------------------------------------------------------------
-def sail_options(st: RigadoonState, ship: int) -> list[SailOption]:
-    """Every distinct sail of ``ship`` under the current wind (§6.2, B1-B7).
-
-    A chest met on the way is bumped unless it is on the last space, where the ship may also
-    stop on it (sink in Open Water; run aground in the Shallows with 3 masts, B4). This is the
-    engine's hot loop, so it works on sets of occupied cells instead of calling ``step``."""
-    origin, full = st.ships[ship], st.masts[ship] == 3
-    ships = set(st.ships)
-    ships.discard(origin)  # a ship never blocks itself, even on a maelstrom exit
-    chests = set(st.chests)
-    options: list[SailOption] = []
-    rays = data.RAYS[origin]
-    for d, (orange, yellow) in enumerate(data.REACH_BY_CARD[st.wind]):
-        ahead = chests
-        for k, nxt in enumerate(rays[d][:yellow if full else orange], 1):
-            if nxt in ships:
-                break
-            kind = KIND[nxt]
-            if kind == data.ISLAND:
-                if nxt in ahead:
-                    options.append((d, k, ""))
-                break
-            if kind == data.MAELSTROM:
-                if data.EXIT_OF[nxt] not in ships:
-                    options.append((d, k, ""))
-                break
-            if nxt in ahead:
-                if kind == OPEN or full:
-                    options.append((d, k, "sink" if kind == OPEN else "aground"))
-                dest = push_destination(ships, ahead, nxt, d)
-                if dest < 0:
-                    break
-                ahead = (ahead - {nxt}) | {dest}
-            options.append((d, k, ""))
-    return options
-
-
-def sail(st: RigadoonState, ship: int, d: int, k: int, stop: str) -> None:
-    """Carry out one listed sail, then let the ship attack whatever it lands next to."""
-    origin = st.ships[ship]
-    label = st.ship_label(ship)
-    was_in_port = st.in_port(ship)
-    st.ships[ship] = -1
-    path, cur, events, maelstrom = [origin], origin, [], -1
-    for i in range(1, k + 1):
-        kind, nxt = step(st, STEP, cur, d)
-        if kind == CHEST and not (i == k and stop):
-            events.append(f"; it {bump(st, nxt, d)}")
-        cur = nxt
-        path.append(cur)
-        if kind == PORTAL:
-            maelstrom, cur = nxt, data.EXIT_OF[nxt]
-            path.append(cur)
-    st.ships[ship] = cur
-    where = f", abandoning the chest on Island {data.label(origin)}" if was_in_port else ""
-    spaces = f"{k} space{'s' if k > 1 else ''}"
-    goal = data.label(maelstrom if maelstrom >= 0 else cur)
-    st.narration.append(f"{label} sails {data.DIRECTION_WORDS[d]} {spaces} to {goal}{where}"
-                        f"{''.join(events)}.")
-    st.moves.append(["sail", ship, *path])
-    arrive(st, ship, maelstrom, stop, sailing=True)
-    queue_attacks(st, ship)
-
-
-def arrive(st: RigadoonState, ship: int, maelstrom: int, stop: str, sailing: bool) -> None:
-    """What happens where a ship ends a movement: sink, run aground, claim, or a maelstrom."""
-    c = st.ships[ship]
-    if maelstrom >= 0:
-        st.narration.append(f"The maelstrom at {data.label(maelstrom)} sweeps it to "
-                            f"{data.label(c)}.")
-        if fleet_of(ship) == st.active:  # R1: its turn ends abruptly
-            st.acted |= 1 << ship
-            st.bonus &= ~(1 << ship)
-        if ship == st.sailer:
-            st.no_bonus_sail = True
-        if c in st.chests:
-            sink(st, st.chests.index(c))
-    elif KIND[c] == data.ISLAND:
-        st.masts[ship] = 3
-        st.narration.append(f"It claims the chest on Island {data.label(c)} and has 3 masts.")
-    elif stop == "sink":
-        sink(st, st.chests.index(c))
-    elif stop == "aground":
-        st.narration.append(f"It runs aground on the chest at {data.label(c)}.")
-        if sailing:
-            st.no_bonus_sail = True
-
-
-def sink(st: RigadoonState, chest: int) -> None:
-    """A sunk chest washes up on an Island without a chest, chosen by the active player (D1, D5)."""
-    st.narration.append(f"It sinks the chest at {data.label(st.chests[chest])}.")
-    st.chests[chest] = -1
-    islands = open_islands(st)
-    if len(islands) == 1:
-        wash_up(st, chest, islands[0])
-    else:
-        st.sinking = chest
-
-
-def wash_up(st: RigadoonState, chest: int, island: int) -> None:
-    st.chests[chest] = island
-    st.sinking = -1
-    st.narration.append(f"{FLEETS[st.active]} washes it up on Island {data.label(island)}.")
-
-
-def repair(st: RigadoonState, ship: int) -> None:
-    st.masts[ship] += 1
-    st.narration.append(f"{st.ship_label(ship)} repairs a mast ({st.masts[ship]} now).")
-
-
-# -- attacks and chains -----------------------------------------------------------------------
-def queue_attacks(st: RigadoonState, ship: int) -> None:
-    """A ship that ends a movement attacks every orthogonal neighbour, clockwise from N (C1)."""
-    c = st.ships[ship]
-    for d in data.ORTHOGONAL:
-        nxt = STEP[c][d]
-        if nxt >= 0 and nxt in st.ships:
-            pair = [ship, st.ships.index(nxt)]
-            if pair not in st.pending:
-                st.pending.append(pair)
-
-
-def can_move(st: RigadoonState, target: int, d: int) -> bool:
-    """Could ``target`` be blasted at least one space along ``d``? Chests never stop a blast."""
-    return step(st, WRAP, st.ships[target], d)[0] != BLOCK
-
-
-def attack_direction(st: RigadoonState, pair: list[int]) -> int:
-    return direction_between(st.ships[pair[0]], st.ships[pair[1]])
-
-
-def attack_choices(st: RigadoonState) -> list[list[int]]:
-    """The pending attacks the active player may resolve next.
-
-    Deferral rule (C7): an attack whose target cannot move waits while its attacker has another
-    pending attack on a ship that can move."""
-    free = [p for p in st.pending if can_move(st, p[1], attack_direction(st, p))]
-    return [p for p in st.pending
-            if p in free or not any(q[0] == p[0] for q in free)]
-
-
-def attack(st: RigadoonState, attacker: int, target: int, returning: bool) -> None:
-    """One attack (§6.3-§6.5): the target loses a mast and is blasted two spaces away."""
-    fingerprint = hash((tuple(st.ships), tuple(st.masts), tuple(st.chests), attacker, target,
-                        returning, tuple(map(tuple, st.pending))))
-    if fingerprint in st.seen or len(st.seen) >= LOOP_CAP:
-        loop(st)
-        return
-    st.seen.append(fingerprint)
-    st.hits |= 1 << target
-    lost = st.masts[target] > 0
-    if lost:
-        st.masts[target] -= 1
-    d = direction_between(st.ships[attacker], st.ships[target])
-    verb = "fires back on" if returning else "attacks"
-    harm = "it loses a mast" if lost else "it has no mast to lose"
-    st.narration.append(f"{st.ship_label(attacker)} {verb} {st.ship_label(target)}; {harm}.")
-    st.blast = [target, d, 2, 0, attacker, int(returning), len(st.narration) - 1, int(lost),
-                st.ships[target]]
-    run_blast(st)
-
-
-def run_blast(st: RigadoonState) -> None:
-    """Move the blasted ship until it stops, or pause when it reaches a bumpable chest (C4)."""
-    blast = st.blast
-    assert blast is not None
-    ship, d = blast[B_SHIP], blast[B_DIR]
-    while blast[B_LEFT] > 0:
-        kind, nxt = step(st, WRAP, st.ships[ship], d)
-        if kind == BLOCK:
-            break
-        if kind == CHEST:
-            if can_bump(st, nxt, d):  # the active player chooses: bump or stop
-                st.narration.append(f"It meets the chest at {data.label(nxt)}: bump it or "
-                                    f"{'sink it' if KIND[nxt] == OPEN else 'run aground'}?")
-                return
-            land(st, nxt, stop="sink" if KIND[nxt] == OPEN else "aground")
-            return
-        blast[B_LEFT] -= 1
-        blast[B_MOVED] += 1
-        blast.append(nxt)
-        if kind == PORTAL:
-            st.ships[ship] = data.EXIT_OF[nxt]
-            blast.append(st.ships[ship])
-            end_blast(st, maelstrom=nxt)
-            return
-        st.ships[ship] = nxt
-        if kind == CLAIM:
-            break
-    end_blast(st)
-
-
-def blast_stop_word(st: RigadoonState) -> str:
-    """``sink`` or ``aground``: what stopping on the chest ahead of the paused blast means."""
-    assert st.blast is not None
-    nxt = WRAP[st.ships[st.blast[B_SHIP]]][st.blast[B_DIR]]
-    return "sink" if KIND[nxt] == OPEN else "aground"
-
-
-def choose_at_chest(st: RigadoonState, choice: str) -> None:
-    """Resume a paused blast: ``bump`` the chest ahead, or stop on it."""
-    assert st.blast is not None
-    blast = st.blast
-    blast[B_SLOT] = -1  # narration of earlier actions is gone; append from now on
-    nxt = WRAP[st.ships[blast[B_SHIP]]][blast[B_DIR]]
-    if choice != "bump":
-        land(st, nxt, stop=choice)
-        return
-    st.narration.append(f"It {bump(st, nxt, blast[B_DIR])}.")
-    blast[B_LEFT] -= 1
-    blast[B_MOVED] += 1
-    blast.append(nxt)
-    st.ships[blast[B_SHIP]] = nxt
-    run_blast(st)
-
-
-def land(st: RigadoonState, c: int, stop: str) -> None:
-    """The blasted ship stops on the chest at ``c``: sinks it or runs aground on it."""
-    assert st.blast is not None
-    st.blast[B_MOVED] += 1
-    st.blast.append(c)
-    st.ships[st.blast[B_SHIP]] = c
-    end_blast(st, stop=stop)
-
-
-def end_blast(st: RigadoonState, maelstrom: int = -1, stop: str = "") -> None:
-    """Tell the attack, then: the blasted ship arrives and attacks its new neighbours, or the
-    attack backfires and the target fires back (§6.5; C8 when the return fire backfires)."""
-    blast = st.blast
-    assert blast is not None
-    st.blast = None
-    ship, moved, path = blast[B_SHIP], blast[B_MOVED], blast[B_PATH:]
-    target = f"{FLEETS[fleet_of(ship)]} {data.label(path[0])}"
-    if moved:
-        st.moves.append(["blast", ship, *path])
-        wraps = any(not adjacent(a, b) and KIND[a] != data.MAELSTROM for a, b in pairwise(path))
-        where = (f"{NUMBER_WORDS[moved]} space{'s' if moved > 1 else ''} "
-                 f"{data.DIRECTION_WORDS[blast[B_DIR]]}{' across the edge' if wraps else ''} "
-                 f"to {data.label(path[-2] if maelstrom >= 0 else path[-1])}")
-    harm = "it loses a mast" if blast[B_LOST] else "it has no mast to lose"
-    attacker = st.ship_label(blast[B_ATTACKER])
-    if blast[B_SLOT] < 0:  # resumed after a decision: the attack was told already
-        st.narration.append(f"{target} is blasted {where}.")
-    elif moved:
-        verb = "fires back, blasting" if blast[B_RETURN] else "blasts"
-        st.narration[blast[B_SLOT]] = f"{attacker} {verb} {target} {where}; {harm}."
-    else:
-        verb = "fires back on" if blast[B_RETURN] else "attacks"
-        st.narration[blast[B_SLOT]] = (f"{attacker} {verb} {target}, which cannot move: the "
-                                       f"attack backfires; {harm}.")
-    if moved:
-        arrive(st, ship, maelstrom, stop, sailing=False)
-        queue_attacks(st, ship)
-    elif blast[B_RETURN] and st.options["double_backfire"] == "stop":
-        st.narration.append("Both ships stay where they are.")
-    else:
-        st.counter = [ship, blast[B_ATTACKER]]
-
-
-def loop(st: RigadoonState) -> None:
-    """§6.7: an infinite loop of attacks loses the game for the player whose turn it is."""
-    st.winners = [1 - st.active]
-    st.reason = f"{FLEETS[st.active]} caused an infinite loop of attacks"
-    st.narration.append(f"This is an infinite loop of attacks: {FLEETS[st.active]} loses.")
-    st.pending, st.counter, st.blast, st.sinking = [], None, None, -1
-
-
-def waiting(st: RigadoonState) -> bool:
-    """True while the chain needs a decision from the active player."""
-    return st.sinking >= 0 or st.blast is not None or bool(st.pending)
-
-
-def advance(st: RigadoonState) -> None:
-    """Run the chain until it needs a decision or is over; then close the action."""
-    while st.winners is None:
-        if st.sinking >= 0 or st.blast is not None:
-            return
-        if st.counter is not None:
-            attacker, target = st.counter
-            st.counter = None
-            attack(st, attacker, target, returning=True)
+    3 masts at sea: must sail (skipped if it cannot, A6); 0 masts: must repair; 1-2 masts:
+    either. Aground with fewer than 3 masts: repair only. Ships-in-port may act (E3)."""
+    menus: dict[int, list[str]] = {}
+    owed: set[int] = set()
+    for ship in range(4 * st.active, 4 * st.active + 4):
+        c, masts, bit = st.ships[ship], st.masts[ship], 1 << ship
+        if c < 0 or (st.acted & bit and not st.bonus & bit):
             continue
-        st.pending = [p for p in st.pending if adjacent(st.ships[p[0]], st.ships[p[1]])]
-        choices = attack_choices(st)
-        if len(choices) > 1:
-            return
-        if not choices:
-            close_action(st)
-            return
-        st.pending.remove(choices[0])
-        attack(st, *choices[0], returning=False)
+        sails = []
+        if masts and (masts == 3 or not st.aground(ship)):
+            head = f"sail {data.NAMES[c]} "
+            sails = [
+                f"{head}{data.DIRECTIONS[d]} {k} {stop}"
+                if stop
+                else f"{head}{data.DIRECTIONS[d]} {k}"
+                for d, k, stop in chain.sail_options(st, ship)
+            ]
+        repair = [f"repair {data.name(c)}"] if masts < 3 and not st.acted & bit else []
+        if st.acted & bit:
+            menus[ship] = sails
+            continue
+        menus[ship] = repair if masts == 0 else sails + repair
+        if menus[ship] and not st.in_port(ship):
+            owed.add(ship)
+    if wind_rule and not st.wind_changed:
+        for ship in menus:
+            if not owed - {ship}:
+                menus[ship] = []
+    return menus, owed
 
 
-def close_action(st: RigadoonState) -> None:
-    """After a fully resolved action: the Rigadoon bonus (§6.8, R3) and the win check (§6.9)."""
-    if st.sailer >= 0:
-        enemy = (0b1111 << 4) if fleet_of(st.sailer) == 0 else 0b1111
-        if st.hits & enemy == enemy:
-            st.masts[st.sailer] = 3
-            extra = "" if st.no_bonus_sail else " and may sail once more this turn"
-            if not st.no_bonus_sail:
-                st.bonus |= 1 << st.sailer
-            st.narration.append(f"Rigadoon! {st.ship_label(st.sailer)} regains all its masts"
-                                f"{extra}.")
-    st.sailer, st.hits, st.no_bonus_sail, st.seen = -1, 0, False, []
-    held = [len({c for c in st.ships[4 * f:4 * f + 4] if c >= 0 and KIND[c] == data.ISLAND})
-            for f in (0, 1)]
-    qualified = [f for f in (0, 1) if held[f] >= 2]
-    if len(qualified) == 2 and st.options["tie"] == "draw":
-        st.winners, st.reason = [], "both fleets hold two islands at once"
-    elif qualified:
-        winner = st.active if len(qualified) == 2 else qualified[0]
-        st.winners = [winner]
-        st.reason = f"{FLEETS[winner]} holds chests on two islands"
+def turn_actions(st: RigadoonState, seat: int = -1) -> list[str]:
+    """Sails, repairs, ``change wind`` and ``end turn`` (cached on the state)."""
+    if st.memo is None:
+        menus, owed = ship_menus(st)
+        st.memo = [a for menu in menus.values() for a in menu]
+        if not st.wind_changed:
+            st.memo.append("change wind")
+        elif not owed:
+            st.memo.append("end turn")
+    return st.memo
 
 
-# -- the wind ---------------------------------------------------------------------------------
+def _play_turn(st: RigadoonState, seat: int, action: str) -> None:
+    words = action.split()
+    verb = words[0]
+    if verb == "end":
+        end_turn(st)
+        return
+    if verb == "change":
+        change_wind(st)
+    elif verb == "repair":
+        ship = st.ship_at(cell_of(words[1]))
+        st.acted |= 1 << ship
+        chain.repair(st, ship)
+    else:
+        ship = st.ship_at(cell_of(words[1]))
+        bit = 1 << ship
+        if st.acted & bit:
+            st.bonus &= ~bit
+        st.acted |= bit
+        st.sailer = ship
+        stop = words[4] if len(words) > 4 else ""
+        chain.sail(st, ship, data.DIRECTIONS.index(words[2]), int(words[3]), stop)
+    _resume(st)
+
+
+def _resume(st: RigadoonState) -> None:
+    """Run the chain on, then end the turn by itself once the wind has changed and nothing is
+    left to do."""
+    chain.advance(st)
+    if (
+        st.outcome is None
+        and st.wind_changed
+        and not chain.waiting(st)
+        and turn_actions(st) == ["end turn"]
+    ):
+        end_turn(st)
+        st.memo = st.focus_memo = None
+
+
+# -- the decisions of a chain -------------------------------------------------------------------
+def _attack_actions(st: RigadoonState, seat: int) -> list[str]:
+    return [
+        f"attack {data.name(st.ships[a])} {data.name(st.ships[t])}"
+        for a, t in chain.attack_choices(st)
+    ]
+
+
+def _play_attack(st: RigadoonState, seat: int, action: str) -> None:
+    words = action.split()
+    pair = [st.ship_at(cell_of(words[1])), st.ship_at(cell_of(words[2]))]
+    st.pending.remove(pair)
+    chain.attack(st, pair[0], pair[1], returning=False)
+    _resume(st)
+
+
+def _chest_actions(st: RigadoonState, seat: int) -> list[str]:
+    return ["bump", chain.blast_stop_word(st)]
+
+
+def _play_chest(st: RigadoonState, seat: int, action: str) -> None:
+    chain.choose_at_chest(st, action)
+    _resume(st)
+
+
+def _island_actions(st: RigadoonState, seat: int) -> list[str]:
+    return [f"island {data.name(c)}" for c in chain.open_islands(st)]
+
+
+def _play_island(st: RigadoonState, seat: int, action: str) -> None:
+    chain.wash_up(st, st.sinking, cell_of(action.split()[1]))
+    _resume(st)
+
+
+# -- the wind -----------------------------------------------------------------------------------
+def _opening_actions(st: RigadoonState, seat: int) -> list[str]:
+    return [f"wind {d}" for d in data.DIRECTIONS]
+
+
+def _play_opening(st: RigadoonState, seat: int, action: str) -> None:
+    open_with_wind(st, data.DIRECTIONS.index(action.split()[1]))
+
+
+def open_with_wind(st: RigadoonState, wind: int) -> None:
+    """The second player picks the opening wind; the rest of the deck is shuffled."""
+    st.wind = wind
+    if st.options["wind"] == "cards":
+        st.pile = [card for card in data.WIND_DECK for _ in range(int(st.options["deck_copies"]))]
+        st.pile.remove(wind)
+        rng = SeededRng(st.rng)
+        rng.shuffle(st.pile)
+        st.rng = rng.state
+    st.narration.append(
+        f"{FLEETS[st.active]} picks the opening wind: "
+        f"{data.DIRECTIONS[wind].upper()}. Blue sails first."
+    )
+    st.active, st.turn = 0, 1
+
+
 def change_wind(st: RigadoonState) -> None:
     """Draw the next card (reshuffling all but the current one when the pile is out, A3) or
     roll the die (re-rolling repeats when the option says so, A2)."""
@@ -432,23 +214,11 @@ def change_wind(st: RigadoonState) -> None:
         st.wind = st.pile.pop()
     st.rng = rng.state
     st.wind_changed = True
-    st.narration.append(f"{FLEETS[st.active]} changes the wind: now "
-                        f"{data.DIRECTIONS[st.wind].upper()} (blowing "
-                        f"{data.DIRECTION_WORDS[data.downwind(st.wind)]}).")
-
-
-def open_with_wind(st: RigadoonState, wind: int) -> None:
-    """The second player picks the opening wind; the rest of the deck is shuffled."""
-    st.wind = wind
-    if st.options["wind"] == "cards":
-        st.pile = [card for card in data.WIND_DECK for _ in range(st.options["deck_copies"])]
-        st.pile.remove(wind)
-        rng = SeededRng(st.rng)
-        rng.shuffle(st.pile)
-        st.rng = rng.state
-    st.narration.append(f"{FLEETS[st.active]} picks the opening wind: "
-                        f"{data.DIRECTIONS[wind].upper()}. Blue sails first.")
-    st.active, st.turn = 0, 1
+    st.narration.append(
+        f"{FLEETS[st.active]} changes the wind: now "
+        f"{data.DIRECTIONS[st.wind].upper()} (blowing "
+        f"{data.DIRECTION_WORDS[data.downwind(st.wind)]})."
+    )
 
 
 def end_turn(st: RigadoonState) -> None:
@@ -458,5 +228,15 @@ def end_turn(st: RigadoonState) -> None:
     st.acted = st.bonus = 0
     st.wind_changed = False
     st.moves = []
-    if st.turn > 2 * st.options["turn_cap"]:
-        st.winners, st.reason = [], f"{st.options['turn_cap']} full turns were played"
+    cap = int(st.options["turn_cap"])
+    if st.turn > 2 * cap:
+        finish(st, [], f"{cap} full turns were played")
+
+
+PHASES: dict[str, Phase[RigadoonState]] = {
+    OPENING: Phase(legal=_opening_actions, play=_play_opening),
+    TURN: Phase(legal=turn_actions, play=_play_turn),
+    ATTACK: Phase(legal=_attack_actions, play=_play_attack),
+    CHEST: Phase(legal=_chest_actions, play=_play_chest),
+    ISLAND: Phase(legal=_island_actions, play=_play_island),
+}

@@ -1,19 +1,29 @@
-"""Rigadoon's game state: flat lists of ints so that ``copy`` (done on every action) stays cheap.
+"""Rigadoon's game state: flat lists of ints, so that the codec's copy (one per action) is cheap.
 
 Ships 0-3 are Blue (seat 0), 4-7 Green (seat 1). Whether a ship is in port or aground is not
 stored: it is in port when it stands on an Island, aground when it shares a Shallows cell with a
 chest. A chest's cell is -1 only while it is sinking and waits for its Island (``sinking``).
+The only secrets are the order of the Wind cards in ``pile`` and the ``rng`` behind it.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
+from games.core.codec import StateCodec
 from games.rigadoon import data
 
 FLEETS = ("Blue", "Green")
+
+# A move of this turn: [kind, ship, cells...].
+SAIL, BLAST = 0, 1
+M_KIND, M_SHIP, M_PATH = range(3)
+
+# The blast in progress (``RigadoonState.blast``): the blasted ship, its direction, spaces
+# left, spaces moved, its attacker, 1 for a backfire's return fire, the narration line that
+# tells the attack (-1 once told), 1 if it lost a mast, then the cells of its path.
+B_SHIP, B_DIR, B_LEFT, B_MOVED, B_ATTACKER, B_RETURN, B_SLOT, B_LOST, B_PATH = range(9)
 
 
 def fleet_of(ship: int) -> int:
@@ -22,55 +32,37 @@ def fleet_of(ship: int) -> int:
 
 @dataclass(slots=True)
 class RigadoonState:
-    options: dict[str, Any]
+    options: dict[str, str | int | bool]
     rng: int
-    ships: list[int]                  # cell per ship; -1 for a ship a test position leaves out
+    ships: list[int]  # cell per ship; -1 for a ship a test position leaves out
     masts: list[int]
-    chests: list[int]                 # cell per chest
-    wind: int = -1                    # index into data.DIRECTIONS; -1 before the opening pick
-    pile: list[int] = field(default_factory=list)     # secret draw order (cards only)
+    chests: list[int]  # cell per chest
+    wind: int = -1  # index into data.DIRECTIONS; -1 before the opening pick
+    pile: list[int] = field(default_factory=list)  # secret draw order (cards only), top last
     discard: list[int] = field(default_factory=list)  # public
-    active: int = 1                   # seat to act: the second player picks the opening wind
-    turn: int = 0                     # full turns begun (0 while choosing the opening wind)
+    active: int = 1  # seat to act: the second player picks the opening wind
+    turn: int = 0  # half turns begun (0 while choosing the opening wind)
     wind_changed: bool = False
-    acted: int = 0                    # bitmask of ships that sailed or repaired this turn
-    bonus: int = 0                    # bitmask of ships owed a Rigadoon bonus sail
+    acted: int = 0  # bitmask of ships that sailed or repaired this turn
+    bonus: int = 0  # bitmask of ships owed a Rigadoon bonus sail
     # -- the chain of one ship action, resumed across the player's decisions ------------------
     pending: list[list[int]] = field(default_factory=list)  # [attacker, target] FIFO
     counter: list[int] | None = None  # a backfire's forced return fire [attacker, target]
-    blast: list[int] | None = None    # [ship, dir, left, moved, attacker, is_return_fire]
-    sinking: int = -1                 # chest waiting for the active player to pick its Island
-    sailer: int = -1                  # the ship whose sail began this chain (Rigadoon bonus)
-    hits: int = 0                     # bitmask of ships attacked during the chain
-    no_bonus_sail: bool = False       # the sail ran aground or went through a maelstrom (R3)
+    blast: list[int] | None = None  # see B_SHIP ... B_PATH above
+    sinking: int = -1  # chest waiting for the active player to pick its Island
+    sailer: int = -1  # the ship whose sail began this chain (Rigadoon bonus)
+    hits: int = 0  # bitmask of ships attacked during the chain
+    no_bonus_sail: bool = False  # the sail ran aground or went through a maelstrom (R3)
     seen: list[int] = field(default_factory=list)  # fingerprints for the infinite loop
-    moves: list[list[Any]] = field(default_factory=list)  # this turn: [kind, ship, cells...]
-    narration: list[str] = field(default_factory=list)   # what the last action did
-    winners: list[int] | None = None
-    reason: str = ""
-    # Memos of the turn's legal actions and of the view's sailing ship: a state is never
+    # -- what the pictures and the log show --------------------------------------------------
+    moves: list[list[int]] = field(default_factory=list)  # this turn's, see M_KIND ... M_PATH
+    narration: list[str] = field(default_factory=list)  # what the last action did
+    outcome: dict[str, Any] | None = None
+    # Caches of the turn's legal actions and of the view's sailing ship: a state is never
     # changed once ``apply`` returned it, and playouts and the bot ask for both several times
     # per action. Not copied, not dumped.
     memo: list[str] | None = field(default=None, compare=False, repr=False)
     focus_memo: tuple[str | None] | None = field(default=None, compare=False, repr=False)
-
-    def copy(self) -> RigadoonState:
-        return RigadoonState(
-            self.options, self.rng, self.ships[:], self.masts[:], self.chests[:], self.wind,
-            self.pile[:], self.discard[:], self.active, self.turn, self.wind_changed,
-            self.acted, self.bonus, [p[:] for p in self.pending],
-            self.counter[:] if self.counter else None, self.blast[:] if self.blast else None,
-            self.sinking, self.sailer, self.hits, self.no_bonus_sail, self.seen[:],
-            self.moves[:], self.narration[:], self.winners, self.reason,
-        )
-
-    def dump(self) -> str:
-        return json.dumps({name: getattr(self, name) for name in SAVED_FIELDS},
-                          separators=(",", ":"))
-
-    @classmethod
-    def load(cls, text: str) -> RigadoonState:
-        return cls(**json.loads(text))
 
     # -- lookups the rules use everywhere -------------------------------------------------
     def ship_at(self, c: int) -> int:
@@ -88,8 +80,13 @@ class RigadoonState:
         return c >= 0 and data.KIND[c] == data.SHALLOWS and c in self.chests
 
     def ship_label(self, ship: int) -> str:
+        """``"Blue K9"``: a ship named by its fleet and square, as the narration writes it."""
         return f"{FLEETS[fleet_of(ship)]} {data.label(self.ships[ship])}"
 
 
-SAVED_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(RigadoonState)
-                                      if f.name not in ("memo", "focus_memo"))
+CODEC: StateCodec[RigadoonState] = StateCodec(RigadoonState)
+
+
+def copy(state: RigadoonState) -> RigadoonState:
+    """A private copy for the rules' look-ahead (the spec's ``copy`` is the same codec)."""
+    return CODEC.copy(state)

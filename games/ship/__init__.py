@@ -1,7 +1,9 @@
 """Ship (Peter Rand, UCLA 2014): Stern against Bow on a mutinous ship's deck.
 
-Layout: ``deck`` (board size, waves, start), ``state`` (the state record), ``rules`` (moves,
-jumps, Sea-Leg, waves, results), ``narration`` (one line per move) and ``spec`` (the contract).
+Layout: ``data`` (deck sizes, waves, pieces, start), ``state`` (the state record), ``rules``
+(moves, jumps, Sea-Leg, results), ``waves`` (rows shifted and pieces overboard), ``views`` (the
+deck view and the words players read), ``position`` (test positions drawn as the rulings draw
+them) and ``spec`` (the contract).
 
 Rulings decided by this engine where neither the rulebook nor the binding rulings speak:
 

@@ -1,28 +1,27 @@
-"""How pieces move, jump, promote and ride the waves, and when the game ends.
+"""How pieces move, jump and gain their Sea-Leg, and when the game ends (waves: ``waves``).
 
 The rulings this engine had to decide itself are listed in the package docstring.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from games.core import parse_square, square_name
-from games.ship.deck import (
-    ARROW_NAMES,
+from games.core import SeededRng, finish, parse_square
+from games.ship.data import (
     CAPTAIN,
-    EAST,
     EMPTY,
     MATE,
     OWNER,
+    PLY_CAP,
+    REPETITIONS,
     SIDES,
-    Deck,
+    deck,
+    name,
+    parse_size,
 )
 from games.ship.state import ShipState
-
-PLY_CAP = 200  # rulings S15: "A draw after 200 plies, or on 3-fold repetition"
-REPETITIONS = 3
+from games.ship.waves import break_wave
 
 Step = tuple[int, int]
 
@@ -39,14 +38,21 @@ class Move(NamedTuple):
         return f"{self.kind} {name(self.src, width)} {name(self.dst, width)}"
 
 
-@lru_cache(maxsize=8)
-def square_names(width: int) -> tuple[str, ...]:
-    """Names of every square index on a deck of that width (up to row 26), computed once."""
-    return tuple(square_name((i % width, i // width)) for i in range(width * 26))
-
-
-def name(index: int, width: int) -> str:
-    return square_names(width)[index]
+def setup(board: str, captain_diagonals: str, first: str, seed: int) -> ShipState:
+    """The starting deck; Stern moves first unless the ``first`` option tosses a coin (S14)."""
+    width, height = parse_size(board)
+    coin_toss = first == "random"
+    state = ShipState(
+        width=width,
+        height=height,
+        all_diagonals=captain_diagonals == "all",
+        board=deck(width, height).start_board(),
+        to_move=SeededRng(seed).below(2) if coin_toss else 0,
+        first_turn=[True, True],
+        coin_toss=coin_toss,
+    )
+    state.seen[state.position_key()] = 1
+    return state
 
 
 def steps(piece: str, all_diagonals: bool) -> tuple[Step, ...]:
@@ -118,7 +124,7 @@ def make_move(state: ShipState, move: Move) -> None:
     if move.over is not None:
         jumped = {"square": name(move.over, width), "piece": cells[move.over]}
         cells[move.over] = EMPTY
-        state.removed.append({**jumped, "how": "jumped", "ply": state.ply + 1})
+        state.removed.append({**jumped, "how": "jumped"})
     # "Once you move one of your Mates to the far side of the ship, you obtain a Sea Leg"
     promoted = by_mate and move.dst // width == deck.home_row(1 - seat)
     if promoted:
@@ -130,12 +136,12 @@ def make_move(state: ShipState, move: Move) -> None:
     if move.dst in deck.waves:
         wave, final = break_wave(deck, cells, seat, move.dst)
         if wave["overboard"]:
-            state.removed.append({**wave["overboard"], "how": "overboard", "ply": state.ply + 1})
+            state.removed.append({**wave["overboard"], "how": "overboard"})
     state.board = "".join(cells)
     state.first_turn[seat] = False
     state.ply += 1
     state.to_move = 1 - seat
-    state.last = {
+    state.last_move = {
         "seat": seat,
         "action": move.text(width),
         "kind": move.kind,
@@ -151,7 +157,7 @@ def make_move(state: ShipState, move: Move) -> None:
         state.seen.clear()  # no earlier position can come back: keep the history short
     key = state.position_key()
     state.seen[key] = state.seen.get(key, 0) + 1
-    state.result = judge(state, seat, final)
+    judge(state, seat, final)
 
 
 def one_way(state: ShipState, move: Move, by_mate: bool) -> bool:
@@ -161,76 +167,25 @@ def one_way(state: ShipState, move: Move, by_mate: bool) -> bool:
     return changed_row and (by_mate or not state.all_diagonals)
 
 
-def break_wave(
-    deck: Deck, cells: list[str], seat: int, at: int
-) -> tuple[dict[str, Any], int | None]:
-    """Shift the row of the opponent's front-most Mate toward the arrow; maybe one falls.
-
-    "ALL Mates on your opponent's furthest row, shift to the edge of the ship in the direction
-    the arrow is pointing. If there are two or more pieces in the row that has shifted, the
-    piece closest to the edge of the boat falls overboard". Per rulings S8-S11 the row is that
-    of the opponent Mate nearest the mover's home, every piece in it (either side, Mates and
-    Captains) packs against the edge in order, and only the edge piece falls.
-
-    Returns the record of the wave and where the mover's piece (which stood on ``at``) ended,
-    or None if it fell.
-    """
-    width = deck.width
-    arrow = deck.waves[at]
-    record: dict[str, Any] = {
-        "at": name(at, width), "arrow": ARROW_NAMES[arrow], "row": None, "shifts": [],
-        "overboard": None,
-    }
-    opponent_mate = MATE[1 - seat]
-    rows = [i // width for i, cell in enumerate(cells) if cell == opponent_mate]
-    if not rows:
-        return record, at
-    row = min(rows) if deck.forward(1 - seat) < 0 else max(rows)
-    base = row * width
-    occupied = [c for c in range(width) if cells[base + c] != EMPTY]
-    count = len(occupied)
-    packed = list(range(width - count, width)) if arrow == EAST else list(range(count))
-    pieces = [cells[base + c] for c in occupied]
-    for c in occupied:
-        cells[base + c] = EMPTY
-    for c, piece in zip(packed, pieces, strict=True):
-        cells[base + c] = piece
-    record["row"] = row + 1
-    record["shifts"] = [
-        [name(base + a, width), name(base + b, width)]
-        for a, b in zip(occupied, packed, strict=True) if a != b
-    ]
-    final: int | None = at
-    if at // width == row:
-        final = base + packed[occupied.index(at % width)]
-    if count >= 2:
-        edge = base + (width - 1 if arrow == EAST else 0)
-        record["overboard"] = {"square": name(edge, width), "piece": cells[edge]}
-        cells[edge] = EMPTY
-        if final == edge:
-            final = None
-    return record, final
-
-
-def judge(state: ShipState, mover: int, final: int | None) -> dict[str, Any] | None:
-    """The result after ``mover``'s move, or None if play goes on (rulings 3.3, S15)."""
+def judge(state: ShipState, mover: int, final: int | None) -> None:
+    """Finish the game if ``mover``'s move decided it (rulings 3.3, S15)."""
     deck, board = state.deck, state.board
     opponent = 1 - mover
-    if (final is not None and final // state.width == deck.home_row(mover)
-            and board[final] == CAPTAIN[mover]):
+    if (
+        final is not None
+        and final // state.width == deck.home_row(mover)
+        and board[final] == CAPTAIN[mover]
+    ):
         square = name(final, state.width)
-        return win(mover, f"{SIDES[mover]}'s Captain is back home on {square}")
+        finish(state, [mover], f"{SIDES[mover]}'s Captain is back home on {square}")
+        return
     for side in (opponent, mover):
         if MATE[side] not in board and CAPTAIN[side] not in board:
-            return win(1 - side, f"{SIDES[side]} has no pieces left")
+            finish(state, [1 - side], f"{SIDES[side]} has no pieces left")
+            return
     if not legal_moves(state):
-        return win(mover, f"{SIDES[opponent]} has no legal move")
-    if state.seen[state.position_key()] >= REPETITIONS:
-        return {"winners": [], "reason": "the same position occurred three times"}
-    if state.ply >= PLY_CAP:
-        return {"winners": [], "reason": f"{PLY_CAP} plies passed without a winner"}
-    return None
-
-
-def win(seat: int, reason: str) -> dict[str, Any]:
-    return {"winners": [seat], "reason": reason}
+        finish(state, [mover], f"{SIDES[opponent]} has no legal move")
+    elif state.seen[state.position_key()] >= REPETITIONS:
+        finish(state, [], "the same position occurred three times")
+    elif state.ply >= PLY_CAP:
+        finish(state, [], f"{PLY_CAP} plies passed without a winner")

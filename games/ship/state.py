@@ -7,11 +7,10 @@ the 3-fold repetition rule.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.ship.deck import Deck, deck
+from games.ship.data import Deck, deck
 
 
 @dataclass
@@ -22,12 +21,14 @@ class ShipState:
     board: str
     to_move: int
     first_turn: list[bool]  # per seat: still owes its forced first move (rulings S13)
+    coin_toss: bool = False  # whether a coin toss chose who moved first (rulings S14)
     ply: int = 0
     sea_legs: list[int] = field(default_factory=lambda: [0, 0])  # promotions per seat so far
     seen: dict[str, int] = field(default_factory=dict)  # position key -> times it occurred
-    last: dict[str, Any] | None = None  # what the latest move did, for describe and the picture
-    removed: list[dict[str, Any]] = field(default_factory=list)  # every piece taken, in order
-    result: dict[str, Any] | None = None  # {"winners": [...], "reason": "..."} once over
+    last_move: dict[str, Any] | None = None  # what the latest move did, for words and picture
+    # every piece taken, in order: {"square", "piece", "how": "jumped" or "overboard"}
+    removed: list[dict[str, str]] = field(default_factory=list)
+    outcome: dict[str, Any] | None = None
 
     @property
     def deck(self) -> Deck:
@@ -37,18 +38,3 @@ class ShipState:
         """What must repeat for 3-fold repetition: the deck, whose turn, and first-move duty."""
         duty = "".join("f" if owed else "-" for owed in self.first_turn)
         return f"{self.board}{self.to_move}{duty}"
-
-    def copy(self) -> ShipState:
-        """Shallow copies suffice: ``last`` and the entries of ``removed`` are never mutated."""
-        return ShipState(
-            self.width, self.height, self.all_diagonals, self.board, self.to_move,
-            list(self.first_turn), self.ply, list(self.sea_legs), dict(self.seen), self.last,
-            list(self.removed), self.result,
-        )
-
-    def to_json(self) -> str:
-        return json.dumps(self.__dict__, separators=(",", ":"))
-
-    @classmethod
-    def from_json(cls, text: str) -> ShipState:
-        return cls(**json.loads(text))

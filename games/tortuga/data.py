@@ -15,8 +15,14 @@ TEAMS: tuple[str, ...] = ("british", "french")
 
 # (British, French, Dutch) loyalty cards by player count (rulings §1.2).
 LOYALTY: dict[int, tuple[int, int, int]] = {
-    2: (1, 1, 0), 3: (1, 1, 1), 4: (2, 2, 0), 5: (2, 2, 1),
-    6: (3, 3, 0), 7: (3, 3, 1), 8: (4, 4, 0), 9: (4, 4, 1),
+    2: (1, 1, 0),
+    3: (1, 1, 1),
+    4: (2, 2, 0),
+    5: (2, 2, 1),
+    6: (3, 3, 0),
+    7: (3, 3, 1),
+    8: (4, 4, 0),
+    9: (4, 4, 1),
 }
 HAND_SIZE = 3
 TREASURE_TOTAL = 8
@@ -67,11 +73,66 @@ SCURVY = "scurvy"
 STORMY_SEAS = "stormy seas"
 ARMADA = "spanish armada"
 
-BASE_EVENTS: tuple[str, ...] = (MARQUE,) * 3 + (PISTOL,) * 3 + (ALBATROSS,) * 3 + (
-    BLACK_SPOT,) * 3 + (ATLANTIS, EL_DORADO, FOUNTAIN)
+BASE_EVENTS: tuple[str, ...] = (
+    (MARQUE,) * 3
+    + (PISTOL,) * 3
+    + (ALBATROSS,) * 3
+    + (BLACK_SPOT,) * 3
+    + (ATLANTIS, EL_DORADO, FOUNTAIN)
+)
 TREASURE_MAPS: tuple[str, ...] = (ATLANTIS, EL_DORADO, FOUNTAIN)
-STARRED: tuple[str, ...] = (BLACK_POWDER, CABIN_FEVER, CROWS_NEST, EIGHT_BELLS, FACADE,
-                            PIRATE_CODE, SCURVY, STORMY_SEAS)
+STARRED: tuple[str, ...] = (
+    BLACK_POWDER,
+    CABIN_FEVER,
+    CROWS_NEST,
+    EIGHT_BELLS,
+    FACADE,
+    PIRATE_CODE,
+    SCURVY,
+    STORMY_SEAS,
+)
 STARRED_IN_GAME = 3
 ROW_SIZE = 5
 PIRATE_CODE_VOTES = 2
+SECTIONS: tuple[str, ...] = ("attack", "brawl", "mutiny")
+"""Which section of a vote card counts in each vote: top, middle, bottom."""
+
+CARD_TITLES: dict[str, str] = {
+    MARQUE: "Letter of Marque",
+    PISTOL: "Pistol",
+    ALBATROSS: "Albatross",
+    BLACK_SPOT: "Black Spot",
+    ATLANTIS: "Atlantis",
+    EL_DORADO: "El Dorado",
+    FOUNTAIN: "Fountain of Youth",
+    BLACK_POWDER: "Black Powder",
+    CABIN_FEVER: "Cabin Fever",
+    CROWS_NEST: "Crow's Nest",
+    EIGHT_BELLS: "Eight Bells",
+    FACADE: "Facade",
+    PIRATE_CODE: "Pirate Code",
+    SCURVY: "Scurvy",
+    STORMY_SEAS: "Stormy Seas",
+    ARMADA: "Spanish Armada",
+}
+"""Event card names as printed on the cards."""
+
+SYMBOL_TITLES: dict[str, str] = {
+    "cannon": "Cannon",
+    "torch": "Torch",
+    "water": "Water",
+    "british": "British flag",
+    "french": "French flag",
+    "skull": "Skull",
+    "helm": "Helm",
+}
+
+
+def card_title(card: str) -> str:
+    """An event card's printed name: ``crow's nest`` -> "Crow's Nest"."""
+    return CARD_TITLES[card]
+
+
+def counted(count: int, noun: str) -> str:
+    """``1 chest``, ``2 chests``: a number with its (regular) noun in the right number."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

@@ -3,6 +3,8 @@ forced player included (A10). Choices a card asks for become pending decisions."
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.tortuga.data import (
     ALBATROSS,
     ARMADA,
@@ -24,6 +26,8 @@ from games.tortuga.data import (
     SHIPS,
     STORMY_SEAS,
     TREASURE_MAPS,
+    card_title,
+    counted,
     vote_text,
 )
 from games.tortuga.effects import (
@@ -37,24 +41,25 @@ from games.tortuga.effects import (
     spanish_armada,
     treasure_changed,
 )
-from games.tortuga.state import State, has_room, location, note, others, ship_of
+from games.tortuga.state import TortugaState, has_room, location, note, others, ship_of
 
 # Cards that ask the revealer for a choice, by pending kind.
 _CHOOSERS = {MARQUE: "marque", PISTOL: "pistol", CABIN_FEVER: "fever", CROWS_NEST: "nest"}
 
 
-def reveal(s: State, seat: int, slot: int) -> None:
+def reveal(s: TortugaState, seat: int, slot: int) -> None:
     """Flip a row card, refill its slot from the deck, then resolve the card."""
     card = s.row[slot]
     assert card is not None
     s.row[slot] = None
     forget_slot(s, slot)
     refill(s, slot)
-    s.news.append(f"{label(seat)} reveals {card.title()} from slot {slot + 1}.")
+    s.reveals.append({"slot": slot + 1, "card": card, "by": seat})
+    s.news.append(f"{label(seat)} reveals {card_title(card)} from slot {slot + 1}.")
     resolve(s, seat, card)
 
 
-def resolve(s: State, seat: int, card: str) -> None:
+def resolve(s: TortugaState, seat: int, card: str) -> None:
     if card in _CHOOSERS:
         s.pending = {"kind": _CHOOSERS[card], "seat": seat, "saved": False}
         if card != MARQUE:
@@ -72,11 +77,11 @@ def resolve(s: State, seat: int, card: str) -> None:
         _AUTOMATIC[card](s, seat)
 
 
-def _black_spot(s: State, seat: int) -> None:
+def _black_spot(s: TortugaState, seat: int) -> None:
     maroon_unless_fountain(s, seat, "black spot")
 
 
-def _black_powder(s: State, seat: int) -> None:
+def _black_powder(s: TortugaState, seat: int) -> None:
     """A12: a second Black Powder (after the tie-breaker reshuffle) has no effect."""
     if s.exploded is None:
         s.pending = {"kind": "powder", "seat": seat}
@@ -84,7 +89,7 @@ def _black_powder(s: State, seat: int) -> None:
         s.news.append("The explosion token is already placed: no effect.")
 
 
-def crew_of(s: State, seat: int) -> list[int]:
+def crew_of(s: TortugaState, seat: int) -> list[int]:
     """The pawns at the seat's ship or island (only itself on a rowboat)."""
     place, _ = location(s, seat)
     if place in SHIPS:
@@ -92,45 +97,45 @@ def crew_of(s: State, seat: int) -> list[int]:
     return s.tortuga if place == "tortuga" else [seat]
 
 
-def _eight_bells(s: State, seat: int) -> None:
-    """"All pawns on the revealer's boat or island are ... drawn out randomly"."""
+def _eight_bells(s: TortugaState, seat: int) -> None:
+    """ "All pawns on the revealer's boat or island are ... drawn out randomly"."""
     crew = crew_of(s, seat)
     if len(crew) > 1:
         shuffle(s, crew)
         s.news.append(f"Eight Bells: the pawns there now stand {', '.join(map(label, crew))}.")
 
 
-def swap_pawns(s: State, a: int, b: int) -> None:
-    for line in (*s.ships, s.tortuga, s.rowboats):
-        for i, pawn in enumerate(line):
-            if pawn == a:
-                line[i] = b
-            elif pawn == b:
-                line[i] = a
+def swap_pawns(s: TortugaState, a: int, b: int) -> None:
+    swapped = {a: b, b: a}
+    for line in (*s.ships, s.tortuga):
+        line[:] = [swapped.get(pawn, pawn) for pawn in line]
+    s.rowboats = [None if pawn is None else swapped.get(pawn, pawn) for pawn in s.rowboats]
 
 
-def _facade(s: State, seat: int) -> None:
-    """"Revealer swaps pawn positions with the player sitting on their right" (A7: the
+def _facade(s: TortugaState, seat: int) -> None:
+    """ "Revealer swaps pawn positions with the player sitting on their right" (A7: the
     previous player in turn order)."""
     right = (seat - 1) % s.players
     swap_pawns(s, seat, right)
     s.news.append(f"Facade: {label(seat)} and {label(right)} swap places.")
 
 
-def _scurvy(s: State, seat: int) -> None:
+def _scurvy(s: TortugaState, seat: int) -> None:
     crew = crew_of(s, seat)
     for pawn in crew:
         s.scurvy[pawn] = True
     s.news.append(f"Scurvy: {', '.join(map(label, crew))} lose their next turn.")
 
 
-def _stormy_seas(s: State, seat: int) -> None:
+def _stormy_seas(s: TortugaState, seat: int) -> None:
     place, _ = location(s, seat)
     if place in SHIPS:
         holds = s.holds[SHIPS.index(place)]
         s.galleon += sum(holds)
         if sum(holds):
-            s.news.append(f"Stormy Seas: {sum(holds)} chest(s) return to the Spanish galleon.")
+            s.news.append(
+                f"Stormy Seas: {counted(sum(holds), 'chest')} go back to the Spanish galleon."
+            )
         holds[:] = [0, 0]
     elif place == "tortuga":
         s.tortuga_chests = [1, 1]
@@ -138,82 +143,56 @@ def _stormy_seas(s: State, seat: int) -> None:
     treasure_changed(s)
 
 
-_AUTOMATIC = {BLACK_SPOT: _black_spot, BLACK_POWDER: _black_powder, EIGHT_BELLS: _eight_bells,
-              FACADE: _facade, SCURVY: _scurvy, STORMY_SEAS: _stormy_seas}
+_AUTOMATIC = {
+    BLACK_SPOT: _black_spot,
+    BLACK_POWDER: _black_powder,
+    EIGHT_BELLS: _eight_bells,
+    FACADE: _facade,
+    SCURVY: _scurvy,
+    STORMY_SEAS: _stormy_seas,
+}
 
 
 # -- the decisions the cards ask for ------------------------------------------------------
-def marque_options(s: State, saved: bool) -> list[str]:
+# Each kind of pending decision has its options and its effect here; ``rules.PHASES`` names
+# them. An effect first takes the decision off the table, then may put up the next one.
+def seat_of(word: str) -> int:
+    return int(word[1:]) - 1
+
+
+def seat_options(s: TortugaState, verb: str, seats: list[int]) -> list[str]:
+    return [f"{verb} {label(p).lower()}" for p in seats]
+
+
+def _settle(s: TortugaState) -> dict[str, Any]:
+    """Take the pending decision off the table and return it."""
+    pending = s.pending
+    assert pending is not None
+    s.pending = None
+    return pending
+
+
+def marque_sends(s: TortugaState, saved: bool) -> list[str]:
     """Move "any player currently on Tortuga or a rowboat to the back of the line of either
     ship" (not a full one, A3); or save the card; with no one to move, save or discard it."""
     pawns = sorted([*s.tortuga, *(p for p in s.rowboats if p is not None)])
-    sends = [f"send {label(p).lower()} {ship}" for p in pawns
-             for i, ship in enumerate(SHIPS) if has_room(s, i)]
+    sends = [
+        f"send {label(p).lower()} {ship}"
+        for p in pawns
+        for i, ship in enumerate(SHIPS)
+        if has_room(s, i)
+    ]
     if saved:
         return sends
     return [*sends, "save marque"] if sends else ["save marque", "discard marque"]
 
 
-def seat_options(s: State, verb: str, seats: list[int]) -> list[str]:
-    return [f"{verb} {label(p).lower()}" for p in seats]
+def marque_options(s: TortugaState, seat: int) -> list[str]:
+    return marque_sends(s, (s.pending or {})["saved"])
 
 
-def decision_options(s: State, seat: int) -> list[str]:
-    """Legal actions of the event decisions."""
-    pending = s.pending or {}
-    kind = pending["kind"]
-    if kind == "marque":
-        return marque_options(s, pending["saved"])
-    if kind == "pistol":
-        return seat_options(s, "shoot", others(s, seat))
-    if kind == "give":
-        return seat_options(s, "give", others(s, seat))
-    if kind == "fever":
-        return seat_options(s, "fever", others(s, seat))
-    if kind == "nest":
-        return seat_options(s, "search", list(range(s.players)))
-    if kind == "pick":
-        return [f"pick {text}" for text in sorted({vote_text(c) for c in s.vote_deck})]
-    if kind == "powder":
-        return [f"blow {ship} rowboat" for ship in SHIPS]
-    if kind == "fountain":
-        return ["use fountain", "decline fountain"]
-    return ["use atlantis", "keep atlantis"]
-
-
-def seat_of(word: str) -> int:
-    return int(word[1:]) - 1
-
-
-def decide(s: State, seat: int, action: str) -> None:
-    """Carry out one event decision."""
-    pending = s.pending or {}
-    kind = pending["kind"]
-    words = action.split()
-    s.pending = None
-    if kind == "marque":
-        _marque(s, seat, action, pending["saved"])
-    elif kind == "pistol":
-        target = seat_of(words[1])
-        s.news.append(f"{label(seat)} shoots {label(target)} with the Pistol.")
-        maroon_unless_fountain(s, target, "pistol")
-    elif kind == "give":
-        _give(s, seat, seat_of(words[1]), pending["card"])
-    elif kind == "fever":
-        _cabin_fever(s, seat, seat_of(words[1]))
-    elif kind == "nest":
-        _crows_nest(s, seat, seat_of(words[1]))
-    elif kind == "pick":
-        _pick(s, seat, action.removeprefix("pick "), pending)
-    elif kind == "powder":
-        _blow(s, SHIPS.index(words[1]))
-    elif kind == "fountain":
-        _fountain(s, seat, words[0] == "use")
-    else:
-        _atlantis(s, seat, words[0] == "use")
-
-
-def _marque(s: State, seat: int, action: str, saved: bool) -> None:
+def marque(s: TortugaState, seat: int, action: str) -> None:
+    saved = _settle(s)["saved"]
     words = action.split()
     if words[0] == "save":
         s.kept[seat].append(MARQUE)
@@ -231,54 +210,105 @@ def _marque(s: State, seat: int, action: str, saved: bool) -> None:
         s.tortuga.remove(target)
     else:
         s.rowboats[s.rowboats.index(target)] = None
-    s.news.append(f"Letter of Marque: {label(seat)} sends {label(target)} to the "
-                  f"{SHIP_TITLES[ship]}.")
+    s.news.append(
+        f"Letter of Marque: {label(seat)} sends {label(target)} to the {SHIP_TITLES[ship]}."
+    )
 
 
-def _give(s: State, seat: int, target: int, card: str) -> None:
-    """"Revealer gives the treasure map to another player"; El Dorado draws a card at once."""
+def pistol_options(s: TortugaState, seat: int) -> list[str]:
+    return seat_options(s, "shoot", others(s, seat))
+
+
+def pistol(s: TortugaState, seat: int, action: str) -> None:
+    _settle(s)
+    target = seat_of(action.split()[1])
+    s.news.append(f"{label(seat)} shoots {label(target)} with the Pistol.")
+    maroon_unless_fountain(s, target, "pistol")
+
+
+def give_options(s: TortugaState, seat: int) -> list[str]:
+    return seat_options(s, "give", others(s, seat))
+
+
+def give(s: TortugaState, seat: int, action: str) -> None:
+    """ "Revealer gives the treasure map to another player"; El Dorado draws a card at once."""
+    card = _settle(s)["card"]
+    target = seat_of(action.split()[1])
     s.kept[target].append(card)
-    s.news.append(f"{label(seat)} gives {card.title()} to {label(target)}.")
+    s.news.append(f"{label(seat)} gives {card_title(card)} to {label(target)}.")
     if card == EL_DORADO:
         draw_votes(s, target)
 
 
-def _cabin_fever(s: State, seat: int, target: int) -> None:
+def fever_options(s: TortugaState, seat: int) -> list[str]:
+    return seat_options(s, "fever", others(s, seat))
+
+
+def cabin_fever(s: TortugaState, seat: int, action: str) -> None:
     """The two loyalty cards are shuffled and dealt back; each secretly views the new one."""
+    _settle(s)
+    target = seat_of(action.split()[1])
     pair = [s.loyalty[seat], s.loyalty[target]]
     shuffle(s, pair)
     s.loyalty[seat], s.loyalty[target] = pair
+    s.fevers.append([seat, target])
     for p in (seat, target):
+        s.loyalty_log[p].append(s.loyalty[p])
         note(s, p, f"Cabin Fever: your loyalty card is now {s.loyalty[p].title()}.")
     s.news.append(f"Cabin Fever between {label(seat)} and {label(target)}.")
 
 
-def _crows_nest(s: State, seat: int, target: int) -> None:
+def nest_options(s: TortugaState, seat: int) -> list[str]:
+    return seat_options(s, "search", list(range(s.players)))
+
+
+def crows_nest(s: TortugaState, seat: int, action: str) -> None:
     """The target's hand goes into the vote deck; the revealer searches it for the same
     number of cards, then the deck is shuffled."""
+    _settle(s)
+    target = seat_of(action.split()[1])
     s.news.append(f"Crow's Nest: {label(seat)} replaces {label(target)}'s vote cards.")
     count = len(s.hands[target])
     if count:
         s.vote_deck.extend(s.hands[target])
+        s.deck_runs = []  # the search takes cards from anywhere, then the deck is shuffled
         s.hands[target] = []
-        s.pending = {"kind": "pick", "seat": seat, "target": target, "left": count}
+        s.pending = {"kind": "pick", "seat": seat, "target": target, "left": count, "picked": []}
 
 
-def _pick(s: State, seat: int, text: str, pending: dict) -> None:
+def pick_options(s: TortugaState, seat: int) -> list[str]:
+    return [f"pick {text}" for text in sorted({vote_text(c) for c in s.vote_deck})]
+
+
+def pick(s: TortugaState, seat: int, action: str) -> None:
+    pending = _settle(s)
+    text = action.removeprefix("pick ")
     card = next(c for c in s.vote_deck if vote_text(c) == text)
     s.vote_deck.remove(card)
     target = pending["target"]
     s.hands[target].append(card)
     s.news.append(f"{label(seat)} picks a vote card for {label(target)}.")
+    picked = [*pending["picked"], card]
     if pending["left"] > 1:
-        s.pending = {**pending, "left": pending["left"] - 1}
+        s.pending = {**pending, "left": pending["left"] - 1, "picked": picked}
     else:
         shuffle(s, s.vote_deck)
-        note(s, seat, f"Crow's Nest: you gave {label(target)} "
-                      f"{', '.join(vote_text(c) for c in s.hands[target])}.")
+        s.secret_log.append({"kind": "nest", "by": seat, "target": target, "cards": picked})
+        note(
+            s,
+            seat,
+            f"Crow's Nest: you gave {label(target)} "
+            f"{', '.join(vote_text(c) for c in s.hands[target])}.",
+        )
 
 
-def _blow(s: State, boat: int) -> None:
+def powder_options(s: TortugaState, seat: int) -> list[str]:
+    return [f"blow {ship} rowboat" for ship in SHIPS]
+
+
+def black_powder(s: TortugaState, seat: int, action: str) -> None:
+    _settle(s)
+    boat = SHIPS.index(action.split()[1])
     s.exploded = boat
     s.news.append(f"Black Powder blows up the {SHIP_TITLES[boat]}'s rowboat.")
     pawn = s.rowboats[boat]
@@ -286,8 +316,13 @@ def _blow(s: State, boat: int) -> None:
         maroon(s, pawn)
 
 
-def _fountain(s: State, seat: int, use: bool) -> None:
-    if use:
+def fountain_options(s: TortugaState, seat: int) -> list[str]:
+    return ["use fountain", "decline fountain"]
+
+
+def fountain(s: TortugaState, seat: int, action: str) -> None:
+    _settle(s)
+    if action == "use fountain":
         s.kept[seat].remove(FOUNTAIN)
         s.discard.append(FOUNTAIN)
         s.news.append(f"{label(seat)} drinks from the Fountain of Youth and stays.")
@@ -295,8 +330,13 @@ def _fountain(s: State, seat: int, use: bool) -> None:
         maroon(s, seat)
 
 
-def _atlantis(s: State, seat: int, use: bool) -> None:
-    if not use:
+def atlantis_options(s: TortugaState, seat: int) -> list[str]:
+    return ["use atlantis", "keep atlantis"]
+
+
+def atlantis(s: TortugaState, seat: int, action: str) -> None:
+    _settle(s)
+    if action == "keep atlantis":
         s.news.append(f"{label(seat)} keeps Atlantis.")
         return
     ship = ship_of(s, seat)

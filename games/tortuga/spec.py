@@ -2,76 +2,92 @@
 
 from __future__ import annotations
 
-import json
-import pickle
 from typing import Any
 
-from games.core import GameSpec, Outcome
-from games.tortuga import rules, views
+from games.core import GameSpec
+from games.tortuga import changes, labels, position, reasons, rules, views
 from games.tortuga.data import SEAT_NAMES
-from games.tortuga.state import State
+from games.tortuga.state import TortugaState
 
 
-class TortugaSpec(GameSpec[State]):
+class TortugaSpec(GameSpec[TortugaState]):
     key = "tortuga"
     title = "Tortuga 1667"
     min_players = 2
     max_players = 9
+    state_type = TortugaState
     seat_names = SEAT_NAMES
+    has_hand = True
     summary = (
         "Secret British and French teams (and a lone Dutch player with odd counts) fight over "
         "8 chests. On your turn take one action (two with 2 players): view 2 event cards, "
         "reveal 1, force another player to reveal, move via a rowboat, or use your rank - "
         "captains attack or maroon, first mates mutiny, cabin boys move a chest, the governor "
         "of Tortuga brawls. Votes are secret. When the Spanish Armada is revealed, the team "
-        "with the most treasure wins.")
+        "with the most treasure wins."
+    )
 
-    def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
-        self.resolve_options(options)
+    def setup(self, players: int, seed: int, options: dict[str, Any]) -> TortugaState:
         return rules.new_game(players, seed)
 
-    def to_act(self, state: State) -> list[int]:
+    def to_act(self, state: TortugaState) -> list[int]:
         return rules.to_act(state)
 
-    def legal_actions(self, state: State, seat: int) -> list[str]:
+    def legal_actions(self, state: TortugaState, seat: int) -> list[str]:
         return rules.legal_actions(state, seat)
 
-    def play(self, state: State, seat: int, action: str) -> None:
+    def play(self, state: TortugaState, seat: int, action: str) -> None:
         rules.play(state, seat, action)
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        view = views.public_view(state)
-        view["private"] = {} if seat is None else views.private_view(state, seat)
-        return view
+    def board_view(self, state: TortugaState, seat: int | None) -> dict[str, Any]:
+        return views.board_view(state)
 
-    def outcome(self, state: State) -> Outcome | None:
-        if state.result is None:
-            return None
-        return Outcome(winners=list(state.result["winners"]), reason=state.result["reason"])
+    def turn_number(self, state: TortugaState) -> int:
+        return state.turn
 
-    def dump(self, state: State) -> str:
-        return json.dumps(vars(state))
+    def last_lines(self, state: TortugaState) -> list[str]:
+        return list(state.news)
 
-    def load(self, text: str) -> State:
-        return State(**json.loads(text))
+    def players(self, state: TortugaState) -> int:
+        return state.players
 
-    def copy(self, state: State) -> State:
-        return pickle.loads(pickle.dumps(state))
+    def position(self, **setup: Any) -> TortugaState:
+        """See :func:`games.tortuga.position.build_position`."""
+        return position.build_position(**setup)
 
-    def describe(self, before: State, seat: int, action: str, after: State) -> str:
+    def private_view(self, state: TortugaState, seat: int) -> dict[str, Any]:
+        return views.private_view(state, seat)
+
+    def scores(self, state: TortugaState) -> list[dict[str, Any]]:
+        return views.scores(state)
+
+    def describe(self, before: TortugaState, seat: int, action: str, after: TortugaState) -> str:
         """The public news of the action; votes and Crow's Nest picks never name a card."""
         return " ".join(after.news) or f"{self.seat_label(seat)}: `{action}`"
 
-    def secret_choice(self, state: State, seat: int) -> bool:
-        return state.pending is not None and state.pending["kind"] in ("vote", "pick")
+    def secret_choice(self, state: TortugaState, seat: int) -> bool:
+        return rules.phase_of(state) in rules.SECRET_KINDS
 
-    def default_action(self, state: State, seat: int) -> str | None:
+    def default_action(self, state: TortugaState, seat: int) -> str | None:
         """A21: Atlantis is offered before every turn "with a short timeout defaulting to
         'no'"."""
-        pending = state.pending
-        if pending is not None and pending["kind"] == "atlantis" and pending["seat"] == seat:
+        if rules.phase_of(state) == "atlantis" and rules.to_act(state) == [seat]:
             return "keep atlantis"
         return None
 
     def private_text(self, view: dict[str, Any]) -> str:
         return views.private_text(view)
+
+    # -- the second-edition hooks ------------------------------------------------------------
+    def label(self, state: TortugaState, seat: int, action: str) -> str:
+        return labels.label(state, seat, action)
+
+    def explain(self, state: TortugaState, seat: int, action: str) -> str:
+        return reasons.explain(state, seat, " ".join(action.split()).lower())
+
+    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+        return changes.changes(before, after)
+
+    def reveal(self, state: TortugaState) -> list[str]:
+        """Every secret, once the game is over (nothing while it runs)."""
+        return views.reveal_lines(state) if state.outcome is not None else []

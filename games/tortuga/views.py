@@ -1,22 +1,52 @@
-"""What each seat may see (A16). The public part never holds a loyalty card (until the game is
-over), a hand, a viewed card face, a vote commit, the deck orders or the RNG; a seat's
-``private`` adds only its own loyalty, hand, viewed cards, notes and Crow's Nest search."""
+"""What each seat may see (A16), and the texts a player reads about it.
+
+The public part never holds a loyalty card (until the game is over), a hand, a viewed card
+face, a vote commit or who voted what, the deck orders or the RNG; a seat's ``private`` adds
+only its own loyalty (and its history), hand, viewed cards, notes, its own cards among the
+buried vote cards and its Crow's Nest search. The DM text teaches each secret choice where it
+is made (issue 13): what each card in the hand does in this vote and what the seat's side
+wants; ``reveal_lines`` tells every secret once the game is over.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from games.core import score
 from games.tortuga import votes
-from games.tortuga.data import SEAT_NAMES, SHIP_TITLES, SHIPS, TEAMS, vote_text
-from games.tortuga.rules import to_act
-from games.tortuga.state import State, scores
+from games.tortuga.data import (
+    EL_DORADO,
+    SEAT_NAMES,
+    SECTIONS,
+    SHIP_TITLES,
+    SHIPS,
+    SYMBOL_TITLES,
+    TEAMS,
+    card_title,
+    vote_text,
+)
+from games.tortuga.state import TortugaState, team_chests
 
-# Pending-decision fields everyone may see (never "cards": the vote commits).
-_PUBLIC_PENDING = ("kind", "seat", "target", "by", "ship", "left", "saved", "card", "cause",
-                   "vote", "caller", "voters")
+# Pending-decision fields everyone may see (never "cards" or "picked": the secret choices).
+_PUBLIC_PENDING = (
+    "kind",
+    "seat",
+    "target",
+    "by",
+    "ship",
+    "left",
+    "saved",
+    "card",
+    "cause",
+    "vote",
+    "caller",
+    "voters",
+)
 
 
-def public_view(s: State) -> dict[str, Any]:
+def board_view(s: TortugaState) -> dict[str, Any]:
+    """The game's own keys of every view (the envelope adds seats, to_act, turn, the last
+    lines, the outcome and the team scores)."""
     pending = s.pending or {}
     shown = {k: v for k, v in pending.items() if k in _PUBLIC_PENDING}
     if "slots" in pending:
@@ -25,21 +55,28 @@ def public_view(s: State) -> dict[str, Any]:
         waiting = votes.waiting_voters(s)
         shown["voted"] = [v for v in pending["voters"] if v not in waiting]
     view: dict[str, Any] = {
-        "players": s.players,
-        "seat_names": list(SEAT_NAMES[: s.players]),
         "current": s.current,
         "actions_left": s.actions_left,
-        "to_act": to_act(s),
-        "ships": [{"key": SHIPS[i], "name": SHIP_TITLES[i], "crew": list(s.ships[i]),
-                   "holds": dict(zip(TEAMS, s.holds[i], strict=True)),
-                   "rowboat": s.rowboats[i], "exploded": s.exploded == i}
-                  for i in range(2)],
-        "tortuga": {"line": list(s.tortuga),
-                    "chests": dict(zip(TEAMS, s.tortuga_chests, strict=True))},
+        "ships": [
+            {
+                "key": SHIPS[i],
+                "name": SHIP_TITLES[i],
+                "crew": list(s.ships[i]),
+                "holds": dict(zip(TEAMS, s.holds[i], strict=True)),
+                "rowboat": s.rowboats[i],
+                "exploded": s.exploded == i,
+            }
+            for i in range(2)
+        ],
+        "tortuga": {
+            "line": list(s.tortuga),
+            "chests": dict(zip(TEAMS, s.tortuga_chests, strict=True)),
+        },
         "galleon": s.galleon,
-        "scores": scores(s),
-        "row": [{"slot": i + 1, "card": card is not None, "viewed_by": list(s.viewers[i])}
-                for i, card in enumerate(s.row)],
+        "row": [
+            {"slot": i + 1, "card": card is not None, "viewed_by": list(s.viewers[i])}
+            for i, card in enumerate(s.row)
+        ],
         "event_deck": len(s.event_deck),
         "discard": list(s.discard),
         "kept": [list(k) for k in s.kept],
@@ -47,25 +84,41 @@ def public_view(s: State) -> dict[str, Any]:
         "scurvy": list(s.scurvy),
         "hand_sizes": [len(h) for h in s.hands],
         "vote_deck": len(s.vote_deck),
+        "deck_runs": [
+            {"size": run["size"], "section": run["section"], "symbols": list(run["symbols"])}
+            for run in s.deck_runs
+        ],
         "pending": shown or None,
         "last_vote": s.last_vote,
-        "news": list(s.news),
+        "reveals": [dict(r) for r in s.reveals],
+        "cabin_fevers": [list(pair) for pair in s.fevers],
         "sudden_death": s.sudden_death,
-        "result": s.result,
     }
-    if s.result is not None:
+    if s.outcome is not None:
         view["loyalty"] = list(s.loyalty)
     return view
 
 
-def private_view(s: State, seat: int) -> dict[str, Any]:
+def scores(s: TortugaState) -> list[dict[str, Any]]:
+    """The envelope's scores: each team's chests (holds on both ships plus Tortuga's area)."""
+    return [score(team.title(), chests) for team, chests in team_chests(s).items()]
+
+
+def private_view(s: TortugaState, seat: int) -> dict[str, Any]:
     pending = s.pending or {}
     private: dict[str, Any] = {
         "seat": seat,
         "loyalty": s.loyalty[seat],
+        "loyalty_history": list(s.loyalty_log[seat]),
         "hand": sorted(vote_text(c) for c in s.hands[seat]),
-        "known_events": {str(slot + 1): card for slot, card in enumerate(s.known[seat])
-                         if card is not None},
+        "known_events": {
+            str(slot + 1): card for slot, card in enumerate(s.known[seat]) if card is not None
+        },
+        "buried": [
+            {"run": i, "cards": sorted(vote_text(c) for c in run["own"][str(seat)])}
+            for i, run in enumerate(s.deck_runs)
+            if str(seat) in run["own"]
+        ],
         "notes": list(s.notes[seat]),
     }
     if pending.get("kind") == "vote" and seat in pending["voters"]:
@@ -74,22 +127,225 @@ def private_view(s: State, seat: int) -> dict[str, Any]:
             private["vote_played"] = [vote_text(c) for c in played]
     if pending.get("kind") == "pick" and pending["seat"] == seat:
         private["vote_deck_search"] = sorted(vote_text(c) for c in s.vote_deck)
+        private["picked"] = sorted(vote_text(c) for c in pending["picked"])
     return private
 
 
+# -- the DM text ---------------------------------------------------------------------------
+def card_words(text: str, counting: str | None = None) -> str:
+    """A vote card in words, the symbol that counts first: ``Cannon (British flag, Skull)``."""
+    symbols = [SYMBOL_TITLES[word] for word in text.split()]
+    if counting is None:
+        return ", ".join(symbols)
+    first = symbols.pop(SECTIONS.index(counting))
+    return f"{first} ({', '.join(symbols)})"
+
+
+def how_to_win(loyalty: str, players: int) -> str:
+    """What the seat's side needs when the Spanish Armada is revealed."""
+    if loyalty == "dutch":
+        return (
+            "You play alone: you win only if the British and the French have the same number "
+            "of chests when the Spanish Armada is revealed."
+        )
+    team, other = loyalty.title(), TEAMS[1 - TEAMS.index(loyalty)].title()
+    tie = (
+        "a tie makes the Dutch player win"
+        if players % 2
+        else "a tie means sudden death: the first team to take the lead wins"
+    )
+    return (
+        f"The {team} win if, when the Spanish Armada is revealed, the {team} holds of both "
+        f"ships plus Tortuga's {team} area hold more chests than the {other}'s ({tie})."
+    )
+
+
 def private_text(view: dict[str, Any]) -> str:
-    """The DM text of a seat's secrets."""
+    """The DM text of a seat's secrets, with what its side wants in the vote it must make."""
     private = view.get("private") or {}
     if not private:
         return ""
-    lines = [f"You are {SEAT_NAMES[private['seat']]}. Loyalty: **{private['loyalty'].title()}**.",
-             "Vote cards: " + ("; ".join(private["hand"]) or "none")]
+    seat, loyalty = private["seat"], private["loyalty"]
+    lines = [
+        f"You are {SEAT_NAMES[seat]}. Loyalty: **{loyalty.title()}**.",
+        how_to_win(loyalty, len(view["seats"])),
+    ]
+    history = private["loyalty_history"]
+    if len(history) > 1:
+        lines.append(
+            "Your loyalty cards so far (Cabin Fever): "
+            + ", then ".join(card.title() for card in history)
+            + "."
+        )
+    lines.append("Vote cards: " + ("; ".join(private["hand"]) or "none"))
+    pending = view.get("pending") or {}
+    if pending.get("kind") == "vote" and seat in pending["voters"]:
+        if private.get("vote_played"):
+            lines.append("Your vote: " + " and ".join(private["vote_played"]))
+        else:
+            lines += vote_lesson(view, private)
     if private["known_events"]:
-        lines.append("Event cards you have seen: " + "; ".join(
-            f"slot {slot}: {card.title()}" for slot, card in private["known_events"].items()))
-    if private.get("vote_played"):
-        lines.append("Your vote: " + " and ".join(private["vote_played"]))
+        lines.append(
+            "Event cards you have seen: "
+            + "; ".join(
+                f"slot {slot}: {card_title(card)}" for slot, card in private["known_events"].items()
+            )
+        )
     if private.get("vote_deck_search"):
         lines.append("Crow's Nest, the vote deck: " + "; ".join(private["vote_deck_search"]))
+        if private["picked"]:
+            lines.append("Picked so far: " + "; ".join(private["picked"]))
     lines += private["notes"]
     return "\n".join(lines)
+
+
+_CARD_ROLES: dict[str, dict[str, str]] = {
+    "attack": {
+        "cannon": "for the attack (at least 1 cannon is needed)",
+        "torch": "for the attack (torches must outnumber waters)",
+        "water": "against the attack (puts out 1 torch)",
+    },
+    "brawl": {
+        "british": "a flag for the British area",
+        "french": "a flag for the French area",
+    },
+    "mutiny": {
+        "skull": "for the mutiny (skulls must outnumber helms)",
+        "helm": "against the mutiny (a tie keeps the captain)",
+    },
+}
+
+
+def vote_lesson(view: dict[str, Any], private: dict[str, Any]) -> list[str]:
+    """For the vote the seat must make: the rule, what each of its cards does, what its side
+    wants (all from the seat's own view)."""
+    pending = view["pending"]
+    vote, caller = pending["vote"], SEAT_NAMES[pending["caller"]]
+    lines = [_vote_rule(view, vote, caller)]
+    roles = _CARD_ROLES[vote]
+    section = SECTIONS.index(vote)
+    lines.append(f"Your cards in this {vote}:")
+    for text in sorted(set(private["hand"])):
+        lines.append(f"- {card_words(text, vote)}: {roles[text.split()[section]]}")
+    if EL_DORADO in view["kept"][private["seat"]]:
+        lines.append("With El Dorado you may play two cards; El Dorado is then discarded.")
+    lines.append("The deck adds 1 card nobody has seen. " + _wants(view, vote, private))
+    return lines
+
+
+def _vote_rule(view: dict[str, Any], vote: str, caller: str) -> str:
+    pending = view["pending"]
+    if vote == "brawl":
+        return (
+            f"{caller} calls a brawl on Tortuga: only the flag in the middle of each card "
+            "counts. More British flags put both of Tortuga's chests in the British area, more "
+            "French flags in the French area; a tie puts one in each."
+        )
+    ship = view["ships"][pending["ship"]]
+    if vote == "mutiny":
+        captain = SEAT_NAMES[ship["crew"][0]]
+        return (
+            f"{caller} calls a mutiny against captain {captain} of the {ship['name']}: only the "
+            "bottom of each card counts. More skulls than helms maroon the captain to Tortuga."
+        )
+    return (
+        f"{caller} calls an attack from the {ship['name']}: only the top of each card counts. "
+        f"It succeeds with at least 1 cannon and more torches than waters; then {caller} may "
+        f"take a chest from {_take_source(view)} into either hold of the {ship['name']}, or "
+        "take nothing."
+    )
+
+
+def _take_source(view: dict[str, Any]) -> str:
+    if view["galleon"]:
+        return "the Spanish galleon"
+    other = view["ships"][1 - view["pending"]["ship"]]
+    return f"the {other['name']}'s holds"
+
+
+def _wants(view: dict[str, Any], vote: str, private: dict[str, Any]) -> str:
+    """What the seat's side wants from this vote, in one sentence."""
+    loyalty = private["loyalty"]
+    chests = {s["name"].lower(): s["value"] for s in view["scores"]}
+    tally = f"British {chests['british']}, French {chests['french']}"
+    if vote == "brawl":
+        areas = view["tortuga"]["chests"]
+        if loyalty != "dutch":
+            return f"You are {loyalty.title()}: you want {SYMBOL_TITLES[loyalty]}s."
+        base = {team: chests[team] - areas[team] for team in TEAMS}
+        ties = [
+            name
+            for name, (b, f) in (
+                ("more British flags", (2, 0)),
+                ("a tie of flags", (1, 1)),
+                ("more French flags", (0, 2)),
+            )
+            if base["british"] + b == base["french"] + f
+        ]
+        if ties:
+            return f"You are Dutch: the chests now stand {tally}; {ties[0]} would tie them."
+        return f"You are Dutch: the chests now stand {tally}; no brawl result ties them."
+    captain = SEAT_NAMES[view["ships"][view["pending"]["ship"]]["crew"][0]]
+    if vote == "mutiny":
+        side = "on your side" if loyalty != "dutch" else "keeping the teams level"
+        return (
+            f"Play a skull if you believe captain {captain} is not {side}, a helm if you "
+            "believe they are."
+        )
+    if loyalty == "dutch":
+        if chests["british"] == chests["french"]:
+            return f"You are Dutch: the chests stand level ({tally}); a chest taken breaks that."
+        behind = min(TEAMS, key=lambda team: chests[team]).title()
+        return f"You are Dutch: the chests stand {tally}; a chest for the {behind} would help."
+    return (
+        f"You are {loyalty.title()}: a success helps you only if captain {captain} puts the "
+        f"chest in the {loyalty.title()} hold (now {tally})."
+    )
+
+
+# -- the end -------------------------------------------------------------------------------
+def reveal_lines(s: TortugaState) -> list[str]:
+    """Every secret of the game as lines a player reads: loyalties (and Cabin Fever swaps),
+    who played which card in every vote, Crow's Nest picks, lost vote cards, and the event
+    cards each player looked at."""
+    lines = []
+    for seat in range(s.players):
+        history = [card.title() for card in s.loyalty_log[seat]]
+        swaps = f" (after Cabin Fever; dealt {', then '.join(history[:-1])})" * (len(history) > 1)
+        lines.append(f"{SEAT_NAMES[seat]} was {history[-1]}{swaps}.")
+    number = {vote: 0 for vote in SECTIONS}
+    looked: list[list[str]] = [[] for _ in range(s.players)]
+    for entry in s.secret_log:
+        if entry["kind"] == "vote":
+            vote = entry["vote"]
+            number[vote] += 1
+            plays = "; ".join(
+                f"{SEAT_NAMES[seat]} played "
+                + " and ".join(card_words(vote_text(c), vote) for c in cards)
+                for seat, cards in entry["plays"]
+            )
+            lines.append(
+                f"{vote.title()} {number[vote]} (called by {SEAT_NAMES[entry['caller']]}): "
+                + (plays + "; " if plays else "")
+                + f"the deck added {card_words(vote_text(entry['deck']), vote)}: "
+                + f"{entry['verdict']}."
+            )
+        elif entry["kind"] == "nest":
+            picks = "; ".join(card_words(vote_text(c)) for c in entry["cards"])
+            lines.append(
+                f"Crow's Nest: {SEAT_NAMES[entry['by']]} gave "
+                f"{SEAT_NAMES[entry['target']]} {picks}."
+            )
+        elif entry["kind"] == "lost":
+            lines.append(
+                f"{SEAT_NAMES[entry['seat']]} lost {card_words(vote_text(entry['card']))} "
+                "when marooned again on Tortuga."
+            )
+        else:
+            looked[entry["seat"]] += [
+                f"{card_title(card)} (slot {slot})" for slot, card in entry["cards"]
+            ]
+    for seat, cards in enumerate(looked):
+        seen = ", ".join(cards) if cards else "no event card"
+        lines.append(f"{SEAT_NAMES[seat]} looked at {seen}.")
+    return lines

@@ -9,20 +9,30 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from games.tortuga.data import EL_DORADO, PIRATE_CODE, SHIPS, TEAMS, VOTE_CARDS, vote_text
+from games.tortuga.data import (
+    EL_DORADO,
+    PIRATE_CODE,
+    SECTIONS,
+    SHIP_TITLES,
+    SHIPS,
+    TEAMS,
+    VOTE_CARDS,
+    counted,
+    vote_text,
+)
 from games.tortuga.effects import (
+    bury_votes,
     draw_votes,
     label,
     maroon_unless_fountain,
     shuffle,
+    top_vote_card,
     treasure_changed,
 )
-from games.tortuga.state import State, location
-
-SECTION = {"attack": 0, "brawl": 1, "mutiny": 2}
+from games.tortuga.state import TortugaState, location
 
 
-def call_vote(s: State, vote: str, caller: int) -> None:
+def call_vote(s: TortugaState, vote: str, caller: int) -> None:
     """Gather the participants; Pirate Code holders and empty hands sit out (rulings §6)."""
     place, _ = location(s, caller)
     ship = None if vote == "brawl" else SHIPS.index(place)
@@ -42,32 +52,44 @@ def call_vote(s: State, vote: str, caller: int) -> None:
                 s.discard.append(PIRATE_CODE)
             continue
         voters.append(seat)
-    s.pending = {"kind": "vote", "vote": vote, "caller": caller, "ship": ship,
-                 "voters": voters, "cards": [[] for _ in voters]}
-    s.news.append(f"{label(caller)} calls for {'an' if vote == 'attack' else 'a'} {vote}"
-                  + (f": {', '.join(label(v) for v in voters)} vote." if voters else
-                     "; nobody can vote, the deck card decides."))
+    s.pending = {
+        "kind": "vote",
+        "vote": vote,
+        "caller": caller,
+        "ship": ship,
+        "voters": voters,
+        "cards": [[] for _ in voters],
+    }
+    s.news.append(
+        f"{label(caller)} calls for {'an' if vote == 'attack' else 'a'} {vote}"
+        + (
+            f": {', '.join(label(v) for v in voters)} vote."
+            if voters
+            else "; nobody can vote, the deck card decides."
+        )
+    )
     if not voters:
         resolve_vote(s)
 
 
-def waiting_voters(s: State) -> list[int]:
+def waiting_voters(s: TortugaState) -> list[int]:
     pending = s.pending or {}
     return [v for v, cards in zip(pending["voters"], pending["cards"], strict=True) if not cards]
 
 
-def vote_options(s: State, seat: int) -> list[str]:
+def vote_options(s: TortugaState, seat: int) -> list[str]:
     """One card, or two with El Dorado ("owner may play two vote cards instead of one")."""
     texts = sorted({vote_text(card) for card in s.hands[seat]})
     options = [f"vote {text}" for text in texts]
     if EL_DORADO in s.kept[seat] and len(s.hands[seat]) >= 2:
-        pairs = {tuple(sorted((vote_text(a), vote_text(b))))
-                 for a, b in combinations(s.hands[seat], 2)}
+        pairs = {
+            tuple(sorted((vote_text(a), vote_text(b)))) for a, b in combinations(s.hands[seat], 2)
+        }
         options += [f"vote {a} and {b}" for a, b in sorted(pairs)]
     return options
 
 
-def commit(s: State, seat: int, action: str) -> None:
+def commit(s: TortugaState, seat: int, action: str) -> None:
     pending = s.pending
     assert pending is not None
     played: list[int] = []
@@ -82,33 +104,73 @@ def commit(s: State, seat: int, action: str) -> None:
 
 
 def attack_succeeds(symbols: list[str]) -> bool:
-    """"If there is at least 1 cannon, and at least 1 'successful' Torch" (each water cancels a
-    torch)."""
+    """The rules: "If there is at least 1 cannon, and at least 1 'successful' Torch" (each
+    water cancels a torch)."""
     return "cannon" in symbols and symbols.count("torch") > symbols.count("water")
 
 
-def resolve_vote(s: State) -> None:
+def attack_meaning(symbols: list[str]) -> str:
+    """What the revealed tops meant, in words: cannons, and the torches the water left."""
+    cannons, torches, waters = (symbols.count(s) for s in ("cannon", "torch", "water"))
+    if not cannons:
+        return "no cannon was fired"
+    if not torches:
+        return f"{counted(cannons, 'cannon')} but no torch"
+    if waters >= torches:
+        return f"{counted(waters, 'water')} put out {'the' if torches == 1 else 'all'} " + (
+            _torches(torches)
+        )
+    burning = torches - waters
+    return f"{counted(cannons, 'cannon')} and {_torches(burning)} still burning" + (
+        f" after {counted(waters, 'water')}" if waters else ""
+    )
+
+
+def _torches(count: int) -> str:
+    return f"{count} torch" if count == 1 else f"{count} torches"
+
+
+def mutiny_meaning(symbols: list[str]) -> str:
+    skulls, helms = symbols.count("skull"), symbols.count("helm")
+    tally = f"{counted(skulls, 'skull')} against {counted(helms, 'helm')}"
+    if skulls > helms:
+        return f"{tally}: a majority of skulls"
+    return f"{tally}: {'a tie keeps' if skulls == helms else 'the helms keep'} the captain"
+
+
+def brawl_meaning(symbols: list[str]) -> str:
+    british, french = symbols.count("british"), symbols.count("french")
+    return f"{counted(british, 'British flag')} against {counted(french, 'French flag')}"
+
+
+def resolve_vote(s: TortugaState) -> None:
+    """Add the deck's top card, reveal the symbols of the section that counts, bury the cards
+    shuffled at the bottom of the deck, let each voter draw 1, then carry out the result."""
     pending = s.pending
     assert pending is not None
     vote, caller, ship = pending["vote"], pending["caller"], pending["ship"]
     pool = [card for cards in pending["cards"] for card in cards]
-    pool.append(s.vote_deck.pop(0))
-    symbols = sorted(VOTE_CARDS[card][SECTION[vote]] for card in pool)
+    deck_card = top_vote_card(s)
+    pool.append(deck_card)
+    symbols = sorted(VOTE_CARDS[card][SECTIONS.index(vote)] for card in pool)
     for voter, cards in zip(pending["voters"], pending["cards"], strict=True):
         if len(cards) == 2:
             s.kept[voter].remove(EL_DORADO)
             s.discard.append(EL_DORADO)
     shuffle(s, pool)
-    s.vote_deck.extend(pool)
+    owners = dict(zip(pending["voters"], pending["cards"], strict=True))
+    bury_votes(s, pool, vote, symbols, owners)
     for voter in pending["voters"]:
         draw_votes(s, voter)
     s.pending = None
     if vote == "attack":
         success = attack_succeeds(symbols)
         verdict = "the attack succeeds" if success else "the attack fails"
+        meaning = attack_meaning(symbols)
     elif vote == "mutiny":
         success = symbols.count("skull") > symbols.count("helm")
         verdict = "the mutiny succeeds" if success else "the mutiny fails"
+        meaning = mutiny_meaning(symbols)
     else:
         success = True
         british, french = symbols.count("british"), symbols.count("french")
@@ -118,12 +180,23 @@ def resolve_vote(s: State) -> None:
             s.tortuga_chests, verdict = [2, 0], "both chests to the British area"
         else:
             s.tortuga_chests, verdict = [0, 2], "both chests to the French area"
-    s.last_vote = {"vote": vote, "caller": caller, "symbols": symbols, "result": verdict}
-    s.news.append(f"The {vote} vote reveals {', '.join(symbols)}: {verdict}.")
+        meaning = brawl_meaning(symbols)
+    s.last_vote = {"vote": vote, "caller": caller, "symbols": symbols, "verdict": verdict}
+    s.secret_log.append(
+        {
+            "kind": "vote",
+            "vote": vote,
+            "caller": caller,
+            "plays": [[voter, cards] for voter, cards in owners.items()],
+            "deck": deck_card,
+            "verdict": verdict,
+        }
+    )
+    s.news.append(f"The {vote} vote reveals {', '.join(symbols)}: {verdict} ({meaning}).")
     if vote == "brawl":
         treasure_changed(s)
     elif success and vote == "attack":
-        if take_options(s, ship):
+        if take_choices(s, ship):
             s.pending = {"kind": "take", "seat": caller, "ship": ship}
         else:
             s.news.append("There is no treasure left to take.")
@@ -131,25 +204,34 @@ def resolve_vote(s: State) -> None:
         maroon_unless_fountain(s, s.ships[ship][0], "mutiny")
 
 
-def take_options(s: State, ship: int) -> list[str]:
+def take_options(s: TortugaState, seat: int) -> list[str]:
+    """A26: the captain "may take 1 piece of treasure": a hold to take from, or nothing."""
+    return [*take_choices(s, (s.pending or {})["ship"]), "take nothing"]
+
+
+def take_choices(s: TortugaState, ship: int) -> list[str]:
     """Galleon first; once it is empty, from either hold of the other ship (A9)."""
     if s.galleon:
         return [f"take to {team}" for team in TEAMS]
     other = s.holds[1 - ship]
-    return [f"take {source} to {team}" for i, source in enumerate(TEAMS) if other[i]
-            for team in TEAMS]
+    return [
+        f"take {source} to {team}" for i, source in enumerate(TEAMS) if other[i] for team in TEAMS
+    ]
 
 
-def take(s: State, seat: int, action: str) -> None:
+def take(s: TortugaState, seat: int, action: str) -> None:
     ship = (s.pending or {})["ship"]
+    s.pending = None
+    if action == "take nothing":
+        s.news.append(f"{label(seat)} takes no treasure.")
+        return
     words = action.split()
     if words[1] == "to":
         s.galleon -= 1
         origin = "the Spanish galleon"
     else:
         s.holds[1 - ship][TEAMS.index(words[1])] -= 1
-        origin = f"the other ship's {words[1]} hold"
+        origin = f"the {SHIP_TITLES[1 - ship]}'s {words[1].title()} hold"
     s.holds[ship][TEAMS.index(words[-1])] += 1
-    s.pending = None
     s.news.append(f"{label(seat)} takes a chest from {origin} into the {words[-1]} hold.")
     treasure_changed(s)

@@ -28,7 +28,7 @@ from tests.bot.fake_discord import (
     FakeUser,
 )
 
-GAME = "sealegs"
+GAME = "ship"
 THREAD_ID = (1 << 41) + 7
 
 

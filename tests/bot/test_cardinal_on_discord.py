@@ -66,7 +66,7 @@ async def test_a_whole_game_with_a_restart_and_closed_dms(world: World):
     bad = await fake.slash(bot, bob, world.thread(), "parley move", action="place a1")
     assert "already holds a ship" in bad.text
     nonsense = await fake.slash(bot, bob, world.thread(), "parley move", action="🦜" * 300)
-    assert nonsense.ephemeral and "not a legal move" in nonsense.text
+    assert nonsense.ephemeral and "Place a ship on an empty square" in nonsense.text
 
     # Bob has closed DMs but plays from the menu on the board post.
     post, menu = latest_menu(world)

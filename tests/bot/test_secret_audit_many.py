@@ -33,7 +33,7 @@ from games import REGISTRY, GameSpec, IllegalAction
 from tests.bot.test_secret_audit import secret_lines
 
 #: Games per game in the default suite; ``PARLEY_AUDIT_GAMES`` overrides it.
-SAMPLE = {"cardinal": 200, "caribbean": 12, "rigadoon": 15, "sealegs": 60, "tortuga": 150}
+SAMPLE = {"cardinal": 200, "caribbean": 12, "rigadoon": 15, "ship": 60, "tortuga": 150}
 MAX_ACTIONS = 20_000
 PUBLIC = None
 

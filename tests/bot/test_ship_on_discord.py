@@ -14,7 +14,7 @@ from bot.delivery import DM_CLOSED_HELP
 from games import REGISTRY
 from tests.bot.conftest import World
 
-SPEC = REGISTRY["sealegs"]
+SPEC = REGISTRY["ship"]
 
 STERN_MOVES = ["move e3 e4", "move e4 e5", "jump e5 e7", "move e7 f7", "move f7 f8",
                "move f8 f9", "move f9 g8"] + [f"move g{row} g{row - 1}" for row in range(8, 1, -1)]
@@ -49,12 +49,13 @@ async def test_a_short_game_of_ship_played_to_a_win_with_slash_commands(world: W
     fake, alice, bob, carol = world.fake, world.alice, world.bob, world.carol
     bot = await world.start_bot()
 
-    opened = await fake.slash(bot, alice, world.channel, "parley new", game="sealegs",
+    opened = await fake.slash(bot, alice, world.channel, "parley new", game="ship",
                               options="board=7x9 first=stern")
-    assert opened.ephemeral and "Game #1 of Ship is open" in opened.text
-    assert world.thread().name == "Ship #1"
+    assert opened.ephemeral and "Game #1 of Ship (Stern vs Bow) is open" in opened.text
+    assert world.thread().name == "Ship (Stern vs Bow) #1"
     joined = await fake.click(bot, bob, world.lobby(), "parley:lobby:1:join")
-    assert "You joined Ship #1" in private(joined) and DM_CLOSED_HELP in private(joined)
+    assert "You joined Ship (Stern vs Bow) #1" in private(joined)
+    assert DM_CLOSED_HELP in private(joined)
     started = await fake.click(bot, alice, world.lobby(), "parley:lobby:1:start")
     assert "started" in private(started)
 

@@ -12,7 +12,7 @@ import bot.service
 from bot.client import ParleyBot
 from bot.delivery import DM_CLOSED_HELP
 from games import REGISTRY
-from games.tortuga.data import SEAT_NAMES, vote_text
+from games.tortuga.data import CARD_TITLES, SEAT_NAMES, vote_text
 from tests.bot.conftest import World
 from tests.bot.fake_discord import FakeUser
 
@@ -180,7 +180,7 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
     await fake.slash(bot_, carol, world.thread(), "parley move", action="view")
     post = last_post(world)
     await fake.click(bot_, carol, post, button(post, "view 3 4"))
-    assert "slot 3: Albatross; slot 4: Fountain Of Youth" in fake.dms(carol)[-1].content
+    assert "slot 3: Albatross; slot 4: Fountain of Youth" in fake.dms(carol)[-1].content
 
     # "Choices that belong to another player (a forced reveal, ..., Atlantis) ping that
     # player and wait for them."
@@ -231,7 +231,7 @@ async def audit(world: World, table: Table, bot_: ParleyBot, rendered: list[dict
             s = SPEC.apply(s, seat, action)
         for p in range(5):
             hands[p].add("; ".join(sorted(vote_text(c) for c in s.hands[p])))
-            known[p] |= {f"slot {i + 1}: {c.title()}" for i, c in enumerate(s.known[p]) if c}
+            known[p] |= {f"slot {i + 1}: {CARD_TITLES[c]}" for i, c in enumerate(s.known[p]) if c}
     assert fake.dms(table.players[1]) == []
     # Every private text ever shown (DMs and ephemeral replies, each version of an edited
     # panel): a secrets block belongs to the reader's own seat, and nobody else sees one.

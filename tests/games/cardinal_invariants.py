@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from games.cardinal.board import SHIPS_PER_PLAYER
-from games.cardinal.rules import CardinalState, pirate_influence
+from games.cardinal.data import SHIPS_PER_PLAYER
+from games.cardinal.rules import pirate_influence
+from games.cardinal.state import CardinalState
 from games.core import parse_square
 
 
@@ -16,7 +17,6 @@ def check(spec, state: CardinalState) -> None:
         assert state.shape.contains(parse_square(name))
     if not state.summoning:
         assert not (pirate_influence(state) & set(state.ships)), "a ship sits next to the pirate"
-    if state.result and state.result["winners"]:
-        winner = state.result["winners"][0]
+    if state.outcome and state.outcome["winners"]:
+        winner = state.outcome["winners"][0]
         assert sum(1 for o in state.ships.values() if o == winner) == SHIPS_PER_PLAYER
-

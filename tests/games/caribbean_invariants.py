@@ -23,14 +23,14 @@ HAND = frozenset(CARDS)
 
 def check(spec: Any, state: Any) -> None:
     on_ships = [chest for chest in state.cargo if chest is not None]
-    delivered = [code for code, _ in state.delivered]
+    delivered = list(state.delivered)
     everywhere = state.supply + state.port_chests + on_ships + delivered
     assert len(everywhere) == 16 and set(everywhere) == ALL_CHESTS, everywhere
 
     captured = 16 - len(state.supply) - len(state.port_chests)
     assert sum(state.captures) == captured
     earned = [CAPTURE_REWARD * count for count in state.captures]
-    for code, owner in state.delivered:
+    for code, owner in state.delivered.items():
         earned[owner] += PORT_BY_CODE[code].value
     assert state.money == earned, (state.money, earned)
 
@@ -44,4 +44,4 @@ def check(spec: Any, state: Any) -> None:
         cards = [card for card in row if card is not None]
         assert len(cards) == len(set(cards)) and HAND.issuperset(cards)
 
-    assert bool(spec.to_act(state)) == (state.result is None)
+    assert bool(spec.to_act(state)) == (state.outcome is None)

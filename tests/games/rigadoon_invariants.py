@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.rigadoon import data, rules
+from games.rigadoon import chain, data
 from games.rigadoon.state import RigadoonState
 
 
@@ -19,10 +19,11 @@ def check(spec, state: RigadoonState) -> None:
         kind = data.KIND[c]
         assert kind != data.MAELSTROM, "a ship stays on a maelstrom"
         assert kind != data.ISLAND or c in state.chests, "a ship on an island with no chest"
-    if state.winners is None and not rules.waiting(state):
+    if state.outcome is None and not chain.waiting(state):
         occupied = set(ships)
         for a in ships:
-            assert not any(data.STEP[a][d] in occupied for d in data.ORTHOGONAL), \
+            assert not any(data.STEP[a][d] in occupied for d in data.ORTHOGONAL), (
                 "two ships left orthogonally adjacent after a chain"
-    if state.winners is not None:
+            )
+    if state.outcome is not None:
         assert spec.to_act(state) == []

@@ -3,8 +3,7 @@ never grow, and Captains that only come from a Sea-Leg promotion."""
 
 from __future__ import annotations
 
-from games.ship.deck import CAPTAIN, EMPTY, MATE, OWNER, START_COLS, START_ROWS
-from games.ship.rules import PLY_CAP
+from games.ship.data import CAPTAIN, EMPTY, MATE, OWNER, PLY_CAP, START_COLS, START_ROWS
 from games.ship.spec import ShipSpec
 from games.ship.state import ShipState
 
@@ -23,13 +22,12 @@ def check(spec: ShipSpec, state: ShipState) -> None:
         gone = [r for r in state.removed if OWNER[r["piece"]] == seat]
         # Pieces only ever leave: what is aboard plus what was taken is the starting nine.
         assert aboard + len(gone) == START_PIECES, "a side's piece count grew"
-        captains_made = board.count(CAPTAIN[seat]) + sum(
-            r["piece"] == CAPTAIN[seat] for r in gone)
+        captains_made = board.count(CAPTAIN[seat]) + sum(r["piece"] == CAPTAIN[seat] for r in gone)
         assert captains_made == state.sea_legs[seat], "a Captain appeared without a Sea-Leg"
         far_row = deck.home_row(1 - seat) * deck.width
-        assert MATE[seat] not in board[far_row:far_row + deck.width], "an unpromoted Mate"
+        assert MATE[seat] not in board[far_row : far_row + deck.width], "an unpromoted Mate"
         home = deck.home_row(seat) * deck.width
-        if CAPTAIN[seat] in board[home:home + deck.width]:
-            assert state.result and state.result["winners"] == [seat], "a Captain home, no win"
+        if CAPTAIN[seat] in board[home : home + deck.width]:
+            assert state.outcome and state.outcome["winners"] == [seat], "a Captain home, no win"
     assert state.first_turn[state.to_move] is (state.ply < 2), "first-move duty out of step"
     assert state.ply <= PLY_CAP

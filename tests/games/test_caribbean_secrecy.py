@@ -1,5 +1,5 @@
 """Caribbean's secrets stay secret: in random games, redrawing everything a viewer may not
-know (others' unrevealed bids and tie-breakers, pending tie choices, the supply order, the RNG)
+know (others' unrevealed bids and tie-breakers, pending tie choices, the supply order)
 never changes what that viewer is shown.
 
 That is stronger than searching views for card values: a view that does not change when the
@@ -18,11 +18,12 @@ GAMES = 240
 ROUNDS = 2
 
 
-def redraw_secrets(state: CaribbeanState, viewer: int | None,
-                   picker: random.Random) -> CaribbeanState:
+def redraw_secrets(
+    state: CaribbeanState, viewer: int | None, picker: random.Random
+) -> CaribbeanState:
     """The same game as far as ``viewer`` can know, with every hidden card drawn anew."""
     other = SPEC.copy(state)
-    revealed = len(state.log)  # ships of this round whose bids are already face up
+    revealed = len(state.won_by)  # ships of this round whose bids are already face up
     for seat in range(state.players):
         if seat == viewer:
             continue
@@ -38,14 +39,13 @@ def redraw_secrets(state: CaribbeanState, viewer: int | None,
         if other.tie_choice[seat] is not None:
             other.tie_choice[seat] = picker.choice(["up", "down"])
     picker.shuffle(other.supply)
-    other.rng = picker.getrandbits(64)
     return other
 
 
 def test_no_bid_or_tie_breaker_shows_before_its_reveal():
-    """"Each places his seventh card … face down"; bids are revealed ship by ship; tie-breakers
-    are lifted "simultaneously". The public view and each seat's view depend only on what that
-    viewer may know; a seat's view holds its own cards only."""
+    """Rulebook: "Each places his seventh card … face down"; bids are revealed ship by ship;
+    tie-breakers are lifted "simultaneously". The public view and each seat's view depend only on
+    what that viewer may know; a seat's view holds its own cards only."""
     secret_steps = 0
     for game in range(GAMES):
         picker = random.Random(game)
@@ -63,7 +63,9 @@ def test_no_bid_or_tie_breaker_shows_before_its_reveal():
             if SPEC.secret_choice(state, seat):
                 secret_steps += 1
                 line = SPEC.describe(state, seat, action, after)
-                if action.startswith("bid"):
+                if action == "bid repeat":
+                    assert line == f"{SPEC.seat_label(seat)} has assigned their cards."
+                elif action.startswith("bid"):
                     assert line == f"{SPEC.seat_label(seat)} has assigned a card."
             state = after
     assert secret_steps > GAMES * 20

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from games.tortuga.data import SHIP_SIZE, TREASURE_TOTAL, VOTE_TOTAL
-from games.tortuga.state import State
+from games.tortuga.data import SECTIONS, SHIP_SIZE, TREASURE_TOTAL, VOTE_CARDS, VOTE_TOTAL
+from games.tortuga.state import TortugaState
 
 EVENT_CARDS = 19
 
 
-def check(spec, s: State) -> None:
+def check(spec, s: TortugaState) -> None:
     pending = s.pending or {}
     unplaced = 2 - pending["ship"] if pending.get("kind") == "hold" else 0
     treasure = s.galleon + sum(map(sum, s.holds)) + sum(s.tortuga_chests) + unplaced
@@ -22,12 +22,42 @@ def check(spec, s: State) -> None:
     committed = [c for cards in pending.get("cards", []) for c in cards]
     votes = [*(c for hand in s.hands for c in hand), *s.vote_deck, *committed]
     assert sorted(votes) == list(range(VOTE_TOTAL)), "vote cards are not conserved"
-    in_hand = 1 if pending.get("kind") == "give" or (
-        pending.get("kind") == "marque" and not pending["saved"]) else 0
-    events = (len(s.event_deck) + sum(c is not None for c in s.row) + len(s.discard)
-              + sum(map(len, s.kept)) + in_hand)
-    armada_gone = s.sudden_death or s.result is not None
+    in_hand = (
+        1
+        if pending.get("kind") == "give"
+        or (pending.get("kind") == "marque" and not pending["saved"])
+        else 0
+    )
+    events = (
+        len(s.event_deck)
+        + sum(c is not None for c in s.row)
+        + len(s.discard)
+        + sum(map(len, s.kept))
+        + in_hand
+    )
+    armada_gone = s.sudden_death or s.outcome is not None
     assert events in (EVENT_CARDS - armada_gone, EVENT_CARDS - s.sudden_death), events
     assert all(s.pirate_code[p] == 0 or "pirate code" in s.kept[p] for p in range(s.players))
-    if s.result is None:
+    if s.outcome is None:
         assert spec.to_act(s)
+    check_memory(s)
+
+
+def check_memory(s: TortugaState) -> None:
+    """What the table remembers agrees with the cards: each known run at the bottom of the vote
+    deck holds cards with exactly the symbols shown, its owners' cards among them; each seat's
+    loyalty history ends with the card it holds."""
+    bottom = len(s.vote_deck)
+    for run in s.deck_runs:
+        segment = s.vote_deck[bottom - run["size"] : bottom]
+        bottom -= run["size"]
+        assert bottom >= 0, "runs are larger than the deck"
+        if run["section"] is not None:
+            section = SECTIONS.index(run["section"])
+            assert sorted(VOTE_CARDS[c][section] for c in segment) == run["symbols"]
+        for cards in run["own"].values():
+            assert set(cards) <= set(segment)
+    assert [log[-1] for log in s.loyalty_log] == s.loyalty
+    assert all(
+        len(log) == 1 + sum(p in pair for pair in s.fevers) for p, log in enumerate(s.loyalty_log)
+    )

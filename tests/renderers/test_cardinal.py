@@ -44,8 +44,16 @@ def test_size_is_phone_friendly():
 
 
 def test_crowded_squares_and_the_pirates_influence_are_coloured():
-    summoning = play("place a1", "place a5", "place c1", "place c5", "place e1", "place e5",
-                     "place a3", "place b3")
+    summoning = play(
+        "place a1",
+        "place a5",
+        "place c1",
+        "place c5",
+        "place e1",
+        "place e5",
+        "place a3",
+        "place b3",
+    )
     image = image_of(summoning)
     assert close(pixel(image, "b4", 20, 20), CROWDED)
     assert close(pixel(image, "b2", 20, 20), CROWDED)
@@ -59,16 +67,27 @@ def test_ships_are_drawn_in_fleet_colours_and_the_last_move_highlighted():
     state = play("place c3")
     image = image_of(state)
     col, row = 2, 2
-    hull = image.getpixel((MARGIN + col * CELL + CELL // 2, MARGIN + PANEL + (4 - row) * CELL
-                           + CELL // 2 + 16))
+    hull = image.getpixel(
+        (MARGIN + col * CELL + CELL // 2, MARGIN + PANEL + (4 - row) * CELL + CELL // 2 + 16)
+    )
     assert close(hull, (232, 122, 28), 40)  # orange hull
     assert close(pixel(image, "c3", 4, 4), (255, 204, 0), 40)  # highlight
     assert not close(pixel(image, "d4", 4, 4), (255, 204, 0), 40)
 
 
 def test_every_state_renders_including_the_end():
-    state = play("place a1", "place a5", "place c1", "place c5", "place e1", "place e5",
-                 "place a3", "place b3", "pirate b2", "place e3")
+    state = play(
+        "place a1",
+        "place a5",
+        "place c1",
+        "place c5",
+        "place e1",
+        "place e5",
+        "place a3",
+        "place b3",
+        "pirate b2",
+        "place e3",
+    )
     assert SPEC.outcome(state).winners == [0]
     image_of(state)
     image_of(play(board="compass"))

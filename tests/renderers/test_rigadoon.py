@@ -40,15 +40,17 @@ def test_renders_valid_small_pngs():
 def test_draws_moves_wraps_card_and_outcome():
     """A wrap-around blast, a sail and a claim, the Wind card laid around a chosen ship, and a
     finished game: each changes the picture."""
-    state = position(blue=["h9", "f12:0"], green=["e11:1"], chests=["b1"], wind="n",
-                     wind_changed=True)
+    state = position(
+        blue=["h9", "f12:0"], green=["e11:1"], chests=["b1"], wind="n", wind_changed=True
+    )
     before = SPEC.view(state, None)
     after_view = SPEC.view(play(state, "sail h9 sw 2", "attack f11 f12"), None)
     assert after_view["moves"] and render(after_view) != render(before)
     assert before["focus"] == "h9"  # the only ship that can sail
     assert render(dict(before, focus=None)) != render(before)
-    won = position(blue=["b1", "k2"], green=["g11"], chests=["b1", "l1"], wind="w",
-                   wind_changed=True)
+    won = position(
+        blue=["b1", "k2"], green=["g11"], chests=["b1", "l1"], wind="w", wind_changed=True
+    )
     over = SPEC.view(play(won, "sail k2 ne 1"), None)
     assert over["outcome"] and Image.open(io.BytesIO(render(over))).format == "PNG"
 

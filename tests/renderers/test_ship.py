@@ -25,8 +25,11 @@ def picture(view: dict) -> Image.Image:
 def count(image: Image.Image, color: tuple[int, int, int], box=None) -> int:
     """Pixels within a small distance of ``color`` (the palette quantiser moves colours a bit)."""
     region = image.crop(box) if box else image
-    return sum(n for n, c in region.getcolors(1 << 20)
-               if sum(abs(a - b) for a, b in zip(c, color, strict=True)) <= 12)
+    return sum(
+        n
+        for n, c in region.getcolors(1 << 20)
+        if sum(abs(a - b) for a, b in zip(c, color, strict=True)) <= 12
+    )
 
 
 def halves(image: Image.Image) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
@@ -77,21 +80,27 @@ def test_captains_look_different_from_mates():
 
 def test_last_move_and_overboard_piece_are_shown():
     """The W2 example: the arrow of the move and the fallen Bow Mate in the sea."""
-    state = position("""
+    state = position(
+        """
       6   .  b  .  b  .  <  .
       5   .  .  .  .  .  .  s
       4   .  >  .  .  s  <  .
       9   .  .  .  b  .  .  .
-    """, STERN)
+    """,
+        STERN,
+    )
     after = SPEC.view(play(state, "move e4 f4"), None)
-    quiet = {**after, "last": {**after["last"], "wave": {**after["last"]["wave"],
-                                                         "overboard": None, "shifts": []}}}
+    last = after["last_move"]
+    quiet = {
+        **after,
+        "last_move": {**last, "wave": {**last["wave"], "overboard": None, "shifts": []}},
+    }
     shown, hidden = picture(after), picture(quiet)
     sea_west = (0, 100, 100, shown.height - 120)  # the sea beside the deck, below the header
     sea_east = (shown.width - 100, 100, shown.width, shown.height - 120)
     assert count(shown, BLACK, sea_west) + count(shown, BLACK, sea_east) > 800
     assert count(hidden, BLACK, sea_west) + count(hidden, BLACK, sea_east) < 800
-    no_last = picture({**after, "last": None})
+    no_last = picture({**after, "last_move": None})
     assert count(shown, (255, 204, 0)) > count(no_last, (255, 204, 0)) + 1000
 
 
@@ -101,8 +110,9 @@ def test_render_is_pure():
     state = SPEC.new(2, 4)
     views = []
     while SPEC.outcome(state) is None and len(views) < 40:
-        state = SPEC.apply(state, state.to_move, picker.choice(
-            SPEC.legal_actions(state, state.to_move)))
+        state = SPEC.apply(
+            state, state.to_move, picker.choice(SPEC.legal_actions(state, state.to_move))
+        )
         views.append(SPEC.view(state, None))
     for view in views:
         assert render(view) == render(view)

@@ -1,4 +1,5 @@
-"""The ship's deck: its size, the wave tiles and the starting position (rulings 3.2, S1, S2).
+"""The ship's deck: its size, the wave tiles, the pieces and the starting position (rulings
+3.2, S1, S2).
 
 Everything the rulings RECONSTRUCTED about the board lives here, so a better-sourced layout can
 replace it without touching the rules. Squares are indexes ``row * width + col`` into the board
@@ -9,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+
+from games.core import square_name
 
 STERN, BOW = 0, 1
 SIDES = ("Stern", "Bow")
@@ -25,6 +28,8 @@ BOARD_SIZES = ("7x9", "9x9", "7x11", "9x11")  # width x height; widths odd so th
 DEFAULT_BOARD = "7x9"
 START_ROWS = 3  # "Arrange 9 of your corresponding pieces ... Three rows, of three pieces, centered"
 START_COLS = 3
+PLY_CAP = 200  # rulings S15: "A draw after 200 plies, or on 3-fold repetition"
+REPETITIONS = 3
 
 
 @dataclass(frozen=True)
@@ -78,3 +83,13 @@ def deck(width: int, height: int) -> Deck:
 def parse_size(size: str) -> tuple[int, int]:
     width, height = size.split("x")
     return int(width), int(height)
+
+
+@lru_cache(maxsize=8)
+def square_names(width: int) -> tuple[str, ...]:
+    """Names of every square index on a deck of that width (up to row 26), computed once."""
+    return tuple(square_name((i % width, i // width)) for i in range(width * 26))
+
+
+def name(index: int, width: int) -> str:
+    return square_names(width)[index]

@@ -1,0 +1,72 @@
+"""The :class:`GameSpec` of Cardinal: options, turn order and the hooks, each handing over to
+``rules`` (what may be done and what it does) or ``views`` (what players see and read)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.cardinal import position, rules, views
+from games.cardinal.data import BOARDS, SEATS
+from games.cardinal.state import CardinalState
+from games.core import GameSpec, Option, normalize
+
+
+class CardinalSpec(GameSpec[CardinalState]):
+    key = "cardinal"
+    title = "Cardinal"
+    min_players = 2
+    max_players = 2
+    seat_names = SEATS
+    state_type = CardinalState
+    summary = (
+        "Take turns placing one of your 5 ships on an empty square. An empty square with 4+ "
+        "ships around it (diagonals count) is crowded; if your new ship touches a crowd, you "
+        "summon the pirate to any crowded square, and every ship orthogonally next to it goes "
+        "home. No ship may be placed orthogonally next to the pirate. Have all 5 ships on the "
+        "board at the end of your turn to win.\nMoves: `place c3`, then `pirate d4` if asked."
+    )
+    options = (
+        Option("board", "Board shape", tuple(BOARDS), "5x5"),
+        Option(
+            "pirate_squares",
+            "Where a summoned pirate may go: any crowded square, or only one the new ship touches",
+            ("any", "touching"),
+            "any",
+        ),
+        Option("first", "Who places first", ("coin", "orange", "green"), "coin"),
+    )
+
+    def setup(self, players: int, seed: int, options: dict[str, Any]) -> CardinalState:
+        return rules.setup(options["board"], options["pirate_squares"], options["first"], seed)
+
+    def to_act(self, state: CardinalState) -> list[int]:
+        return [] if state.outcome else [state.to_move]
+
+    def legal_actions(self, state: CardinalState, seat: int) -> list[str]:
+        if state.outcome or seat != state.to_move:
+            return []
+        return rules.PHASES[rules.phase(state)].legal(state, seat)
+
+    def play(self, state: CardinalState, seat: int, action: str) -> None:
+        rules.PHASES[rules.phase(state)].play(state, seat, action)
+
+    def board_view(self, state: CardinalState, seat: int | None) -> dict[str, Any]:
+        return views.board_view(state)
+
+    def turn_number(self, state: CardinalState) -> int:
+        return views.turn_number(state)
+
+    def last_lines(self, state: CardinalState) -> list[str]:
+        return views.last_lines(state)
+
+    def players(self, state: CardinalState) -> int:
+        return 2
+
+    def position(self, **setup: Any) -> CardinalState:
+        return position.position(**setup)
+
+    def scores(self, state: CardinalState) -> list[dict[str, Any]]:
+        return views.scores(state)
+
+    def explain(self, state: CardinalState, seat: int, action: str) -> str:
+        return views.explain(state, seat, normalize(action))

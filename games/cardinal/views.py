@@ -1,0 +1,84 @@
+"""What Cardinal shows: the board view, the lines saying what just happened, the counters.
+
+Everything in Cardinal is public, so every seat and the public get the same view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.cardinal.data import SEATS, SHIPS_PER_PLAYER
+from games.cardinal.rules import crowded_squares, pirate_influence, supply
+from games.cardinal.state import CardinalState
+from games.core import score, square_name
+
+
+def board_view(state: CardinalState) -> dict[str, Any]:
+    shape = state.shape
+    return {
+        "cols": shape.cols,
+        "rows": shape.rows,
+        "blocked": sorted(square_name(s) for s in shape.blocked),
+        "ships": dict(sorted(state.ships.items())),
+        "pirate": state.pirate,
+        "supply": [supply(state, s) for s in (0, 1)],
+        "crowded": crowded_squares(state),
+        "influence": sorted(pirate_influence(state)),
+        "summoning": list(state.summoning),
+        "ply": state.ply,
+        "last_move": dict(state.last_move),
+    }
+
+
+def turn_number(state: CardinalState) -> int:
+    """The turn now being played (a pirate choice belongs to its placement's turn), or the last
+    one once the game is over."""
+    if state.outcome is not None or state.summoning:
+        return state.placements
+    return state.placements + 1
+
+
+def last_lines(state: CardinalState) -> list[str]:
+    """E.g. "Orange places a ship on b4.", "The pirate sails to c3.", "Sent home: Green c2."."""
+    last = state.last_move
+    if not last:
+        return []
+    who = SEATS[last["seat"]]
+    lines = []
+    if last["action"] == "place":
+        lines.append(f"{who} places a ship on {last['placed']}.")
+    if state.summoning:
+        lines.append(f"The pirate is summoned: {who} chooses among {', '.join(state.summoning)}.")
+    elif last["pirate"]:
+        lines.append(f"The pirate sails to {last['pirate']}.")
+        removed = [f"{SEATS[owner]} {name}" for name, owner in last["removed"]]
+        if removed:
+            lines.append(f"Sent home: {', '.join(removed)}.")
+    return lines
+
+
+def scores(state: CardinalState) -> list[dict[str, Any]]:
+    """Ships each fleet has on the board: the race to all five."""
+    return [
+        score(f"{SEATS[seat]} ships on board", SHIPS_PER_PLAYER - supply(state, seat))
+        for seat in (0, 1)
+    ]
+
+
+def explain(state: CardinalState, seat: int, action: str) -> str:
+    """Why ``action`` is not legal for ``seat`` now, in one sentence."""
+    verb, _, target = action.partition(" ")
+    if state.summoning:
+        choices = ", ".join(state.summoning)
+        return f"Choose where the pirate goes first: one of the crowded squares {choices}."
+    if verb == "place" and target:
+        if target in state.ships:
+            return f"{target} already holds a ship. Pick an empty square."
+        if target == state.pirate or target in pirate_influence(state):
+            return f"{target} is under the pirate's influence: no ship may go there."
+        shape = state.shape
+        return (
+            f"{target} is not a square of this board (columns a–"
+            f"{chr(ord('a') + shape.cols - 1)}, rows 1–{shape.rows})."
+        )
+    return "Place a ship on an empty square, for example the centre of the board."

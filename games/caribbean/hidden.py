@@ -1,0 +1,64 @@
+"""What a seat cannot see, re-dealt for the AI (``sample``), and shown to all at the end
+(``reveal``).
+
+Hidden in Caribbean: other seats' bids on ships not yet revealed this round, their tie-breaker
+cards and pending tie choices, and the order of the face-down supply. Everything else is public:
+revealed bids, tie-breakers shown face up, confirmations, chests and money. Bids of finished
+rounds were all turned face up ship by ship (so each seat's seventh card follows from its six),
+so the history kept for the reveal is public knowledge and a sample keeps it as it is.
+"""
+
+from __future__ import annotations
+
+from games.caribbean.data import CARDS, COLOURS, SHIP_NAMES
+from games.caribbean.rules import chest_label
+from games.caribbean.state import CaribbeanState
+from games.core import SeededRng
+
+
+def redeal(world: CaribbeanState, seat: int, seed: int) -> None:
+    """Re-deal in ``world`` (a copy) all that ``seat`` cannot see, from ``seed`` and from what
+    ``seat``'s view shows only, so that equal views give equal samples:
+
+    * a seat still bidding starts its bids again (how far it got is not shown);
+    * a seat that confirmed gets its unrevealed cards dealt anew from those it may still hold
+      (its seven minus the cards face up on revealed ships and a tie-breaker shown face up);
+    * a tie choice already made but not yet shown is drawn anew;
+    * the supply is shuffled from its sorted contents."""
+    rng = SeededRng(seed)
+    revealed = len(world.won_by)
+    for other in range(world.players):
+        if other == seat:
+            continue
+        if not world.confirmed[other]:
+            world.bids[other] = [None] * len(SHIP_NAMES)
+            continue
+        row = world.bids[other]
+        shown = [card for card in row[:revealed] if card is not None]
+        for ties in world.tiebreaks:  # a tie-breaker shown face up this round
+            mark = ties[other]
+            if isinstance(mark, int):
+                shown.append(mark)
+        pool = sorted(set(CARDS) - set(shown))
+        rng.shuffle(pool)
+        world.bids[other] = [*row[:revealed], *pool[: len(SHIP_NAMES) - revealed]]
+        if world.tie_choice[other] is not None:
+            world.tie_choice[other] = rng.choice(["up", "down"])
+    world.supply = sorted(world.supply)
+    rng.shuffle(world.supply)
+
+
+def reveal(state: CaribbeanState) -> list[str]:
+    """At the end only: every round's bids ship by ship with each seat's tie-breaker, and the
+    chests still face down in the supply. Before the end, nothing."""
+    if state.outcome is None:
+        return []
+    lines = ["Every bribe, round by round (Arriba to Fuego, then the tie-breaker):"]
+    for number, rows in enumerate(state.past_bids, start=1):
+        for seat, row in enumerate(rows):
+            ships = ", ".join(f"{name} {card}" for name, card in zip(SHIP_NAMES, row, strict=False))
+            lines.append(f"Round {number}, {COLOURS[seat]}: {ships}; tie-breaker {row[-1]}.")
+    if state.supply:
+        left = ", ".join(chest_label(code) for code in state.supply)
+        lines.append(f"Still face down in the supply, in order: {left}.")
+    return lines

@@ -1,0 +1,135 @@
+"""Rigadoon (2 players): the engine contract around the turn of ``rules.py`` and the chain
+reaction of ``chain.py``.
+
+Rulings decided here (beyond ``shared/rules/rigadoon-rulings.md``):
+- Seat 1 commands Blue and sails first; seat 2 commands Green and picks the opening wind. The
+  fleets are mirror images, so choosing a colour would change nothing.
+- R2 ("never the wind change last") is judged before a ship action from the obligations of the
+  *other* ships: while the wind is unchanged, a ship action is refused unless another
+  Ship-at-sea still owes one. If the chain of that action then frees the last owed ship
+  (blasted into port, or hemmed in), the wind change is made afterwards anyway.
+- A turn ends by itself once the wind has changed and no ship action is left at all;
+  otherwise the player says ``end turn`` (Ships-in-port may still leave or repair).
+- A sail stops on a chest only on its last space; a chest met earlier is bumped (so
+  ``sail f9 sw 2 sink`` is "bump one space, then sink it on the 2nd"). Entering a maelstrom
+  counts as one space of the sail or blast.
+- A decision with a single option is taken by the engine: one pending attack, a chest that
+  cannot be bumped (the ship stops on it), one Island left for a sunk chest.
+- A Rigadoon needs all four opponent ships attacked; a position with fewer ships never gives one.
+- ``turn_cap`` counts full turns (one turn of each fleet) and defaults to 100, not the rulings'
+  example of 300: no real game comes near it, and random playouts stay fast.
+- The view's ``focus`` (the ship the Wind card is drawn around) is the only ship of the active
+  fleet that can still sail, if there is exactly one; the bot may set it to a chosen ship.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from games.core.contract import GameSpec, Option
+from games.rigadoon import data, position, rules, views
+from games.rigadoon.state import FLEETS, RigadoonState
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "wind",
+        "Change the wind by drawing Wind cards or rolling the Wind die.",
+        ("cards", "die"),
+        "cards",
+    ),
+    Option(
+        "die_reroll",
+        "With the die, re-roll a result equal to the current wind (A2).",
+        (True, False),
+        True,
+    ),
+    Option("deck_copies", "Copies of each of the 8 Wind cards in the deck (A3).", (1, 2, 3), 1),
+    Option(
+        "double_backfire",
+        "When a backfire's return fire cannot move the attacker either: "
+        "`loop` (ping-pong, the infinite loop loses) or `stop` (both stay put, C8).",
+        ("loop", "stop"),
+        "loop",
+    ),
+    Option(
+        "tie",
+        "If both fleets hold two islands at once: the active player wins, or draw.",
+        ("active", "draw"),
+        "active",
+    ),
+    Option("turn_cap", "Full turns after which the game is a draw (G2).", (100, 200, 300), 100),
+)
+
+
+class RigadoonSpec(GameSpec[RigadoonState]):
+    key: ClassVar[str] = "rigadoon"
+    title: ClassVar[str] = "Rigadoon"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    state_type: ClassVar[type] = RigadoonState
+    options: ClassVar[tuple[Option, ...]] = OPTIONS
+    seat_names: ClassVar[tuple[str, ...]] = FLEETS
+    summary: ClassVar[str] = (
+        "Claim chests on two different islands to win. Each turn change the wind once (never "
+        "as your last action) and sail or repair every Ship-at-sea: 3-mast ships must sail, "
+        "0-mast ships must repair.\n"
+        "A ship that lands orthogonally next to another must attack it, blasting it two spaces "
+        "away (off one edge onto the other) and taking a mast; blasted ships attack in turn.\n"
+        "Bump chests out of the Shallows, sink them in Open Water to wash them up on an island, "
+        "then weigh anchor there. Attack all four enemy ships in one chain for a Rigadoon."
+    )
+
+    # -- set-up and turn order -----------------------------------------------------------
+    def setup(self, players: int, seed: int, options: dict[str, Any]) -> RigadoonState:
+        return RigadoonState(
+            options=options,
+            rng=seed,
+            ships=[*data.BLUE_START, *data.GREEN_START],
+            masts=[3] * 8,
+            chests=list(data.CHEST_START),
+        )
+
+    def players(self, state: RigadoonState) -> int:
+        return 2
+
+    def position(self, **setup: Any) -> RigadoonState:
+        """See :func:`games.rigadoon.position.position`."""
+        return position.position(**setup)
+
+    def to_act(self, state: RigadoonState) -> list[int]:
+        return [] if state.outcome is not None else [state.active]
+
+    def legal_actions(self, state: RigadoonState, seat: int) -> list[str]:
+        return rules.legal_actions(state, seat)
+
+    def play(self, state: RigadoonState, seat: int, action: str) -> None:
+        rules.play(state, seat, action)
+
+    def explain(self, state: RigadoonState, seat: int, action: str) -> str:
+        st = state
+        if (
+            st.outcome is None
+            and seat == st.active
+            and rules.phase(st) == rules.TURN
+            and not st.wind_changed
+        ):
+            menus, _ = rules.ship_menus(st, wind_rule=False)
+            if any(action in menu for menu in menus.values()):
+                return (
+                    "Change the wind first: changing the wind can never be your turn's last action."
+                )
+        return super().explain(state, seat, action)
+
+    # -- what is seen --------------------------------------------------------------------
+    def board_view(self, state: RigadoonState, seat: int | None) -> dict[str, Any]:
+        return views.board_view(state)
+
+    def turn_number(self, state: RigadoonState) -> int:
+        """Full turns: Blue's and Green's halves share a number."""
+        return (state.turn + 1) // 2
+
+    def last_lines(self, state: RigadoonState) -> list[str]:
+        return list(state.narration)
+
+    def scores(self, state: RigadoonState) -> list[dict[str, Any]]:
+        return views.scores(state)

@@ -17,12 +17,13 @@ import math
 import os
 import random
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from games import REGISTRY
-from games.ai.players import make_player
+from games.ai.players import Player, make_player
 from games.core import GameSpec
 
 MAX_ACTIONS = 100_000
@@ -124,14 +125,24 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[rank - 1]
 
 
-def play_game(spec: GameSpec[Any], a: str, b: str, players: int, index: int, seed: int) -> Game:
+Entrant = str | Callable[[int], Player]
+"""A player's name (``ai:normal``) or a function from a seed to a player."""
+
+
+def seat_player(entrant: Entrant, seed: int) -> Player:
+    return make_player(entrant, seed) if isinstance(entrant, str) else entrant(seed)
+
+
+def play_game(
+    spec: GameSpec[Any], a: Entrant, b: Entrant, players: int, index: int, seed: int
+) -> Game:
     """Game ``index`` of an arena: ``a`` in seat ``index % players``, ``b`` everywhere else,
     every seat's player seeded apart from the others and from the game's own seed."""
     seat_of_a = index % players
     mixer = random.Random(f"{seed}:{index}")
     game_seed = mixer.getrandbits(31)
     seated = [
-        make_player(a if s == seat_of_a else b, mixer.getrandbits(62)) for s in range(players)
+        seat_player(a if s == seat_of_a else b, mixer.getrandbits(62)) for s in range(players)
     ]
     state = spec.new(players, game_seed)
     think: list[float] = []

@@ -190,9 +190,13 @@ def test_the_search_wins_more_than_random_from_the_same_seats(key):
     spec = hooked(key)
     players = ARENA_SEATS.get(key, spec.min_players)
     games = 6
-    ai = [play_game(spec, "ai:easy", "random", players, i, seed=11) for i in range(games)]
+
+    def ai(seed: int) -> Player:
+        return SearchPlayer(seed, SMALL)
+
+    searched = [play_game(spec, ai, "random", players, i, seed=11) for i in range(games)]
     baseline = [play_game(spec, "random", "random", players, i, seed=11) for i in range(games)]
-    wins = sum(g.seat_of_a in g.winners for g in ai)
+    wins = sum(g.seat_of_a in g.winners for g in searched)
     random_wins = sum(g.seat_of_a in g.winners for g in baseline)
     assert wins > random_wins
 

@@ -24,9 +24,9 @@ from games.ai.search import Budget, search
 from games.core import GameSpec
 
 LEVELS: dict[str, Budget] = {
-    "easy": Budget(iterations=100, depth=4),
-    "normal": Budget(iterations=500, depth=8),
-    "hard": Budget(iterations=2000, depth=12),
+    "easy": Budget(per_action=10, floor=40, ceiling=200),
+    "normal": Budget(per_action=50, floor=200, ceiling=1000),
+    "hard": Budget(per_action=200, floor=800, ceiling=4000),
 }
 """The search's think budgets by name. Counts of iterations, never a clock: the same
 decision on a fast machine or a loaded one."""

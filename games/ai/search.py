@@ -38,60 +38,81 @@ Worlds = Callable[[int], Any]
 
 @dataclass(frozen=True)
 class Budget:
-    """How hard the search thinks: a count of iterations (never a clock, so that a decision
-    is the same on a fast or a loaded machine), the random playout depth in actions before
-    the game's evaluation takes over, and the UCB exploration constant."""
+    """How hard the search thinks.
 
-    iterations: int
-    depth: int
+    ``iterations``: a count, never a clock, so that a decision is the same on a fast machine
+    or a loaded one: ``per_action`` for each legal action at the root, at least ``floor`` and
+    at most ``ceiling`` (a choice among many needs more, a short list fewer). ``depth``: random actions played out from a new leaf before the game's
+    evaluation takes over. ``worlds``: how many worlds are sampled up front (iterations copy
+    them in turn; a sample costs several copies in a game with deep secrets). ``exploration``:
+    the UCB constant. ``minimax``: the weight of the implicit minimax backup (Lanctot et al.
+    2014) beside the mean reward when choosing a child: every node also keeps the best
+    evaluation its mover can reach below it, which a good ``evaluate`` makes far sharper than
+    a mean over replies an opponent would never play."""
+
+    per_action: int
+    floor: int
+    ceiling: int
+    depth: int = 0
     worlds: int = 32
-    exploration: float = 0.7
+    exploration: float = 0.5
+    minimax: float = 0.5
+
+    def iterations(self, actions: int) -> int:
+        return max(self.floor, min(self.ceiling, self.per_action * actions))
 
 
 class Node:
-    """One edge of the tree: the action that leads here from the parent, seen from there."""
+    """One edge of the tree: the action that leads here from the parent, seen from there.
 
-    __slots__ = ("available", "children", "rewards", "visits")
+    ``rewards`` sums the outcomes of the iterations through it, per seat; ``estimate`` is its
+    implicit minimax value per seat; ``mover`` the seat that chose among its children on the
+    latest visit."""
+
+    __slots__ = ("available", "children", "estimate", "mover", "rewards", "visits")
 
     def __init__(self, seats: int) -> None:
         self.children: dict[str, Node] = {}
         self.visits = 0
         self.available = 1
         self.rewards = [0.0] * seats
+        self.estimate: list[float] = []
+        self.mover = 0
 
 
 def search(
     spec: GameSpec[Any], worlds: Worlds, seat: int, legal: list[str], budget: Budget, seed: int
 ) -> str:
     """The action among ``legal`` that ``seat`` should take, after ``budget.iterations``
-    iterations over worlds drawn from ``worlds``: the root child visited most often, the
+    (of the number of legal actions) iterations over worlds drawn from ``worlds``: the root child visited most often, the
     better mean reward breaking a tie, then the seed (a fixed order could make a player
     that is indifferent between undoing and redoing a choice repeat it forever)."""
     rng = random.Random(seed)
-    pool = [worlds(rng.getrandbits(62)) for _ in range(min(budget.worlds, budget.iterations))]
+    iterations = budget.iterations(len(legal))
+    pool = [worlds(rng.getrandbits(62)) for _ in range(min(budget.worlds, iterations))]
     seats = len(spec.evaluate(pool[0]))
     root = Node(seats)
-    for iteration in range(budget.iterations):
+    for iteration in range(iterations):
         state = spec.copy(pool[iteration % len(pool)])
         path = [root]
         node, mover, actions = root, seat, legal
         while True:
-            action, node, expanded = _select(node, actions, mover, seats, budget.exploration, rng)
+            node.mover = mover
+            action, node, expanded = _select(node, actions, mover, seats, budget, rng)
             spec.play(state, mover, action)
             path.append(node)
-            if expanded:
-                break
             to_act = spec.to_act(state)
-            if not to_act:
+            if expanded or not to_act:
                 break
             mover = seat if seat in to_act else to_act[0]
             actions = spec.legal_actions(state, mover)
-        rewards = _playout(spec, state, budget.depth, rng)
-        for visited in path:
-            visited.visits += 1
-            sums = visited.rewards
-            for s in range(seats):
-                sums[s] += rewards[s]
+        if budget.depth and to_act:
+            if budget.minimax:
+                node.estimate = spec.evaluate(state)
+            rewards = _playout(spec, state, budget.depth, rng)
+        else:
+            rewards = node.estimate = spec.evaluate(state)
+        _back_up(path, rewards, seats, budget.minimax > 0)
     children = root.children
 
     def preference(action: str) -> tuple[int, float]:
@@ -106,7 +127,7 @@ def search(
 
 
 def _select(
-    node: Node, actions: list[str], mover: int, seats: int, exploration: float, rng: random.Random
+    node: Node, actions: list[str], mover: int, seats: int, budget: Budget, rng: random.Random
 ) -> tuple[str, Node, bool]:
     """Expand an action never tried from ``node`` if there is one in this world, else the
     UCB1 choice for ``mover`` among the actions legal in this world; says which it did."""
@@ -119,6 +140,7 @@ def _select(
         action = untried[0] if len(untried) == 1 else rng.choice(untried)
         child = children[action] = Node(seats)
         return action, child, True
+    exploration, minimax = budget.exploration, budget.minimax
     best_action = actions[0]
     best_child = children[best_action]
     best_score = -math.inf
@@ -127,9 +149,26 @@ def _select(
         score = child.rewards[mover] / child.visits + exploration * math.sqrt(
             math.log(child.available) / child.visits
         )
+        if minimax:
+            score += minimax * (child.estimate[mover] - child.rewards[mover] / child.visits)
         if score > best_score:
             best_action, best_child, best_score = a, child, score
     return best_action, best_child, False
+
+
+def _back_up(path: list[Node], rewards: list[float], seats: int, minimax: bool) -> None:
+    """Add the iteration's rewards along its path and, with minimax backups, give each node
+    the estimate of the child its mover likes best (deepest first)."""
+    for node in reversed(path):
+        node.visits += 1
+        sums = node.rewards
+        for s in range(seats):
+            sums[s] += rewards[s]
+        if minimax and node.children:
+            mover = node.mover
+            node.estimate = max(
+                (child.estimate for child in node.children.values()), key=lambda e: e[mover]
+            )
 
 
 def _playout(spec: GameSpec[Any], state: Any, depth: int, rng: random.Random) -> list[float]:

@@ -13,8 +13,8 @@ from games import REGISTRY, GameSpec
 from games.ai import Budget, GreedyPlayer, Player, RandomPlayer, SearchPlayer, make_player
 from games.ai.arena import play_game, run_arena, tally, wilson
 
-TINY = Budget(iterations=2, depth=1)
-SMALL = Budget(iterations=40, depth=6)
+TINY = Budget(per_action=1, floor=2, ceiling=2, depth=1)
+SMALL = Budget(per_action=4, floor=20, ceiling=40)
 PLAYERS: list[Callable[[int], Player]] = [
     RandomPlayer,
     GreedyPlayer,

@@ -1,20 +1,28 @@
-"""The Caribbean board: the hex sea with land, ports and their chests, havens in player
-colours and ship starts; the six named ships with their chests and the path of the ship now
-moving; the supply, scores and this round's revealed bids.
+"""The Caribbean board: the hex sea with land, ports and their chests, havens in seat colours
+with the seat's letter, and ship starts; the six named ships with their chests and the paths
+sailed this round; the supply, each seat's doubloons and this round's revealed bids.
 
 Only public keys of the view are read, so a seat's view renders exactly like the public one.
 The map layer depends only on the player count and is drawn once per count.
+
+Legibility (issue 14): every text is at least 16 px on the 960 px image, so at least 9 px when
+a phone shows it 550 px wide, with a contrast of at least 4.5:1 against what lies behind it.
+Seats are told apart by letter as well as colour, and the seat colours stay apart under
+simulated deuteranopia, protanopia and tritanopia (see the renderer tests).
+
+``marks`` (from ``changes``) are drawn in the game's terms: a ghost where a ship was and an
+arrow to where it is, an arrow for a chest taken or handed on, a ring on a chest dealt or
+delivered and on a seat's doubloons that changed. Pieces keep their own colours.
 """
 
 from __future__ import annotations
 
 import math
-import textwrap
 from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from games.caribbean.data import (
     ADJACENCY,
@@ -27,51 +35,72 @@ from games.caribbean.data import (
     haven_owners,
 )
 from renderers.base import (
+    MARK,
     PALETTE,
     Color,
     draw_arrow,
     draw_boat,
+    draw_change_arrow,
+    draw_ghost,
+    draw_ring,
     font,
     new_canvas,
     palette_png,
 )
 
-RADIUS = 35
+WIDTH = 960
+RADIUS = 38
 HEX_W = math.sqrt(3) * RADIUS
 ROW_STEP = 1.5 * RADIUS
-LEFT = 40
-TOP = 84
-WIDTH = 960
+LEFT = 34
+TOP = 112
 MAP_BOTTOM = TOP + int(7 * ROW_STEP + 2 * RADIUS)
-PANEL_TOP = MAP_BOTTOM + 14
-EVENTS_TOP = PANEL_TOP + 214
-HEIGHT = EVENTS_TOP + 96
+PANEL_TOP = MAP_BOTTOM + 16
+ROW_H = 56  # one seat in the players panel
+EVENTS_TOP = PANEL_TOP + 36 + 4 * ROW_H + 8
+LEGEND_TOP = EVENTS_TOP + 4 * 22 + 14
+HEIGHT = LEGEND_TOP + 5 * 22 + 12
 
+TEXT = 16  # the smallest text: 16 * 550 / 960 = 9.2 px on a phone
 SEA = (120, 176, 210)
 SEA_LINE = (86, 140, 180)
 LAND = (214, 190, 130)
 LAND_LINE = (178, 150, 96)
+NAME_INK = (18, 38, 68)
 CHEST = (196, 140, 40)
+COIN = (222, 182, 64)
 SHIP_HULL = (110, 70, 40)
+PATH_DONE = (84, 84, 84)
+PATH_NOW = PALETTE["white"]
 SEAT_COLOURS: dict[str, Color] = {
-    "Red": PALETTE["red"],
-    "Blue": PALETTE["blue"],
-    "Yellow": PALETTE["yellow"],
-    "Green": PALETTE["green"],
+    "Red": (200, 30, 25),
+    "Blue": (20, 50, 170),
+    "Yellow": (240, 210, 40),
+    "Green": (45, 225, 150),
 }
+"""Chosen so that every pair stays at least ~40 CIELAB units apart under simulated
+deuteranopia, protanopia and tritanopia (the old red and green havens became one olive), and
+apart from the sea and from the magenta change marks."""
+
+LAND_CELLS = frozenset(port.land for port in PORTS)
 
 
-def render(view: dict[str, Any]) -> bytes:
-    image = base_map(len(view["seats"])).copy()
+def render(view: dict[str, Any], marks: list[dict[str, Any]] | None = None) -> bytes:
+    players = len(view["seats"])
+    image = base_map(players).copy()
     draw = ImageDraw.Draw(image)
     draw_header(draw, view)
     draw_chests_on_land(draw, view)
     draw_paths(draw, view)
+    if marks:
+        draw_mark_arrows(draw, view, marks)
     draw_ships(draw, view)
     draw_scores(draw, view)
     draw_bids(draw, view)
     draw_last(draw, view)
-    return palette_png(image, board_palette(len(view["seats"])))
+    if marks:
+        draw_mark_rings(draw, view, marks)
+    return palette_png(image, board_palette(players))
 
 
 # -- geometry ---------------------------------------------------------------------------------
@@ -93,65 +122,122 @@ def hexagon(space: str, inset: float = 0) -> list[tuple[float, float]]:
     return [(x + r * math.cos(a), y + r * math.sin(a)) for a in angles]
 
 
+def seat_ink(colour: Color) -> Color:
+    """Ink or white, whichever reads better on ``colour``."""
+    return PALETTE["white"] if luminance(colour) < 0.3 else PALETTE["ink"]
+
+
+def luminance(colour: Color) -> float:
+    """WCAG relative luminance."""
+
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    words: str,
+    size: int = TEXT,
+    bold: bool = False,
+    fill: Color = PALETTE["ink"],
+    anchor: str = "la",
+) -> None:
+    draw.text(xy, words, fill=fill, font=font(size, bold=bold), anchor=anchor)
+
+
+def seat_badge(
+    draw: ImageDraw.ImageDraw, xy: tuple[int, int], name: str, half: int = 10, size: int = TEXT
+) -> None:
+    """The seat's letter on its colour: how a seat is told apart without colour."""
+    x, y = xy
+    colour = SEAT_COLOURS[name]
+    draw.rounded_rectangle(
+        [x - half, y - half, x + half, y + half],
+        radius=4,
+        fill=colour,
+        outline=PALETTE["ink"],
+        width=2,
+    )
+    text(draw, (x, y), name[0], size, bold=True, fill=seat_ink(colour), anchor="mm")
+
+
 # -- the static map ---------------------------------------------------------------------------
 
 
 @lru_cache(maxsize=4)
 def base_map(players: int) -> Image.Image:
-    """Sea, land, port names, harbour links, havens of the seats in play and ship starts."""
+    """Sea, land, port codes, harbour links, havens of the seats in play, ship starts, space
+    names and the legend."""
     image = new_canvas(WIDTH, HEIGHT)
     draw = ImageDraw.Draw(image)
-    small = font(10)
     for row in ROWS:
         for col in range(1, COLUMNS + 1):
             space = f"{row}{col}"
             if space in ADJACENCY:
-                draw.polygon(hexagon(space), fill=SEA, outline=SEA_LINE)
+                draw.polygon(hexagon(space), fill=SEA, outline=SEA_LINE, width=2)
             else:
-                draw.polygon(hexagon(space), fill=LAND, outline=LAND_LINE)
+                draw.polygon(hexagon(space), fill=LAND, outline=LAND_LINE, width=2)
     for port in PORTS:
         (x0, y0), (x1, y1) = center(port.harbour), center(port.land)
         draw.line(
             [
-                (x0 + (x1 - x0) * 0.3, y0 + (y1 - y0) * 0.3),
+                (x0 + (x1 - x0) * 0.42, y0 + (y1 - y0) * 0.42),
                 (x0 + (x1 - x0) * 0.62, y0 + (y1 - y0) * 0.62),
             ],
             fill=PALETTE["ink"],
             width=4,
         )
-    for port in PORTS:
         x, y = center(port.land)
-        draw.text(
-            (x, y - 13), port.code, fill=PALETTE["ink"], font=font(14, bold=True), anchor="mm"
-        )
+        text(draw, (x, y - 14), port.code, bold=True, anchor="mm")
         x, y = center(port.harbour)
-        draw.text((x, y + 22), "⚓", fill=PALETTE["ink"], font=font(12), anchor="mm")
+        text(draw, (x, y + 26), "⚓", anchor="mm")
     for space, seat in haven_owners(players).items():
-        draw.polygon(hexagon(space, inset=3), outline=SEAT_COLOURS[COLOURS[seat]], width=6)
+        name = COLOURS[seat]
+        draw.polygon(hexagon(space, inset=1), outline=SEAT_COLOURS[name], width=6)
+        draw.polygon(hexagon(space, inset=7), outline=PALETTE["ink"], width=1)
+        x, y = center(space)
+        seat_badge(draw, (x, y + 25), name, half=9)
     for space in STARTS:
         x, y = center(space)
-        draw.regular_polygon((x, y + 21, 6), 4, rotation=45, fill=PALETTE["ink"])
+        draw.regular_polygon((x, y + 26, 7), 4, rotation=45, fill=PALETTE["ink"])
     for space in ADJACENCY:
         x, y = center(space)
-        draw.text((x, y - 23), space, fill=PALETTE["deep"], font=small, anchor="mm")
-    label = font(15, bold=True)
+        text(draw, (x, y - 19), space, fill=NAME_INK, anchor="mm")
     for index, row in enumerate(ROWS):
-        row_y = TOP + RADIUS + index * ROW_STEP
-        draw.text((LEFT - 20, row_y), row, fill=PALETTE["ink"], font=label, anchor="mm")
+        text(draw, (LEFT - 18, TOP + RADIUS + index * ROW_STEP), row, 18, bold=True, anchor="mm")
     for col in range(1, COLUMNS + 1):
         col_x = LEFT + HEX_W / 2 + (col - 1) * HEX_W
-        draw.text((col_x, TOP - 10), str(col), fill=PALETTE["ink"], font=label, anchor="mm")
-    entries = [f"{port.code} {port.city} {port.value // 1000}k" for port in PORTS]
-    entries += ["⚓ harbour", "◆ ship start", "coloured ring: haven"]
-    for i in range(0, len(entries), 10):
-        draw.text(
-            (WIDTH // 2, HEIGHT - 30 + 14 * (i // 10)),
-            "   ".join(entries[i : i + 10]),
-            fill=PALETTE["grid"],
-            font=small,
-            anchor="mm",
-        )
+        text(draw, (col_x, TOP - 14), str(col), 18, bold=True, anchor="mm")
+    draw_legend(draw, players)
     return image
+
+
+def draw_legend(draw: ImageDraw.ImageDraw, players: int) -> None:
+    """What the symbols and the port codes mean."""
+    y = LEGEND_TOP
+    x = 16
+    for symbol, meaning in (("⚓", "harbour: capture its city's chest"), ("◆", "ship start")):
+        text(draw, (x, y), f"{symbol} {meaning}", fill=PALETTE["grid"])
+        x += int(font(TEXT).getlength(f"{symbol} {meaning}")) + 28
+    text(draw, (x, y), "havens:", fill=PALETTE["grid"])
+    x += int(font(TEXT).getlength("havens:")) + 18
+    for seat in range(players):
+        seat_badge(draw, (x, y + 9), COLOURS[seat], half=9)
+        text(draw, (x + 14, y), COLOURS[seat], fill=PALETTE["grid"])
+        x += 26 + int(font(TEXT).getlength(COLOURS[seat])) + 10
+    for index, port in enumerate(PORTS):
+        column, line = index % 4, index // 4
+        text(
+            draw,
+            (16 + column * 236, y + 26 + line * 22),
+            f"{port.code} {port.city} {port.value // 1000}k",
+            fill=PALETTE["grid"],
+        )
 
 
 @lru_cache(maxsize=4)
@@ -160,131 +246,123 @@ def board_palette(players: int) -> Image.Image:
     render onto a fixed palette is ~3x faster to encode than full RGB, and a third the size."""
     sample = base_map(players).copy()
     draw = ImageDraw.Draw(sample)
-    inks = [*PALETTE.values(), CHEST, SHIP_HULL, (90, 90, 90)]
+    inks = [*PALETTE.values(), *SEAT_COLOURS.values(), CHEST, COIN, SHIP_HULL, PATH_DONE, MARK]
     for i, ink in enumerate(inks):
         draw.rectangle([i * 20, 0, i * 20 + 19, 60], fill=ink)
-        draw.text((i * 20, 70), "Ag", fill=ink, font=font(14, bold=True))
+        draw.text((i * 20, 70), "Ag", fill=ink, font=font(TEXT, bold=True))
     return sample.quantize(128, method=Image.Quantize.FASTOCTREE)
 
 
 # -- the moving parts -------------------------------------------------------------------------
 
+PHASES = {
+    "bid": "secret bidding",
+    "tiebreak": "tie-breaker",
+    "sail": "sailing",
+    "over": "game over",
+}
+
 
 def draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    phase = {
-        "bid": "secret bidding",
-        "tiebreak": "tie-breaker",
-        "sail": "sailing",
-        "over": "game over",
-    }[view["phase"]]
-    title = f"Caribbean · round {view['turn']} of at most {view['round_cap']} · {phase}"
-    draw.text((16, 12), title, fill=PALETTE["ink"], font=font(22, bold=True))
-    goal = f"First to {view['threshold']:,} doubloons ends the game after the round"
-    draw.text((16, 42), goal, fill=PALETTE["grid"], font=font(14))
+    title = f"Caribbean · round {view['turn']} of at most {view['round_cap']} · "
+    text(draw, (16, 12), title + PHASES[view["phase"]], 24, bold=True)
+    goal = f"First to {view['threshold'] // 1000}k doubloons ends the game after that round"
+    text(draw, (16, 46), goal, 17, fill=PALETTE["grid"])
     pairs = view["supply_left"] // 2
-    draw.text(
-        (WIDTH - 16 - 5 * 34, 14),
-        "Supply",
-        fill=PALETTE["ink"],
-        font=font(13, bold=True),
-        anchor="rt",
-    )
+    text(draw, (WIDTH - 16 - 5 * 36 - 8, 22), "Supply", 17, bold=True, anchor="rm")
     for slot in range(5):
-        x0 = WIDTH - 16 - (5 - slot) * 34
+        x0 = WIDTH - 16 - (5 - slot) * 36
         filled = slot >= 5 - pairs
         draw.rounded_rectangle(
-            [x0, 8, x0 + 28, 36],
+            [x0, 8, x0 + 30, 38],
             radius=4,
             fill=CHEST if filled else PALETTE["background"],
             outline=PALETTE["ink"],
             width=2,
         )
         if filled:
-            draw.text(
-                (x0 + 14, 22), "2", fill=PALETTE["white"], font=font(14, bold=True), anchor="mm"
-            )
+            text(draw, (x0 + 15, 23), "2", bold=True, anchor="mm")
 
 
-def draw_chest(
-    draw: ImageDraw.ImageDraw, xy: tuple[int, int], value: int, fill: Color = CHEST
-) -> None:
+def draw_chest(draw: ImageDraw.ImageDraw, xy: tuple[int, int], value: int) -> None:
     x, y = xy
     draw.rounded_rectangle(
-        [x - 15, y - 9, x + 15, y + 9], radius=3, fill=fill, outline=PALETTE["ink"], width=2
+        [x - 16, y - 10, x + 16, y + 10], radius=3, fill=CHEST, outline=PALETTE["ink"], width=2
     )
-    draw.text(
-        (x, y), f"{value // 1000}k", fill=PALETTE["white"], font=font(12, bold=True), anchor="mm"
-    )
+    text(draw, (x, y), f"{value // 1000}k", bold=True, anchor="mm")
+
+
+def land_chest(space: str) -> tuple[int, int]:
+    x, y = center(space)
+    return x, y + 10
 
 
 def draw_chests_on_land(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    """A chest on its city when waiting there; a dimmed one in the owner's colour once
-    delivered ("places the treasure chest face down on the city names")."""
+    """A chest on its city when waiting there; once delivered, the owner's letter on its
+    colour ("places the treasure chest face down on the city names")."""
     waiting = set(view["port_chests"])
-    delivered = view["delivered"]
     for port in PORTS:
-        x, y = center(port.land)
         if port.code in waiting:
-            draw_chest(draw, (x, y + 8), port.value)
-        elif port.code in delivered:
-            colour = SEAT_COLOURS[view["seats"][delivered[port.code]]]
-            draw.rounded_rectangle(
-                [x - 12, y + 1, x + 12, y + 15], radius=3, fill=colour, outline=PALETTE["ink"]
-            )
+            draw_chest(draw, land_chest(port.land), port.value)
+        elif port.code in view["delivered"]:
+            name = view["seats"][view["delivered"][port.code]]
+            seat_badge(draw, land_chest(port.land), name, half=10)
 
 
 def draw_paths(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    """This round's moves: finished ships in grey, the ship now moving in gold."""
+    """This round's moves: finished ships in grey, the ship now moving in white."""
     moving = view["current"] if view["phase"] == "sail" else None
     for record in view["reveals"]:
-        path = record["path"]
-        colour = PALETTE["highlight"] if record["ship"] == moving else (90, 90, 90)
-        for a, b in pairwise(path):
+        colour = PATH_NOW if record["ship"] == moving else PATH_DONE
+        for a, b in pairwise(record["path"]):
             start, end = center(a), center(b)
-            tip = (
-                round(start[0] + (end[0] - start[0]) * 0.72),
-                round(start[1] + (end[1] - start[1]) * 0.72),
-            )
-            draw_arrow(draw, start, tip, colour, width=5, head=12)
+            draw_arrow(draw, start, toward(start, end, 0.72), colour, width=5, head=12)
+
+
+def toward(start: tuple[int, int], end: tuple[int, int], share: float) -> tuple[int, int]:
+    return (
+        round(start[0] + (end[0] - start[0]) * share),
+        round(start[1] + (end[1] - start[1]) * share),
+    )
 
 
 def draw_ships(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    """Each ship with its letter and chest; the ship being resolved (sailing or tied) ringed."""
-    moving = view["current"]
+    """Each ship with its letter and its chest on deck; the ship being resolved ringed."""
     for index, ship in enumerate(view["ships"]):
         x, y = center(ship["space"])
-        if index == moving:
-            draw.ellipse([x - 27, y - 27, x + 27, y + 27], outline=PALETTE["highlight"], width=5)
-        draw_boat(draw, (x - 4, y + 2), 38, SHIP_HULL)
-        draw.ellipse([x - 25, y - 18, x - 9, y - 2], fill=PALETTE["black"])
-        draw.text(
-            (x - 17, y - 10),
+        if index == view["current"]:
+            draw.ellipse([x - 31, y - 31, x + 31, y + 31], outline=PATH_NOW, width=4)
+        draw_boat(draw, (x, y + 3), 34, SHIP_HULL)
+        draw.ellipse([x - 30, y - 10, x - 8, y + 12], fill=PALETTE["black"])
+        text(
+            draw,
+            (x - 19, y + 1),
             ship["letter"].upper(),
+            bold=True,
             fill=PALETTE["white"],
-            font=font(12, bold=True),
             anchor="mm",
         )
         if ship["chest"]:
-            draw_chest(draw, (x + 14, y + 16), ship["value"])
+            draw_chest(draw, (x + 8, y + 12), ship["value"])
+
+
+def coin_center(seat: int) -> tuple[int, int]:
+    return 16 + 62, PANEL_TOP + 36 + seat * ROW_H + 22
 
 
 def draw_scores(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    """Money, deliveries and who must act; during bidding, who has confirmed."""
-    x, y = 16, PANEL_TOP
-    draw.text((x, y), "Players", fill=PALETTE["ink"], font=font(16, bold=True))
+    """Each seat's letter, doubloons (in thousands, as every sum is), deliveries and state."""
+    text(draw, (16, PANEL_TOP), "Players", 19, bold=True)
     winners = set((view["outcome"] or {}).get("winners", []))
     for seat, name in enumerate(view["seats"]):
-        top = y + 26 + seat * 40
-        draw.rounded_rectangle(
-            [x, top, x + 26, top + 26],
-            radius=5,
-            fill=SEAT_COLOURS[name],
-            outline=PALETTE["ink"],
-            width=2,
-        )
+        top = PANEL_TOP + 36 + seat * ROW_H
+        seat_badge(draw, (16 + 15, top + 22), name, half=15, size=18)
+        x, y = coin_center(seat)
+        draw.ellipse([x - 22, y - 22, x + 22, y + 22], fill=COIN, outline=PALETTE["ink"], width=2)
+        money = view["money"][seat]
+        text(draw, (x, y), f"{money // 1000}k" if money else "0", bold=True, anchor="mm")
+        text(draw, (16 + 94, top), name, 19, bold=True)
         delivered = sum(1 for owner in view["delivered"].values() if owner == seat)
-        text = f"{name}  {view['money'][seat]:,}"
-        draw.text((x + 36, top + 1), text, fill=PALETTE["ink"], font=font(17, bold=True))
         status = f"{delivered} delivered"
         if seat in winners:
             status += " · WINNER"
@@ -294,77 +372,132 @@ def draw_scores(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             status += " · to act"
         elif view["tie"] and seat in view["tie"]["chosen"]:
             status += " · tie-breaker chosen"
-        draw.text((x + 36, top + 22), status, fill=PALETTE["grid"], font=font(12))
+        text(draw, (16 + 94, top + 24), status, fill=PALETTE["grid"])
 
 
 def bid_cell(record: dict[str, Any], seat: int) -> str:
-    text = str(record["bids"][seat])
+    cell = str(record["bids"][seat])
     breaker = record["tiebreakers"][seat]
     if breaker == "down":
-        text += " ▼"
+        cell += " ▼"
     elif breaker == "spent":
-        text += " ✕"
+        cell += " ✕"
     elif breaker is not None:
-        text += f" ▲{breaker}"
-    return text
+        cell += f" ▲{breaker}"
+    return cell
+
+
+BIDS_X = 330
+SHIP_COL = 112
+SEAT_COL = 74
 
 
 def draw_bids(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    """This round's bids, ship by ship, as far as revealed; the winner's cell is boxed."""
+    """This round's bids, ship by ship, as far as revealed; the winner's cell is boxed and
+    the winner named in the result."""
     names = view["seats"]
-    x0, y0 = 300, PANEL_TOP
-    draw.text((x0, y0), "This round's bids", fill=PALETTE["ink"], font=font(16, bold=True))
-    col_w = 66
-    result_x = x0 + 110 + col_w * len(names)
-    header_y = y0 + 26
+    text(
+        draw,
+        (BIDS_X, PANEL_TOP),
+        "This round's bids (▲ face up, ▼ face down, ✕ none left)",
+        19,
+        bold=True,
+    )
+    header_y = PANEL_TOP + 44
     for seat, name in enumerate(names):
-        cx = x0 + 110 + seat * col_w + col_w // 2
+        cx = BIDS_X + SHIP_COL + seat * SEAT_COL + SEAT_COL // 2
+        colour = SEAT_COLOURS[name]
         draw.rounded_rectangle(
-            [cx - 28, header_y - 3, cx + 28, header_y + 16], radius=4, fill=SEAT_COLOURS[name]
+            [cx - 34, header_y - 12, cx + 34, header_y + 12],
+            radius=4,
+            fill=colour,
+            outline=PALETTE["ink"],
         )
-        ink = PALETTE["ink"] if name == "Yellow" else PALETTE["white"]
-        draw.text((cx, header_y), name, fill=ink, font=font(13, bold=True), anchor="mt")
-    draw.text((result_x, header_y), "result", fill=PALETTE["grid"], font=font(13, bold=True))
+        text(draw, (cx, header_y), name, bold=True, fill=seat_ink(colour), anchor="mm")
+    result_x = BIDS_X + SHIP_COL + SEAT_COL * len(names) + 6
+    text(draw, (result_x, header_y), "result", bold=True, fill=PALETTE["grid"], anchor="lm")
     records = {record["ship"]: record for record in view["reveals"]}
     for ship, ship_name in enumerate(SHIP_NAMES):
-        y = header_y + 20 + ship * 27
-        current = ship == view["current"]
-        face = font(14, bold=current)
-        draw.text((x0, y), f"{ship_name[0]}  {ship_name}", fill=PALETTE["ink"], font=face)
+        y = header_y + 32 + ship * 30
+        bold = ship == view["current"]
+        text(draw, (BIDS_X, y), f"{ship_name[0]}  {ship_name}", bold=bold, anchor="lm")
         record = records.get(ship)
         for seat in range(len(names)):
-            cx = x0 + 110 + seat * col_w + col_w // 2
+            cx = BIDS_X + SHIP_COL + seat * SEAT_COL + SEAT_COL // 2
             if record is None:
-                draw.text((cx, y), "·", fill=PALETTE["grid"], font=face, anchor="mt")
+                text(draw, (cx, y), "·", bold=bold, fill=PALETTE["grid"], anchor="mm")
                 continue
             if record["winner"] == seat:
                 draw.rounded_rectangle(
-                    [cx - 28, y - 3, cx + 28, y + 19],
+                    [cx - 34, y - 13, cx + 34, y + 13],
                     radius=4,
                     outline=SEAT_COLOURS[names[seat]],
                     width=3,
                 )
-            draw.text((cx, y), bid_cell(record, seat), fill=PALETTE["ink"], font=face, anchor="mt")
+            text(draw, (cx, y), bid_cell(record, seat), bold=bold, anchor="mm")
         if record is not None:
-            draw.text(
-                (result_x, y), result_text(record, view, names), fill=PALETTE["ink"], font=font(13)
-            )
+            text(draw, (result_x, y), result_text(record, view, names), anchor="lm")
 
 
 def result_text(record: dict[str, Any], view: dict[str, Any], names: list[str]) -> str:
     if record["winner"] is None:
         return "tie-breakers…" if view["tie"] and view["current"] == record["ship"] else "stays"
     moved = len(record["path"]) - 1
-    text = f"{names[record['winner']]}: {moved}/{record['allowance']} spaces"
+    result = f"{names[record['winner']]} {moved}/{record['allowance']}"
     if view["phase"] == "sail" and view["current"] == record["ship"]:
-        text += " · sailing"
-    return text
+        result += " · sailing"
+    return result
 
 
 def draw_last(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    """The latest public events, wrapped under the panels."""
-    text = " ".join(view["last"])
-    if not text and view["phase"] == "bid":
-        text = "Waiting for everyone's secret bids."
-    for i, line in enumerate(textwrap.wrap(text, 118)[-3:]):
-        draw.text((16, EVENTS_TOP + 18 * i), line, fill=PALETTE["ink"], font=font(14))
+    """The latest public events, wrapped to the image width (the last four lines)."""
+    words = " ".join(view["last"])
+    if not words and view["phase"] == "bid":
+        words = "Waiting for everyone's secret bids."
+    for i, line in enumerate(wrap(words, font(TEXT), WIDTH - 32)[-4:]):
+        text(draw, (16, EVENTS_TOP + 22 * i), line)
+
+
+def wrap(words: str, face: ImageFont.FreeTypeFont, width: int) -> list[str]:
+    lines: list[str] = []
+    for word in words.split():
+        if lines and face.getlength(f"{lines[-1]} {word}") <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+# -- change marks ----------------------------------------------------------------------------
+
+
+def draw_mark_arrows(
+    draw: ImageDraw.ImageDraw, view: dict[str, Any], marks: list[dict[str, Any]]
+) -> None:
+    """Under the ships: a ghost where a ship was and an arrow to where it is; an arrow for a
+    chest taken from its city or handed from ship to ship."""
+    for mark in marks:
+        if mark["kind"] == "move":
+            start, end = center(mark["from"]), center(mark["to"])
+            draw_ghost(draw, start, 28)
+            draw_change_arrow(draw, toward(start, end, 0.2), toward(start, end, 0.7))
+        elif mark["kind"] == "chest":
+            start, end = center(mark["from"]), center(mark["to"])
+            if mark["from"] != mark["to"]:
+                draw_change_arrow(draw, toward(start, end, 0.25), toward(start, end, 0.7))
+
+
+def draw_mark_rings(
+    draw: ImageDraw.ImageDraw, view: dict[str, Any], marks: list[dict[str, Any]]
+) -> None:
+    """Over everything, never filled: rings on chests dealt or delivered and on doubloons
+    that changed, a ghost where a chest left its city."""
+    for mark in marks:
+        kind = mark["kind"]
+        if kind == "count":
+            draw_ring(draw, coin_center(mark["seat"]), 26)
+        elif kind in ("add", "deliver"):
+            at = mark["at"]
+            draw_ring(draw, land_chest(at) if at in LAND_CELLS else center(at), 22)
+        elif kind == "chest" and mark["from"] in LAND_CELLS:
+            draw_ghost(draw, land_chest(mark["from"]), 20)

@@ -90,7 +90,6 @@ class Layout:
         self.galleon_top = top + 14
         self.row_top = top + 190
         self.players_top = top + 624
-        self.count_at: dict[str, Point] = {}
         self.player_rows: dict[int, int] = {}
 
     def pawn(self, place: str, rank: int) -> Point:
@@ -101,6 +100,23 @@ class Layout:
             return 470, self.boat_tops[ship] + 26
         ship = ("fd", "jr").index(place)
         return 60 + rank * PLACE, self.ship_tops[ship] + 74
+
+    def area_box(self, at: str) -> Box:
+        """A team's hold on a ship (``fd british``) or its area on Tortuga (``tortuga french``)."""
+        place, team = at.split()
+        i = ("british", "french").index(team)
+        if place == "tortuga":
+            top = self.tortuga_top + 106
+            return 150 + i * 160, top, 290 + i * 160, top + 56
+        top = self.ship_tops[("fd", "jr").index(place)] + 40
+        return 374 + i * 112, top, 478 + i * 112, top + 76
+
+    def counter(self, at: str) -> Point:
+        """The figure of a counter: a hold or area's number, the galleon's count."""
+        if at == "galleon":
+            return RIGHT_X + 126, self.galleon_top + 46
+        box = self.area_box(at)
+        return box[2] - 16, box[1] + 14
 
     def slot_box(self, slot: int) -> Box:
         x = RIGHT_X + (slot - 1) * 61
@@ -225,17 +241,15 @@ def _chest_row(draw: ImageDraw.ImageDraw, left: int, top: int, count: int, size:
         draw.rectangle([x, y, x + size, y + size * 3 // 4], fill=GOLD, outline=INK, width=2)
 
 
-def _area(
-    draw: ImageDraw.ImageDraw, box: Box, team: str, count: int, layout: Layout, at: str
-) -> None:
+def _area(draw: ImageDraw.ImageDraw, layout: Layout, at: str, count: int) -> None:
     """A team's hold or area: its name, the count in figures, one chest per chest."""
+    team = at.split()[1]
+    box = layout.area_box(at)
     color = BRITISH if team == "british" else FRENCH
     draw.rounded_rectangle(box, radius=8, fill=PALETTE["white"], outline=color, width=3)
     _text(draw, (box[0] + 8, box[1] + 4), team.title(), color, bold=True)
-    number = (box[2] - 16, box[1] + 14)
-    _text(draw, number, str(count), color, size=20, bold=True, anchor="mm")
+    _text(draw, layout.counter(at), str(count), color, size=20, bold=True, anchor="mm")
     _chest_row(draw, box[0] + 8, box[1] + 30, count, 14)
-    layout.count_at[at] = number
 
 
 def _ship(
@@ -258,9 +272,8 @@ def _ship(
         if rank < len(ship["crew"]):
             seat = ship["crew"][rank]
             pawns.append(((x, y), seat, seat in acting))
-    for i, team in enumerate(("british", "french")):
-        box = (374 + i * 112, top + 40, 478 + i * 112, top + 116)
-        _area(draw, box, team, ship["holds"][team], layout, f"{ship['key']} {team}")
+    for team in ("british", "french"):
+        _area(draw, layout, f"{ship['key']} {team}", ship["holds"][team])
 
 
 def _rowboat(
@@ -308,10 +321,8 @@ def _tortuga(
         _text(draw, (x, y + RADIUS + 12), mark, EARTH, bold=True, anchor="mm")
         if rank < len(line):
             pawns.append(((x, y), line[rank], line[rank] in acting))
-    chests = view["tortuga"]["chests"]
-    for i, team in enumerate(("british", "french")):
-        box = (150 + i * 160, top + 106, 290 + i * 160, top + 162)
-        _area(draw, box, team, chests[team], layout, f"tortuga {team}")
+    for team in ("british", "french"):
+        _area(draw, layout, f"tortuga {team}", view["tortuga"]["chests"][team])
 
 
 def _galleon(draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: Layout) -> None:
@@ -322,7 +333,6 @@ def _galleon(draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: Layout) ->
     draw_boat(draw, (left + 56, top + 70), 90, (120, 60, 30))
     _text(draw, (left + 116, top + 10), "Spanish galleon", size=18, bold=True)
     _text(draw, (left + 116, top + 36), _chests(view["galleon"]))
-    layout.count_at["galleon"] = (left + 126, top + 46)
     _chest_row(draw, left + 116, top + 62, view["galleon"], 18)
     last = view["last_vote"]
     if last:
@@ -440,8 +450,8 @@ def _mark_count(draw: ImageDraw.ImageDraw, mark: dict[str, Any], layout: Layout)
     at = mark["at"]
     if at.startswith("hand p"):
         _mark_player(draw, int(at.removeprefix("hand p")) - 1, layout)
-    elif at in layout.count_at:
-        draw_ring(draw, layout.count_at[at], 17)
+    else:
+        draw_ring(draw, layout.counter(at), 17)
 
 
 def _mark_slot(draw: ImageDraw.ImageDraw, mark: dict[str, Any], layout: Layout) -> None:

@@ -11,7 +11,7 @@ so the history kept for the reveal is public knowledge and a sample keeps it as 
 from __future__ import annotations
 
 from games.caribbean.data import CARDS, COLOURS, SHIP_NAMES
-from games.caribbean.rules import chest_label
+from games.caribbean.rules import chest_label, round_bids
 from games.caribbean.state import CaribbeanState
 from games.core import SeededRng
 
@@ -54,8 +54,8 @@ def reveal(state: CaribbeanState) -> list[str]:
     if state.outcome is None:
         return []
     lines = ["Every bribe, round by round (Arriba to Fuego, then the tie-breaker):"]
-    for number, rows in enumerate(state.past_bids, start=1):
-        for seat, row in enumerate(rows):
+    for number, line in enumerate(state.past_bids, start=1):
+        for seat, row in enumerate(round_bids(line)):
             ships = ", ".join(f"{name} {card}" for name, card in zip(SHIP_NAMES, row, strict=False))
             lines.append(f"Round {number}, {COLOURS[seat]}: {ships}; tie-breaker {row[-1]}.")
     if state.supply:

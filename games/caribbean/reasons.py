@@ -34,24 +34,18 @@ def explain(state: CaribbeanState, seat: int, action: str) -> str:
     verb = words[0]
     if verb in OVERBOARD:
         return "A player may never throw a treasure chest overboard."
-    if verb in ("bid", "confirm"):
-        return bid_reason(state, seat, words)
-    if verb == "tiebreaker":
-        return tie_reason(state, seat, words)
-    if verb in SAIL_VERBS:
-        return sail_reason(state, seat, words)
-    return "That is not a move of Caribbean: bribe ships, break ties, or sail the ship you won."
+    phase = PHASE_OF_VERB.get(verb)
+    if phase is None:
+        return "That is not a move of Caribbean: bribe ships, break ties, or sail the ship you won."
+    if phase != state.phase:
+        return OUT_OF_PHASE[phase]
+    return REASONS[phase](state, seat, words)
 
 
 # -- bidding ------------------------------------------------------------------------------------
 
 
 def bid_reason(state: CaribbeanState, seat: int, words: list[str]) -> str:
-    if state.phase != "bid":
-        return (
-            "Bribes are placed at the start of a round, before any ship is revealed; "
-            f"this round's bids are already in ({SHIP_NAMES[state.current]} is being resolved)."
-        )
     if state.confirmed[seat]:
         return "You gave your OK: your bids cannot change until the next round."
     row = state.bids[seat]
@@ -111,8 +105,6 @@ def ship_words(ship: int) -> str:
 
 
 def tie_reason(state: CaribbeanState, seat: int, words: list[str]) -> str:
-    if state.phase != "tiebreak":
-        return "There is no tie to break now: tie-breakers are shown only when bids tie."
     name = SHIP_NAMES[state.current]
     if seat not in state.ties[state.current]:
         return f"Only the players tied for the highest bid on {name} use a tie-breaker."
@@ -130,12 +122,9 @@ def tie_reason(state: CaribbeanState, seat: int, words: list[str]) -> str:
 
 
 def sail_reason(state: CaribbeanState, seat: int, words: list[str]) -> str:
-    if state.phase == "bid":
-        return "Ships sail only after every bid is in and their bids are revealed, A to F."
-    if state.phase == "tiebreak" or state.active is None:
-        return f"The tie for {SHIP_NAMES[state.current]} must be broken before it can sail."
     ship = state.current
     name = SHIP_NAMES[ship]
+    assert state.active is not None
     if seat != state.active:
         return f"Only {COLOURS[state.active]}, who won {name}, moves it and acts with it now."
     verb = words[0]
@@ -215,3 +204,17 @@ def chest_reason(state: CaribbeanState, verb: str, rest: list[str]) -> str:
     if mine is None:
         return f"{name} carries no chest to pass on."
     return f"{other_name} already carries a chest (one per ship): swap chests instead."
+
+
+REASONS = {"bid": bid_reason, "tiebreak": tie_reason, "sail": sail_reason}
+"""Per phase, why an action of that phase is refused (the phase table of ``rules.PHASES``)."""
+PHASE_OF_VERB = {"bid": "bid", "confirm": "bid", "tiebreaker": "tiebreak"} | dict.fromkeys(
+    SAIL_VERBS, "sail"
+)
+OUT_OF_PHASE = {
+    "bid": "Bribes are placed at the start of a round, before any ship is revealed: this "
+    "round's bids are already in.",
+    "tiebreak": "There is no tie to break now: tie-breakers are shown only when bids tie.",
+    "sail": "Ships sail only after every bid is in and revealed, and any tie for them broken.",
+}
+"""Why an action of one phase cannot be played in another."""

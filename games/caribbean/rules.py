@@ -1,12 +1,15 @@
 """Caribbean's rules: secret bids, ship-by-ship reveals, tie-breakers, sailing and chests.
 
 A round is: every seat assigns six of its seven cards to the six ships (atomic ``bid a 3``
-actions, ships filled in order A to F, then any ship may take the spare card instead, then
-``confirm``); then ships A to F are revealed in turn. The unique highest bid wins; a tie goes to
-a secret ``tiebreaker up`` / ``tiebreaker down`` round among the tied seats. The winner sails
-(``move <space>`` one step at a time) and takes free chest actions (``capture``, ``steal <ship>``,
-``swap <ship>``, ``pass <ship>``, ``deliver``) until ``done``. After Fuego two supply chests are
-dealt and the end is checked.
+actions, ships filled in order A to F, then any ship may take the spare card instead, or
+``bid repeat`` for last round's cards; then ``confirm``); then ships A to F are revealed in
+turn. The unique highest bid wins; a tie goes to a secret ``tiebreaker up`` / ``tiebreaker
+down`` round among the tied seats. The winner sails (``move <space>`` one step at a time) and
+takes free chest actions (``capture``, ``steal <ship>``, ``swap <ship>``, ``pass <ship>``,
+``deliver``) until ``done``. After Fuego two supply chests are dealt and the end is checked.
+
+Who acts and what they may do is one table, :data:`PHASES`: bid, tiebreak and sail, each with
+who is due, the legal actions and how an action is carried out.
 
 Rulings of our own, beyond ``caribbean-rulings.md``:
 
@@ -111,7 +114,13 @@ def bid_actions(state: CaribbeanState, seat: int) -> list[str]:
 
 def last_round_bids(state: CaribbeanState, seat: int) -> list[int] | None:
     """The six cards ``seat`` put on ships A to F last round (None in the first round)."""
-    return state.past_bids[-1][seat][: len(SHIP_NAMES)] if state.past_bids else None
+    return round_bids(state.past_bids[-1])[seat][: len(SHIP_NAMES)] if state.past_bids else None
+
+
+def round_bids(line: str) -> list[list[int]]:
+    """One finished round of ``past_bids``: per seat, the cards on ships A-F and the
+    tie-breaker."""
+    return [[int(card) for card in seat.split()] for seat in line.split(" / ")]
 
 
 def can_repeat(state: CaribbeanState, seat: int) -> bool:
@@ -453,8 +462,8 @@ def keep_bids(state: CaribbeanState) -> None:
     rows = []
     for row in state.bids:
         cards = [card for card in row if card is not None]
-        rows.append([*cards, sum(CARDS) - sum(cards)])
-    state.past_bids.append(rows)
+        rows.append(" ".join(str(card) for card in [*cards, sum(CARDS) - sum(cards)]))
+    state.past_bids.append(" / ".join(rows))
 
 
 def start_round(state: CaribbeanState) -> None:

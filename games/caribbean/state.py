@@ -43,8 +43,11 @@ class CaribbeanState:
     allowances: list[int] = field(default_factory=list)
     paths: list[list[str]] = field(default_factory=list)  # spaces passed, from the start
     events: list[str] = field(default_factory=list)  # public lines of the last action
-    past_bids: list[list[list[int]]] = field(default_factory=list)  # [round][seat]: the cards
-    # on ships A-F then the tie-breaker, kept for "same as last round" and the final reveal
+    past_bids: list[str] = field(default_factory=list)
+    """One line per finished round, for "same as last round" and the final reveal (out of every
+    view): per seat the cards on ships A-F then the tie-breaker, seats apart by " / ", e.g.
+    "5 4 3 2 1 0 -1 / 4 3 2 1 0 -1 5". Text, not nested lists: a 30-round history then costs
+    one pointer per round to copy and little to dump."""
     outcome: dict[str, Any] | None = None
 
     def tiebreaker(self, seat: int) -> int | None:

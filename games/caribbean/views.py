@@ -1,8 +1,9 @@
-"""What each seat may see of a Caribbean game, and the readable text of a seat's secrets.
+"""What each seat may see of a Caribbean game, and every word a player reads about it.
 
 The public view carries no unrevealed bid, no tie-breaker value or choice before the tie is
-settled and no supply order; only who has confirmed or chosen. A seat's view adds
-its own cards under ``"private"``.
+settled and no supply order; only who has confirmed or chosen. A seat's view adds its own cards
+under ``"private"``. Here too: the readable text of those cards (``private_text``), the label
+of every choice (``label``), and what changed between two views of one seat (``changes``).
 """
 
 from __future__ import annotations

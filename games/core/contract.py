@@ -226,7 +226,7 @@ class GameSpec(ABC, Generic[S]):
         return self.seat_names[seat] if seat < len(self.seat_names) else f"Player {seat + 1}"
 
     def player_range(self) -> str:
-        """"2 players" or "2 to 9 players", for messages and ``/parley rules``."""
+        """ "2 players" or "2 to 9 players", for messages and ``/parley rules``."""
         if self.min_players == self.max_players:
             return f"{self.min_players} players"
         return f"{self.min_players} to {self.max_players} players"

@@ -13,12 +13,14 @@ bumped), ``repair k9``, ``end turn``, ``attack k9 j9``, ``bump``, ``sink``, ``ag
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.core.contract import finish
 from games.core.coords import parse_square
 from games.core.phases import Phase
 from games.core.rng import SeededRng
 from games.rigadoon import chain, data
-from games.rigadoon.state import FLEETS, RigadoonState
+from games.rigadoon.state import FLEETS, RigadoonState, copy
 
 OPENING, TURN, ATTACK, CHEST, ISLAND = "opening", "turn", "attack", "chest", "island"
 
@@ -58,34 +60,249 @@ def ship_menus(st: RigadoonState, wind_rule: bool = True) -> tuple[dict[int, lis
     """Each ship's legal sails and repairs this turn, and the ships that still owe one.
 
     3 masts at sea: must sail (skipped if it cannot, A6); 0 masts: must repair; 1-2 masts:
-    either. Aground with fewer than 3 masts: repair only. Ships-in-port may act (E3)."""
-    menus: dict[int, list[str]] = {}
+    either. Aground with fewer than 3 masts: repair only. Ships-in-port may act (E3). While
+    the wind is unchanged, ``wind_rule`` keeps only the actions ruling R2 allows."""
+    menus: dict[int, list[tuple[str, chain.SailOption | None]]] = {}
     owed: set[int] = set()
     for ship in range(4 * st.active, 4 * st.active + 4):
         c, masts, bit = st.ships[ship], st.masts[ship], 1 << ship
         if c < 0 or (st.acted & bit and not st.bonus & bit):
             continue
-        sails = []
+        sails: list[tuple[str, chain.SailOption | None]] = []
         if masts and (masts == 3 or not st.aground(ship)):
             head = f"sail {data.NAMES[c]} "
             sails = [
-                f"{head}{data.DIRECTIONS[d]} {k} {stop}"
-                if stop
-                else f"{head}{data.DIRECTIONS[d]} {k}"
-                for d, k, stop in chain.sail_options(st, ship)
+                (f"{head}{data.DIRECTIONS[o[0]]} {o[1]} {o[2]}", o)
+                if o[2]
+                else (f"{head}{data.DIRECTIONS[o[0]]} {o[1]}", o)
+                for o in chain.sail_options(st, ship)
             ]
-        repair = [f"repair {data.name(c)}"] if masts < 3 and not st.acted & bit else []
         if st.acted & bit:
             menus[ship] = sails
             continue
+        repair: list[tuple[str, chain.SailOption | None]] = (
+            [(f"repair {data.name(c)}", None)] if masts < 3 else []
+        )
         menus[ship] = repair if masts == 0 else sails + repair
         if menus[ship] and not st.in_port(ship):
             owed.add(ship)
     if wind_rule and not st.wind_changed:
-        for ship in menus:
-            if not owed - {ship}:
-                menus[ship] = []
-    return menus, owed
+        kept = _wind_rule(st, menus, owed)
+        return kept, owed
+    return {ship: [text for text, _ in menu] for ship, menu in menus.items()}, owed
+
+
+# -- ruling R2: the wind change is never the last action ----------------------------------------
+SEARCH_BUDGET = 64  # decisions looked at per action; a chain this branchy is let through
+
+
+def _wind_rule(
+    st: RigadoonState,
+    menus: dict[int, list[tuple[str, chain.SailOption | None]]],
+    owed: set[int],
+) -> dict[int, list[str]]:
+    """Ruling R2: "While the wind is unchanged, refuse any ship action, owed or optional, after
+    which no owed action remains", judged after the action's whole effect: its chain may blast
+    another ship into port or through a maelstrom (its turn is over, R1), or off an Island (it
+    owes again, R4), and a sail may hem a 3-mast ship in or free it.
+
+    Only a chain of attacks moves other ships, and a ship with fewer than 3 masts can always
+    repair, so most actions are settled without playing them out; the rest are played on a
+    copy, through every decision of their chain, and pass if some way through it leaves an
+    action owed."""
+    neighbours = [0] * data.CELLS  # ships orthogonally next to each cell
+    for c in st.ships:
+        if c >= 0:
+            for o in data.ORTHOGONAL:
+                if (n := data.STEP[c][o]) >= 0:
+                    neighbours[n] += 1
+    kept: dict[int, list[str]] = {}
+    for ship, menu in menus.items():
+        others = owed - {ship}
+        origin = st.ships[ship]
+        kept[ship] = []
+        for text, option in menu:
+            if option is None:  # a repair moves nothing
+                allowed = bool(others)
+            else:
+                d, k, _ = option
+                land = data.RAYS[origin][d][k - 1]
+                if data.KIND[land] == data.MAELSTROM:
+                    land = data.EXIT_OF[land]
+                attacks = neighbours[land] - (origin in data.STEP[land][0::2])
+                plain: tuple[list[int], list[int], bool] | None
+                if attacks == 0:  # only the sailing ship moves, and maybe a chest it meets
+                    bumps = any(c in st.chests for c in data.RAYS[origin][d][: k - 1])
+                    plain = [], _moved(st.ships, ship, land), not bumps
+                else:
+                    plain = _plain_chain(st, ship, option, land)
+                if plain is not None and _still_owing(st, ship, others, *plain):
+                    allowed = True
+                elif (
+                    plain is not None
+                    and not others
+                    and data.KIND[land] != data.ISLAND  # a claim may win the game
+                    and not _hemmed_in(st, ship, owed)
+                ):
+                    allowed = False
+                else:
+                    after = copy(st)
+                    _play_turn(after, st.active, text)
+                    allowed = _can_end_owing(after, [SEARCH_BUDGET])
+            if allowed:
+                kept[ship].append(text)
+    return kept
+
+
+def _plain_chain(
+    st: RigadoonState, ship: int, option: chain.SailOption, land: int
+) -> tuple[list[int], list[int], bool] | None:
+    """The commonest chains, settled without playing them: a plain sail (no chest, no
+    maelstrom, no claim) lands next to at most one ship, which is blasted through open cells
+    and lands next to at most one ship in turn, and so on. Returns the ships blasted (each now
+    at sea, a mast lighter), or None when the chain is anything else (a choice, a chest, a
+    portal, a claim, a backfire). Returns the ships blasted and where every ship ends."""
+    origin = st.ships[ship]
+    d, k, stop = option
+    path = data.RAYS[origin][d][:k]
+    if stop or data.KIND[path[-1]] not in (data.OPEN, data.SHALLOWS):
+        return None
+    if any(c in st.chests for c in path):
+        return None
+    where = list(st.ships)
+    where[ship] = land
+    occupied = {c for c in where if c >= 0}
+    at, blasted = land, list[int]()
+    for _ in range(16):
+        around = [n for o in data.ORTHOGONAL if (n := data.STEP[at][o]) >= 0 and n in occupied]
+        if not around:
+            return blasted, where, True
+        if len(around) > 1:
+            return None
+        target, start = where.index(around[0]), around[0]
+        away = chain.direction_between(at, start)
+        cur = start
+        for _ in range(2):
+            nxt = data.WRAP[cur][away]
+            if data.KIND[nxt] == data.MAELSTROM or nxt in st.chests:
+                return None  # a portal, a chest to bump or stop on, or a claim
+            if nxt in occupied or data.KIND[nxt] == data.ISLAND:
+                break
+            cur = nxt
+        if cur == start:  # a backfire
+            return None
+        occupied.remove(start)
+        occupied.add(cur)
+        where[target] = at = cur
+        blasted.append(target)
+    return None
+
+
+def _moved(ships: list[int], ship: int, land: int) -> list[int]:
+    where = list(ships)
+    where[ship] = land
+    return where
+
+
+def _still_owing(
+    st: RigadoonState,
+    ship: int,
+    others: set[int],
+    blasted: list[int],
+    where: list[int],
+    chests_still: bool,
+) -> bool:
+    """After a plain chain (``_plain_chain``) that left the ships ``where`` they are: does one
+    of the active fleet surely still owe an action? A ship with fewer than 3 masts can
+    repair; one blasted into open water before it acted has at most 2 now (R4); a 3-mast
+    ship that can sail one space to a free cell must sail (judged only if no chest moved)."""
+    for other in blasted:
+        if other != ship and other // 4 == st.active and not st.acted & (1 << other):
+            return True
+    occupied = set(where)
+    for other in others:
+        if st.masts[other] < 3:
+            return True
+        if other in blasted or not chests_still:
+            continue
+        for first in data.STEP[where[other]]:
+            if (
+                first >= 0
+                and first not in occupied
+                and first not in st.chests
+                and data.KIND[first] in (data.OPEN, data.SHALLOWS)
+            ):
+                return True
+    return False
+
+
+def _hemmed_in(st: RigadoonState, sailing: int, owed: set[int]) -> bool:
+    """Is another Ship-at-sea of the active fleet, with 3 masts and no action done, unable to
+    sail (so owing nothing, A6) until something moves?"""
+    return any(
+        ship != sailing
+        and ship not in owed
+        and st.ships[ship] >= 0
+        and st.masts[ship] == 3
+        and not st.acted & (1 << ship)
+        and not st.in_port(ship)
+        for ship in range(4 * st.active, 4 * st.active + 4)
+    )
+
+
+def owes_an_action(st: RigadoonState) -> bool:
+    """Does a Ship-at-sea of the active fleet still owe a sail or a repair this turn?"""
+    for ship in range(4 * st.active, 4 * st.active + 4):
+        if st.ships[ship] < 0 or st.acted & (1 << ship) or st.in_port(ship):
+            continue
+        if st.masts[ship] < 3 or chain.sail_options(st, ship):
+            return True
+    return False
+
+
+def can_end_owing(st: RigadoonState) -> bool:
+    """After a ship action (and while its chain may still wait for decisions): can it end
+    with an action of the active fleet still owed, or with the game over? (ruling R2)"""
+    return _can_end_owing(st, [SEARCH_BUDGET])
+
+
+def _can_end_owing(st: RigadoonState, budget: list[int]) -> bool:
+    """Can the chain under way end with an action still owed (or the game over)?"""
+    if st.outcome is not None:
+        return True
+    now = phase(st)
+    if now == TURN:
+        return owes_an_action(st)
+    budget[0] -= 1
+    if budget[0] < 0:
+        return True
+    for option in CHOICES[now](st):
+        after = copy(st)
+        PLAYS[now](after, st.active, option)
+        if _can_end_owing(after, budget):
+            return True
+    return False
+
+
+def _decision(
+    choices: Callable[[RigadoonState], list[str]], now: str
+) -> Callable[[RigadoonState, int], list[str]]:
+    """The legal options of a chain decision: while the wind is unchanged, those that can
+    still end the chain with an action owed (R2); never none."""
+
+    def legal(st: RigadoonState, seat: int) -> list[str]:
+        options = choices(st)
+        if st.wind_changed or len(options) < 2:
+            return options
+        kept = []
+        for option in options:
+            after = copy(st)
+            PLAYS[now](after, seat, option)
+            if _can_end_owing(after, [SEARCH_BUDGET]):
+                kept.append(option)
+        return kept or options
+
+    return legal
 
 
 def turn_actions(st: RigadoonState, seat: int = -1) -> list[str]:
@@ -139,7 +356,7 @@ def _resume(st: RigadoonState) -> None:
 
 
 # -- the decisions of a chain -------------------------------------------------------------------
-def _attack_actions(st: RigadoonState, seat: int) -> list[str]:
+def _attack_choices(st: RigadoonState) -> list[str]:
     return [
         f"attack {data.name(st.ships[a])} {data.name(st.ships[t])}"
         for a, t in chain.attack_choices(st)
@@ -154,7 +371,7 @@ def _play_attack(st: RigadoonState, seat: int, action: str) -> None:
     _resume(st)
 
 
-def _chest_actions(st: RigadoonState, seat: int) -> list[str]:
+def _chest_choices(st: RigadoonState) -> list[str]:
     return ["bump", chain.blast_stop_word(st)]
 
 
@@ -163,7 +380,7 @@ def _play_chest(st: RigadoonState, seat: int, action: str) -> None:
     _resume(st)
 
 
-def _island_actions(st: RigadoonState, seat: int) -> list[str]:
+def _island_choices(st: RigadoonState) -> list[str]:
     return [f"island {data.name(c)}" for c in chain.open_islands(st)]
 
 
@@ -199,7 +416,11 @@ def open_with_wind(st: RigadoonState, wind: int) -> None:
 
 def change_wind(st: RigadoonState) -> None:
     """Draw the next card (reshuffling all but the current one when the pile is out, A3) or
-    roll the die (re-rolling repeats when the option says so, A2)."""
+    roll the die (re-rolling repeats when the option says so, A2).
+
+    "you must change the Wind Direction": with two or three copies of each card, a card of the
+    current direction is laid face up on the discard and the next one drawn, as the die
+    re-rolls a repeat. With one copy the pile never holds the current direction."""
     rng = SeededRng(st.rng)
     old = st.wind
     if st.options["wind"] == "die":
@@ -212,6 +433,12 @@ def change_wind(st: RigadoonState) -> None:
             rng.shuffle(st.pile)
         st.discard.append(old)
         st.wind = st.pile.pop()
+        while st.wind == old:
+            st.discard.append(st.wind)
+            if not st.pile:  # out of cards in mid-draw: the whole discard is reshuffled
+                st.pile, st.discard = st.discard, []
+                rng.shuffle(st.pile)
+            st.wind = st.pile.pop()
     st.rng = rng.state
     st.wind_changed = True
     st.narration.append(
@@ -233,10 +460,18 @@ def end_turn(st: RigadoonState) -> None:
         finish(st, [], f"{cap} full turns were played")
 
 
+CHOICES: dict[str, Callable[[RigadoonState], list[str]]] = {
+    ATTACK: _attack_choices,
+    CHEST: _chest_choices,
+    ISLAND: _island_choices,
+}
+PLAYS: dict[str, Callable[[RigadoonState, int, str], None]] = {
+    ATTACK: _play_attack,
+    CHEST: _play_chest,
+    ISLAND: _play_island,
+}
 PHASES: dict[str, Phase[RigadoonState]] = {
     OPENING: Phase(legal=_opening_actions, play=_play_opening),
     TURN: Phase(legal=turn_actions, play=_play_turn),
-    ATTACK: Phase(legal=_attack_actions, play=_play_attack),
-    CHEST: Phase(legal=_chest_actions, play=_play_chest),
-    ISLAND: Phase(legal=_island_actions, play=_play_island),
+    **{now: Phase(legal=_decision(CHOICES[now], now), play=PLAYS[now]) for now in CHOICES},
 }

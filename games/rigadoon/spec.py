@@ -4,10 +4,15 @@ reaction of ``chain.py``.
 Rulings decided here (beyond ``shared/rules/rigadoon-rulings.md``):
 - Seat 1 commands Blue and sails first; seat 2 commands Green and picks the opening wind. The
   fleets are mirror images, so choosing a colour would change nothing.
-- R2 ("never the wind change last") is judged before a ship action from the obligations of the
-  *other* ships: while the wind is unchanged, a ship action is refused unless another
-  Ship-at-sea still owes one. If the chain of that action then frees the last owed ship
-  (blasted into port, or hemmed in), the wind change is made afterwards anyway.
+- R2 ("never the wind change last") is judged after the action's whole effect: while the wind
+  is unchanged, a ship action is refused if, however its chain's decisions are taken, no
+  Ship-at-sea of the fleet would still owe an action afterwards (its chain may blast a friend
+  into port or through a maelstrom, off an island so that it owes again, or hem a ship in).
+  Inside a chain, while the wind is unchanged, a decision that would leave nothing owed is
+  refused when another is left. An action that wins the game is never refused by R2. A chain
+  with more than 64 decisions to search is let through.
+- With two or three copies of each Wind card, a drawn card of the current direction goes face
+  up to the discard and the next is drawn (the die's re-roll, A2): the wind always changes.
 - A turn ends by itself once the wind has changed and no ship action is left at all;
   otherwise the player says ``end turn`` (Ships-in-port may still leave or repair).
 - A sail stops on a chest only on its last space; a chest met earlier is bumped (so

@@ -20,7 +20,7 @@ from games.tortuga.state import TortugaState, albatrosses, location, remove_pawn
 T = TypeVar("T")
 
 
-def label(seat: int) -> str:
+def seat_name(seat: int) -> str:
     return SEAT_NAMES[seat]
 
 
@@ -82,9 +82,9 @@ def maroon(s: TortugaState, seat: int) -> None:
         lost = s.hands[seat].pop(below(s, len(s.hands[seat])))
         bury_votes(s, [lost], None, [], {seat: [lost]})
         s.secret_log.append({"kind": "lost", "seat": seat, "card": lost})
-        s.news.append(f"{label(seat)} is marooned again on Tortuga and loses a vote card.")
+        s.news.append(f"{seat_name(seat)} is marooned again on Tortuga and loses a vote card.")
     else:
-        s.news.append(f"{label(seat)} is marooned to Tortuga.")
+        s.news.append(f"{seat_name(seat)} is marooned to Tortuga.")
 
 
 def maroon_unless_fountain(s: TortugaState, seat: int, cause: str) -> None:
@@ -105,7 +105,7 @@ def albatross_check(s: TortugaState) -> None:
             s.tortuga.extend(crew)
             s.news.append(
                 f"Two Albatrosses aboard the {SHIP_TITLES[ship]}: "
-                f"{', '.join(label(p) for p in crew)} are marooned to Tortuga."
+                f"{', '.join(seat_name(p) for p in crew)} are marooned to Tortuga."
             )
 
 

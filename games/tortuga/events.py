@@ -33,10 +33,10 @@ from games.tortuga.data import (
 from games.tortuga.effects import (
     draw_votes,
     forget_slot,
-    label,
     maroon,
     maroon_unless_fountain,
     refill,
+    seat_name,
     shuffle,
     spanish_armada,
     treasure_changed,
@@ -55,7 +55,7 @@ def reveal(s: TortugaState, seat: int, slot: int) -> None:
     forget_slot(s, slot)
     refill(s, slot)
     s.reveals.append({"slot": slot + 1, "card": card, "by": seat})
-    s.news.append(f"{label(seat)} reveals {card_title(card)} from slot {slot + 1}.")
+    s.news.append(f"{seat_name(seat)} reveals {card_title(card)} from slot {slot + 1}.")
     resolve(s, seat, card)
 
 
@@ -102,7 +102,7 @@ def _eight_bells(s: TortugaState, seat: int) -> None:
     crew = crew_of(s, seat)
     if len(crew) > 1:
         shuffle(s, crew)
-        s.news.append(f"Eight Bells: the pawns there now stand {', '.join(map(label, crew))}.")
+        s.news.append(f"Eight Bells: the pawns there now stand {', '.join(map(seat_name, crew))}.")
 
 
 def swap_pawns(s: TortugaState, a: int, b: int) -> None:
@@ -117,14 +117,14 @@ def _facade(s: TortugaState, seat: int) -> None:
     previous player in turn order)."""
     right = (seat - 1) % s.players
     swap_pawns(s, seat, right)
-    s.news.append(f"Facade: {label(seat)} and {label(right)} swap places.")
+    s.news.append(f"Facade: {seat_name(seat)} and {seat_name(right)} swap places.")
 
 
 def _scurvy(s: TortugaState, seat: int) -> None:
     crew = crew_of(s, seat)
     for pawn in crew:
         s.scurvy[pawn] = True
-    s.news.append(f"Scurvy: {', '.join(map(label, crew))} lose their next turn.")
+    s.news.append(f"Scurvy: {', '.join(map(seat_name, crew))} lose their next turn.")
 
 
 def _stormy_seas(s: TortugaState, seat: int) -> None:
@@ -132,10 +132,10 @@ def _stormy_seas(s: TortugaState, seat: int) -> None:
     if place in SHIPS:
         holds = s.holds[SHIPS.index(place)]
         s.galleon += sum(holds)
-        if sum(holds):
-            s.news.append(
-                f"Stormy Seas: {counted(sum(holds), 'chest')} go back to the Spanish galleon."
-            )
+        chests = sum(holds)
+        if chests:
+            go = "goes" if chests == 1 else "go"
+            s.news.append(f"Stormy Seas: {counted(chests, 'chest')} {go} back to the galleon.")
         holds[:] = [0, 0]
     elif place == "tortuga":
         s.tortuga_chests = [1, 1]
@@ -161,7 +161,7 @@ def seat_of(word: str) -> int:
 
 
 def seat_options(s: TortugaState, verb: str, seats: list[int]) -> list[str]:
-    return [f"{verb} {label(p).lower()}" for p in seats]
+    return [f"{verb} {seat_name(p).lower()}" for p in seats]
 
 
 def _settle(s: TortugaState) -> dict[str, Any]:
@@ -177,7 +177,7 @@ def marque_sends(s: TortugaState, saved: bool) -> list[str]:
     ship" (not a full one, A3); or save the card; with no one to move, save or discard it."""
     pawns = sorted([*s.tortuga, *(p for p in s.rowboats if p is not None)])
     sends = [
-        f"send {label(p).lower()} {ship}"
+        f"send {seat_name(p).lower()} {ship}"
         for p in pawns
         for i, ship in enumerate(SHIPS)
         if has_room(s, i)
@@ -196,7 +196,7 @@ def marque(s: TortugaState, seat: int, action: str) -> None:
     words = action.split()
     if words[0] == "save":
         s.kept[seat].append(MARQUE)
-        s.news.append(f"{label(seat)} keeps the Letter of Marque for later.")
+        s.news.append(f"{seat_name(seat)} keeps the Letter of Marque for later.")
         return
     if saved:
         s.kept[seat].remove(MARQUE)
@@ -211,7 +211,7 @@ def marque(s: TortugaState, seat: int, action: str) -> None:
     else:
         s.rowboats[s.rowboats.index(target)] = None
     s.news.append(
-        f"Letter of Marque: {label(seat)} sends {label(target)} to the {SHIP_TITLES[ship]}."
+        f"Letter of Marque: {seat_name(seat)} sends {seat_name(target)} to the {SHIP_TITLES[ship]}."
     )
 
 
@@ -222,7 +222,7 @@ def pistol_options(s: TortugaState, seat: int) -> list[str]:
 def pistol(s: TortugaState, seat: int, action: str) -> None:
     _settle(s)
     target = seat_of(action.split()[1])
-    s.news.append(f"{label(seat)} shoots {label(target)} with the Pistol.")
+    s.news.append(f"{seat_name(seat)} shoots {seat_name(target)} with the Pistol.")
     maroon_unless_fountain(s, target, "pistol")
 
 
@@ -235,7 +235,7 @@ def give(s: TortugaState, seat: int, action: str) -> None:
     card = _settle(s)["card"]
     target = seat_of(action.split()[1])
     s.kept[target].append(card)
-    s.news.append(f"{label(seat)} gives {card_title(card)} to {label(target)}.")
+    s.news.append(f"{seat_name(seat)} gives {card_title(card)} to {seat_name(target)}.")
     if card == EL_DORADO:
         draw_votes(s, target)
 
@@ -255,7 +255,7 @@ def cabin_fever(s: TortugaState, seat: int, action: str) -> None:
     for p in (seat, target):
         s.loyalty_log[p].append(s.loyalty[p])
         note(s, p, f"Cabin Fever: your loyalty card is now {s.loyalty[p].title()}.")
-    s.news.append(f"Cabin Fever between {label(seat)} and {label(target)}.")
+    s.news.append(f"Cabin Fever between {seat_name(seat)} and {seat_name(target)}.")
 
 
 def nest_options(s: TortugaState, seat: int) -> list[str]:
@@ -267,7 +267,7 @@ def crows_nest(s: TortugaState, seat: int, action: str) -> None:
     number of cards, then the deck is shuffled."""
     _settle(s)
     target = seat_of(action.split()[1])
-    s.news.append(f"Crow's Nest: {label(seat)} replaces {label(target)}'s vote cards.")
+    s.news.append(f"Crow's Nest: {seat_name(seat)} replaces {seat_name(target)}'s vote cards.")
     count = len(s.hands[target])
     if count:
         s.vote_deck.extend(s.hands[target])
@@ -287,7 +287,7 @@ def pick(s: TortugaState, seat: int, action: str) -> None:
     s.vote_deck.remove(card)
     target = pending["target"]
     s.hands[target].append(card)
-    s.news.append(f"{label(seat)} picks a vote card for {label(target)}.")
+    s.news.append(f"{seat_name(seat)} picks a vote card for {seat_name(target)}.")
     picked = [*pending["picked"], card]
     if pending["left"] > 1:
         s.pending = {**pending, "left": pending["left"] - 1, "picked": picked}
@@ -297,7 +297,7 @@ def pick(s: TortugaState, seat: int, action: str) -> None:
         note(
             s,
             seat,
-            f"Crow's Nest: you gave {label(target)} "
+            f"Crow's Nest: you gave {seat_name(target)} "
             f"{', '.join(vote_text(c) for c in s.hands[target])}.",
         )
 
@@ -325,7 +325,7 @@ def fountain(s: TortugaState, seat: int, action: str) -> None:
     if action == "use fountain":
         s.kept[seat].remove(FOUNTAIN)
         s.discard.append(FOUNTAIN)
-        s.news.append(f"{label(seat)} drinks from the Fountain of Youth and stays.")
+        s.news.append(f"{seat_name(seat)} drinks from the Fountain of Youth and stays.")
     else:
         maroon(s, seat)
 
@@ -337,7 +337,7 @@ def atlantis_options(s: TortugaState, seat: int) -> list[str]:
 def atlantis(s: TortugaState, seat: int, action: str) -> None:
     _settle(s)
     if action == "keep atlantis":
-        s.news.append(f"{label(seat)} keeps Atlantis.")
+        s.news.append(f"{seat_name(seat)} keeps Atlantis.")
         return
     ship = ship_of(s, seat)
     assert ship is not None
@@ -345,4 +345,4 @@ def atlantis(s: TortugaState, seat: int, action: str) -> None:
     s.ships[1 - ship].append(seat)
     s.kept[seat].remove(ATLANTIS)
     s.discard.append(ATLANTIS)
-    s.news.append(f"{label(seat)} uses Atlantis to join the {SHIP_TITLES[1 - ship]}.")
+    s.news.append(f"{seat_name(seat)} uses Atlantis to join the {SHIP_TITLES[1 - ship]}.")

@@ -101,11 +101,11 @@ def action_label(s: TortugaState, seat: int, words: list[str]) -> str:
     if verb == "brawl":
         return "Call for a Brawl over Tortuga's 2 chests"
     if verb == "use":
-        return {
-            "marque": "Play your saved Letter of Marque",
-            "fountain": "Drink from the Fountain of Youth and stay where you are",
-            "atlantis": f"Use Atlantis: join the back of the {_other_ship(s, seat)}",
-        }[rest[0]]
+        if rest == ["atlantis"]:
+            return f"Use Atlantis: join the back of the {_other_ship(s, seat)}"
+        if rest == ["fountain"]:
+            return "Drink from the Fountain of Youth and stay where you are"
+        return "Play your saved Letter of Marque"
     if verb == "hold":
         ship = SHIP_TITLES[pending["ship"]]
         return f"Stow the {ship}'s first chest in the {_team(rest[0])} hold"

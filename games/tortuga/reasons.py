@@ -19,6 +19,7 @@ from games.tortuga.data import (
     SHIP_TITLES,
     SHIPS,
     TEAMS,
+    counted,
     vote_text,
 )
 from games.tortuga.events import marque_sends
@@ -173,6 +174,8 @@ def _turn(s: TortugaState, seat: int, words: list[str]) -> str | None:
             return f"{me} has no saved Letter of Marque."
         if not marque_sends(s, saved=True):
             return "Nobody is on Tortuga or a rowboat to send with the Letter of Marque."
+    if verb == "vote":
+        return f"No vote is under way: it is {me}'s turn to take one action."
     if verb in set().union(*_VERBS.values()):
         return f"Nothing asks for that now: it is {me}'s turn to take one action."
     return None
@@ -204,7 +207,10 @@ def _move(s: TortugaState, seat: int, rest: list[str]) -> str | None:
         return f"The {SHIP_TITLES[boat]}'s rowboat was blown up by Black Powder: nobody may use it."
     pawn = s.rowboats[boat]
     if pawn is not None:
-        return f"The {SHIP_TITLES[boat]}'s rowboat already holds {SEAT_NAMES[pawn]}: one pawn each."
+        return (
+            f"The {SHIP_TITLES[boat]}'s rowboat already holds {SEAT_NAMES[pawn]}: a rowboat "
+            "holds only 1 pawn."
+        )
     return None
 
 
@@ -231,7 +237,7 @@ def _vote(s: TortugaState, seat: int, words: list[str]) -> str | None:
         return "Only the owner of El Dorado may play two vote cards, and never more."
     hand = [vote_text(c) for c in s.hands[seat]]
     if any(hand.count(text) < texts.count(text) for text in texts):
-        return f"That is not a card in your hand: you hold {len(hand)} vote cards."
+        return f"That is not a card in your hand: you hold {counted(len(hand), 'vote card')}."
     return None
 
 
@@ -292,7 +298,7 @@ def _marque(s: TortugaState, seat: int, words: list[str]) -> str | None:
     return None
 
 
-def _another(card: str) -> Reason:
+def _another(rule: str) -> Reason:
     """The target of a card that names "another player": never oneself."""
 
     def reason(s: TortugaState, seat: int, words: list[str]) -> str | None:
@@ -300,7 +306,7 @@ def _another(card: str) -> Reason:
         if len(words) > 1 and target is None:
             return f"There is no such player in this {s.players}-player game."
         if target == seat:
-            return f"{card} goes to another player, not to yourself."
+            return rule
         return None
 
     return reason
@@ -320,8 +326,8 @@ _REASONS: dict[str, Reason] = {
     "force": _pair,
     "forced": _forced,
     "marque": _marque,
-    "pistol": _another("The Pistol"),
-    "give": _another("A treasure map"),
-    "fever": _another("Cabin Fever"),
+    "pistol": _another("The Pistol shoots another player, not yourself."),
+    "give": _another("A treasure map is given to another player, never kept by its revealer."),
+    "fever": _another("Cabin Fever swaps loyalty cards with another player, not yourself."),
     "pick": _pick,
 }

@@ -34,9 +34,9 @@ from games.tortuga.effects import (
     below,
     deal_row,
     draw_votes,
-    label,
     maroon_unless_fountain,
     replenish,
+    seat_name,
     shuffle,
     treasure_changed,
 )
@@ -172,20 +172,20 @@ def take_turn_action(s: TortugaState, seat: int, action: str) -> None:
     verb = words[0]
     if verb == "view":
         s.pending = {"kind": "view", "seat": seat}
-        s.news.append(f"{label(seat)} will view two event cards.")
+        s.news.append(f"{seat_name(seat)} will view two event cards.")
     elif verb == "reveal":
         events.reveal(s, seat, int(words[1]) - 1)
     elif verb == "force":
         target = events.seat_of(words[1])
         s.pending = {"kind": "force", "seat": seat, "target": target}
-        s.news.append(f"{label(seat)} forces {label(target)} to reveal an event card.")
+        s.news.append(f"{seat_name(seat)} forces {seat_name(target)} to reveal an event card.")
     elif verb == "move":
         move(s, seat, words[1:])
     elif verb in ("attack", "mutiny", "brawl"):
         votes.call_vote(s, verb, seat)
     elif verb == "maroon":
         target = events.seat_of(words[1])
-        s.news.append(f"Captain {label(seat)} maroons {label(target)}.")
+        s.news.append(f"Captain {seat_name(seat)} maroons {seat_name(target)}.")
         maroon_unless_fountain(s, target, "captain")
     elif verb == "treasure":
         ship = ship_of(s, seat)
@@ -194,13 +194,13 @@ def take_turn_action(s: TortugaState, seat: int, action: str) -> None:
         s.holds[ship][1 - to] -= 1
         s.holds[ship][to] += 1
         s.news.append(
-            f"Cabin boy {label(seat)} moves a chest to the {words[2]} hold of the "
+            f"Cabin boy {seat_name(seat)} moves a chest to the {words[2]} hold of the "
             f"{SHIP_TITLES[ship]}."
         )
         treasure_changed(s)
     else:
         s.pending = {"kind": "marque", "seat": seat, "saved": True}
-        s.news.append(f"{label(seat)} plays a saved Letter of Marque.")
+        s.news.append(f"{seat_name(seat)} plays a saved Letter of Marque.")
 
 
 def move(s: TortugaState, seat: int, where: list[str]) -> None:
@@ -209,16 +209,16 @@ def move(s: TortugaState, seat: int, where: list[str]) -> None:
         s.rowboats[s.rowboats.index(seat)] = None
         if where == ["tortuga"]:
             s.tortuga.append(seat)
-            s.news.append(f"{label(seat)} rows to Tortuga.")
+            s.news.append(f"{seat_name(seat)} rows to Tortuga.")
         else:
             ship = SHIPS.index(where[0])
             s.ships[ship].append(seat)
-            s.news.append(f"{label(seat)} boards the {SHIP_TITLES[ship]}.")
+            s.news.append(f"{seat_name(seat)} boards the {SHIP_TITLES[ship]}.")
         return
     boat = SHIPS.index(where[0])
     (s.tortuga if place == "tortuga" else s.ships[boat]).remove(seat)
     s.rowboats[boat] = seat
-    s.news.append(f"{label(seat)} climbs into the {SHIP_TITLES[boat]}'s rowboat.")
+    s.news.append(f"{seat_name(seat)} climbs into the {SHIP_TITLES[boat]}'s rowboat.")
 
 
 # -- the decisions of the turn's own actions --------------------------------------------------
@@ -231,7 +231,7 @@ def choose_hold(s: TortugaState, seat: int, action: str) -> None:
     team = action.split()[1]
     s.holds[ship][TEAMS.index(team)] += 1
     s.news.append(
-        f"Captain {label(seat)} stows the {SHIP_TITLES[ship]}'s chest in the {team} hold."
+        f"Captain {seat_name(seat)} stows the {SHIP_TITLES[ship]}'s chest in the {team} hold."
     )
     if ship == 0:
         s.pending = {"kind": "hold", "seat": s.ships[1][0], "ship": 1}
@@ -260,7 +260,7 @@ def view_cards(s: TortugaState, seat: int, action: str) -> None:
         {"kind": "looked", "seat": seat, "cards": [[slot + 1, s.row[slot]] for slot in slots]}
     )
     s.pending = None
-    s.news.append(f"{label(seat)} views event cards {slots[0] + 1} and {slots[1] + 1}.")
+    s.news.append(f"{seat_name(seat)} views event cards {slots[0] + 1} and {slots[1] + 1}.")
 
 
 def offer_slots(s: TortugaState, seat: int, action: str) -> None:
@@ -268,7 +268,7 @@ def offer_slots(s: TortugaState, seat: int, action: str) -> None:
     target = (s.pending or {})["target"]
     s.pending = {"kind": "forced", "seat": target, "slots": slots, "by": seat}
     s.news.append(
-        f"{label(seat)} offers slots {slots[0] + 1} and {slots[1] + 1} to {label(target)}."
+        f"{seat_name(seat)} offers slots {slots[0] + 1} and {slots[1] + 1} to {seat_name(target)}."
     )
 
 
@@ -298,7 +298,7 @@ def begin_turn(s: TortugaState) -> None:
     """Skip Scurvy's victims, then offer Atlantis "immediately before any player's turn"."""
     while s.scurvy[s.current]:
         s.scurvy[s.current] = False
-        s.news.append(f"{label(s.current)} loses this turn to Scurvy.")
+        s.news.append(f"{seat_name(s.current)} loses this turn to Scurvy.")
         s.current = (s.current + 1) % s.players
         s.turn += 1
     s.actions_left = 2 if s.players == 2 else 1

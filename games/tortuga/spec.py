@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import GameSpec
-from games.tortuga import changes, labels, position, reasons, rules, views
+from games.tortuga import changes, labels, odds, position, reasons, redeal, rules, views
 from games.tortuga.data import SEAT_NAMES
 from games.tortuga.state import TortugaState
 
@@ -63,7 +63,7 @@ class TortugaSpec(GameSpec[TortugaState]):
 
     def describe(self, before: TortugaState, seat: int, action: str, after: TortugaState) -> str:
         """The public news of the action; votes and Crow's Nest picks never name a card."""
-        return " ".join(after.news) or f"{self.seat_label(seat)}: `{action}`"
+        return " ".join(after.news)
 
     def secret_choice(self, state: TortugaState, seat: int) -> bool:
         return rules.phase_of(state) in rules.SECRET_KINDS
@@ -87,6 +87,12 @@ class TortugaSpec(GameSpec[TortugaState]):
 
     def changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
         return changes.changes(before, after)
+
+    def sample(self, state: TortugaState, seat: int, seed: int) -> TortugaState:
+        return redeal.sample(state, seat, seed)
+
+    def evaluate(self, state: TortugaState) -> list[float]:
+        return odds.evaluate(state)
 
     def reveal(self, state: TortugaState) -> list[str]:
         """Every secret, once the game is over (nothing while it runs)."""

@@ -155,8 +155,9 @@ def how_to_win(loyalty: str, players: int) -> str:
         else "a tie means sudden death: the first team to take the lead wins"
     )
     return (
-        f"The {team} win if, when the Spanish Armada is revealed, the {team} holds of both "
-        f"ships plus Tortuga's {team} area hold more chests than the {other}'s ({tie})."
+        f"The {team} win if they have more chests than the {other} when the Spanish Armada "
+        f"is revealed, counting the {team} holds of both ships and Tortuga's {team} area "
+        f"({tie})."
     )
 
 
@@ -293,10 +294,17 @@ def _wants(view: dict[str, Any], vote: str, private: dict[str, Any]) -> str:
             "believe they are."
         )
     if loyalty == "dutch":
+        if captain == SEAT_NAMES[private["seat"]]:
+            return f"You are Dutch and the captain: after a success you choose (now {tally})."
         if chests["british"] == chests["french"]:
             return f"You are Dutch: the chests stand level ({tally}); a chest taken breaks that."
         behind = min(TEAMS, key=lambda team: chests[team]).title()
         return f"You are Dutch: the chests stand {tally}; a chest for the {behind} would help."
+    if captain == SEAT_NAMES[private["seat"]]:
+        return (
+            f"You are {loyalty.title()} and the captain: after a success you choose the hold, "
+            f"or take nothing (now {tally})."
+        )
     return (
         f"You are {loyalty.title()}: a success helps you only if captain {captain} puts the "
         f"chest in the {loyalty.title()} hold (now {tally})."

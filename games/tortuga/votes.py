@@ -23,8 +23,8 @@ from games.tortuga.data import (
 from games.tortuga.effects import (
     bury_votes,
     draw_votes,
-    label,
     maroon_unless_fountain,
+    seat_name,
     shuffle,
     top_vote_card,
     treasure_changed,
@@ -46,7 +46,7 @@ def call_vote(s: TortugaState, vote: str, caller: int) -> None:
             continue
         if s.pirate_code[seat]:
             s.pirate_code[seat] -= 1
-            s.news.append(f"{label(seat)} sits this vote out (Pirate Code).")
+            s.news.append(f"{seat_name(seat)} sits this vote out (Pirate Code).")
             if not s.pirate_code[seat]:
                 s.kept[seat].remove(PIRATE_CODE)
                 s.discard.append(PIRATE_CODE)
@@ -61,9 +61,9 @@ def call_vote(s: TortugaState, vote: str, caller: int) -> None:
         "cards": [[] for _ in voters],
     }
     s.news.append(
-        f"{label(caller)} calls for {'an' if vote == 'attack' else 'a'} {vote}"
+        f"{seat_name(caller)} calls for {'an' if vote == 'attack' else 'a'} {vote}"
         + (
-            f": {', '.join(label(v) for v in voters)} vote."
+            f": {', '.join(seat_name(v) for v in voters)} vote."
             if voters
             else "; nobody can vote, the deck card decides."
         )
@@ -98,7 +98,7 @@ def commit(s: TortugaState, seat: int, action: str) -> None:
         s.hands[seat].remove(card)
         played.append(card)
     pending["cards"][pending["voters"].index(seat)] = played
-    s.news.append(f"{label(seat)} has voted.")
+    s.news.append(f"{seat_name(seat)} has voted.")
     if not waiting_voters(s):
         resolve_vote(s)
 
@@ -223,7 +223,7 @@ def take(s: TortugaState, seat: int, action: str) -> None:
     ship = (s.pending or {})["ship"]
     s.pending = None
     if action == "take nothing":
-        s.news.append(f"{label(seat)} takes no treasure.")
+        s.news.append(f"{seat_name(seat)} takes no treasure.")
         return
     words = action.split()
     if words[1] == "to":
@@ -233,5 +233,5 @@ def take(s: TortugaState, seat: int, action: str) -> None:
         s.holds[1 - ship][TEAMS.index(words[1])] -= 1
         origin = f"the {SHIP_TITLES[1 - ship]}'s {words[1].title()} hold"
     s.holds[ship][TEAMS.index(words[-1])] += 1
-    s.news.append(f"{label(seat)} takes a chest from {origin} into the {words[-1]} hold.")
+    s.news.append(f"{seat_name(seat)} takes a chest from {origin} into the {words[-1]} hold.")
     treasure_changed(s)

@@ -14,7 +14,7 @@ from games.caribbean import SPEC
 from games.caribbean.data import CARDS, SHIP_LETTERS, SHIP_NAMES
 from games.caribbean.position import build_position, sailing
 from games.caribbean.state import CaribbeanState
-from games.core import IllegalAction
+from games.core import ENVELOPE_KEYS, IllegalAction, score
 from tests.games.caribbean_invariants import check
 
 RAW = re.compile(
@@ -57,6 +57,28 @@ def round_two(first: list[list[int]]) -> CaribbeanState:
         )
     assert state.round == 2
     return state
+
+
+# -- the envelope and test positions ---------------------------------------------------------
+
+
+def test_the_view_is_the_envelope_with_the_games_keys_beside_it():
+    """Issue 11: "every view has game, seats, to_act, turn, last, outcome, scores and, in a
+    seat's view only, private"; the game's keys never reuse those names."""
+    state = bid_all(SPEC.new(3, 2), 0, [5, 4, 3, 2, 1, 0])
+    view = SPEC.view(state, 1)
+    assert set(ENVELOPE_KEYS) | {"private"} <= set(view)
+    assert set(SPEC.board_view(state, 1)).isdisjoint([*ENVELOPE_KEYS, "private"])
+    assert view["game"] == "caribbean" and view["seats"] == ["Red", "Blue", "Yellow"]
+    assert view["turn"] == 1 and view["to_act"] == [1, 2] and view["outcome"] is None
+    assert view["last"] == []
+    assert view["scores"] == [score("Red", 0), score("Blue", 0), score("Yellow", 0)]
+
+
+def test_a_position_is_described_in_the_games_own_words():
+    state = SPEC.position(players=2, ships={"a": "E5"}, cargo={"a": "HAV"}, moving=("a", 1, 2))
+    assert SPEC.to_act(state) == [1] and state.moves_left == 2 and state.cargo[0] == "HAV"
+    assert "move e6" in SPEC.legal_actions(state, 1)
 
 
 # -- labels -----------------------------------------------------------------------------------
@@ -260,6 +282,8 @@ def near_misses() -> list[tuple[CaribbeanState, int, str, str]]:
         (yellow, 0, "deliver", "D5 is Yellow's haven, but Yellow is not playing: it is plain sea"),
         (laden, 0, "throw overboard", "A player may never throw a treasure chest overboard"),
         (confirmed, 1, "tiebreaker up", "There is no tie to break now"),
+        (crowd, 0, "bid a 5", "this round's bids are already in"),
+        (tie, 0, "move e5", "Ships sail only after every bid is in and revealed"),
     ]
 
 

@@ -267,9 +267,7 @@ def test_a26_the_captain_may_take_nothing_after_a_successful_attack():
         deck_top=["water french helm"],
     )
     s = act(s, 0, "attack")
-    s = vote_round(
-        s, {0: "cannon british skull", 1: "torch french helm", 2: "torch british skull"}
-    )
+    s = vote_round(s, {0: "cannon british skull", 1: "torch french helm", 2: "torch british skull"})
     assert "take nothing" in SPEC.legal_actions(s, 0)
     before = SPEC.view(s, None)
     s = act(s, 0, "take nothing")
@@ -394,9 +392,13 @@ def test_maroon_on_tortuga_costs_a_vote_card():
     assert s.tortuga == [3, 4] and len(s.hands[4]) == 3
 
 
-def test_illegal_actions_say_what_is_allowed():
-    """ "The First Mate of a ship may call for a mutiny" - a captain may not, and is told what
-    it can do instead."""
+def test_illegal_actions_say_which_rule_forbids_them():
+    """ "The First Mate of a ship may call for a mutiny" - a captain may not, is refused, and
+    ``explain`` names the rule (``explain`` replaces ``illegal_message``)."""
     s = position()
-    with pytest.raises(IllegalAction, match="not a legal move"):
+    with pytest.raises(IllegalAction):
         SPEC.apply(s, 0, "mutiny")
+    assert SPEC.explain(s, 0, "mutiny") == (
+        "Only a ship's first mate (second in line) may call for a mutiny; P1 is captain of "
+        "the Flying Dutchman."
+    )

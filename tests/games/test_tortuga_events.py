@@ -394,3 +394,43 @@ def test_end_of_deck_reshuffle_and_no_more_refills():
     ]
     s = act(s, 2, "reveal 3")
     assert SPEC.outcome(s).winners == [0, 2]
+
+
+# -- text as printed (issue 13 and 14) ------------------------------------------------------
+@pytest.mark.parametrize(
+    ("card", "printed"),
+    [
+        ("crow's nest", "Crow's Nest"),
+        ("letter of marque", "Letter of Marque"),
+        ("fountain of youth", "Fountain of Youth"),
+    ],
+)
+def test_card_names_are_printed_as_on_the_cards(card, printed):
+    """Issue 13: the narration wrote "Crow'S Nest", "Letter Of Marque", "Fountain Of Youth"
+    (``str.title()``); print the card names as the cards do."""
+    s = act(position(row=row_with(card)), 0, "reveal 1")
+    assert f"P1 reveals {printed} from slot 1." in SPEC.view(s, None)["last"]
+    if card == "fountain of youth":
+        s = act(s, 0, "give p2")
+        assert "P1 gives Fountain of Youth to P2." in SPEC.view(s, None)["last"]
+
+
+def test_one_chest_is_one_chest():
+    """Issue 14: "1 chest(s)", "1 votes": counts agree with their nouns, in the narration and
+    in the reason of the end."""
+    s = position(
+        ships=([0, 1], [2]),
+        tortuga=[3],
+        holds=([1, 0], [0, 0]),
+        galleon=5,
+        tortuga_chests=(1, 1),
+        row=row_with("stormy seas"),
+    )
+    s = act(s, 0, "reveal 1")
+    assert "Stormy Seas: 1 chest goes back to the galleon." in SPEC.view(s, None)["last"]
+    s = armada_position(4, ([1, 0], [0, 0]), tortuga_chests=(0, 0))
+    s.galleon = 7
+    s = act(s, 0, "reveal 1")
+    assert (
+        SPEC.outcome(s).reason == "The Spanish Armada arrives: the British win with 1 chest (1-0)."
+    )

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from games.tortuga import SPEC
 from games.tortuga.data import VOTE_CARDS, vote_text
 from games.tortuga.state import TortugaState
@@ -26,6 +28,9 @@ def assert_public_is_clean(s: TortugaState, public: dict) -> None:
     )
     pending = public["pending"] or {}
     assert "cards" not in pending and "rng" not in public and "hands" not in public
+    assert "picked" not in pending and "secret_log" not in public and "loyalty_log" not in public
+    assert all(set(run) == {"size", "section", "symbols"} for run in public["deck_runs"])
+    assert SPEC.reveal(s) == [] or s.outcome is not None
     assert str(s.rng) not in text
 
 
@@ -45,9 +50,15 @@ def assert_seat_sees_only_its_own(s: TortugaState, seat: int, public: dict) -> N
     assert ("vote_played" in private) == bool(own)
     searching = pending.get("kind") == "pick" and pending["seat"] == seat
     assert ("vote_deck_search" in private) == searching
+    assert private["loyalty_history"] == s.loyalty_log[seat]
+    mine = [c for run in s.deck_runs for c in run["own"].get(str(seat), [])]
+    assert sorted(c for entry in private["buried"] for c in entry["cards"]) == sorted(
+        vote_text(c) for c in mine
+    )
     assert SPEC.private_text({**view, "private": private}).startswith(f"You are P{seat + 1}.")
 
 
+@pytest.mark.slow
 def test_random_games_keep_every_secret():
     """ "the team you are on is secret" and votes are shuffled before the reveal: checked
     after every action of a few hundred random games at every player count."""
@@ -64,6 +75,7 @@ def test_random_games_keep_every_secret():
             action = picker.choice(SPEC.legal_actions(s, seat))
             after = SPEC.apply(s, seat, action)
             line = SPEC.describe(s, seat, action, after)
+            assert line  # every action says what it did
             assert not any(card in line for card in VOTE_TEXTS)
             if SPEC.secret_choice(s, seat):
                 assert action not in line

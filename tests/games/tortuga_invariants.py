@@ -57,6 +57,8 @@ def check_memory(s: TortugaState) -> None:
             assert sorted(VOTE_CARDS[c][section] for c in segment) == run["symbols"]
         for cards in run["own"].values():
             assert set(cards) <= set(segment)
+    if s.event_deck and not s.sudden_death:
+        assert s.event_deck[-1] == "spanish armada", "the Armada lies at the deck's bottom (A6)"
     assert [log[-1] for log in s.loyalty_log] == s.loyalty
     assert all(
         len(log) == 1 + sum(p in pair for pair in s.fevers) for p, log in enumerate(s.loyalty_log)

@@ -1,25 +1,48 @@
-"""The Caribbean board image: valid, small, public-only, and showing the ship now moving."""
+"""The Caribbean board image: valid, small, public-only, legible on a phone and for colour-blind
+players, showing the ship now moving, and marking what changed without repainting pieces."""
 
 from __future__ import annotations
 
 import io
+import itertools
+import math
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from games.caribbean import SPEC
+from games.caribbean.data import COLOURS
 from games.caribbean.position import build_position, sailing
+from games.caribbean.rules import havens
 from games.caribbean.state import CaribbeanState
 from renderers import caribbean
-from renderers.base import PALETTE
-from renderers.caribbean import CHEST, center
+from renderers.base import MARK
+from renderers.caribbean import (
+    CHEST,
+    COIN,
+    PATH_NOW,
+    SEA,
+    SEAT_COLOURS,
+    SHIP_HULL,
+    center,
+    coin_center,
+    land_chest,
+    luminance,
+)
+
+PHONE = 550
 
 
-def near(pixel: tuple[int, ...], colour: tuple[int, int, int]) -> bool:
+def near(pixel: tuple[int, ...], colour: tuple[int, int, int], slack: int = 6) -> bool:
     """Within the rounding of the 128-colour palette the board is encoded with."""
-    return all(abs(a - b) <= 6 for a, b in zip(pixel, colour, strict=True))
+    return all(abs(a - b) <= slack for a, b in zip(pixel, colour, strict=True))
+
+
+def picture(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
 
 
 def random_view(players: int, seed: int, phase: str) -> tuple[CaribbeanState, dict[str, Any]]:
@@ -36,11 +59,11 @@ def random_view(players: int, seed: int, phase: str) -> tuple[CaribbeanState, di
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("phase", ["bid", "tiebreak", "sail", "over"])
 def test_every_phase_renders_a_phone_sized_png(players, phase):
-    """Readable on a phone (~960 px wide) and under 300 KB."""
+    """Readable on a phone (960 px wide, scaled down) and under 300 KB."""
     _, view = random_view(players, players, phase)
     png = caribbean.render(view)
     image = Image.open(io.BytesIO(png))
-    assert image.format == "PNG" and image.width == 960
+    assert image.format == "PNG" and image.width == caribbean.WIDTH == 960
     assert len(png) < 300_000
 
 
@@ -52,25 +75,302 @@ def test_a_seats_view_draws_nothing_more_than_the_public_one(players):
     assert caribbean.render(SPEC.view(state, 0)) == caribbean.render(SPEC.view(state, None))
 
 
-def test_the_moving_ships_path_is_drawn_in_gold():
+def test_the_moving_ships_path_is_drawn_in_white():
     """The ship now moving is shown with its path this turn."""
     state = sailing(build_position(2, ships={"a": "E5"}), "a", 0, 3)
-    still = Image.open(io.BytesIO(caribbean.render(SPEC.view(state, None)))).convert("RGB")
+    still = picture(caribbean.render(SPEC.view(state, None)))
     state = SPEC.apply(state, 0, "move e6")
-    moved = Image.open(io.BytesIO(caribbean.render(SPEC.view(state, None)))).convert("RGB")
+    moved = picture(caribbean.render(SPEC.view(state, None)))
     (x0, y0), (x1, y1) = center("E5"), center("E6")
     between = ((x0 + x1) // 2, (y0 + y1) // 2)
-    assert near(moved.getpixel(between), PALETTE["highlight"])
-    assert not near(still.getpixel(between), PALETTE["highlight"])
+    assert near(moved.getpixel(between), PATH_NOW)
+    assert not near(still.getpixel(between), PATH_NOW)
 
 
 def test_a_waiting_chest_is_drawn_on_its_port_and_gone_once_captured():
     """Ports show their chests with values; a captured chest travels with its ship."""
     state = sailing(build_position(2, ships={"a": "B4"}, ports=["HAV"]), "a", 0, 0)
-    land = center("C4")
-    before = Image.open(io.BytesIO(caribbean.render(SPEC.view(state, None)))).convert("RGB")
-    after_state = SPEC.apply(state, 0, "capture")
-    after = Image.open(io.BytesIO(caribbean.render(SPEC.view(after_state, None)))).convert("RGB")
-    probe = (land[0] - 12, land[1] + 8)
+    before = picture(caribbean.render(SPEC.view(state, None)))
+    after = picture(caribbean.render(SPEC.view(SPEC.apply(state, 0, "capture"), None)))
+    x, y = land_chest("C4")
+    probe = (x - 13, y + 6)
     assert near(before.getpixel(probe), CHEST)
     assert not near(after.getpixel(probe), CHEST)
+
+
+# -- legibility (issue 14) ----------------------------------------------------------------------
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """WCAG contrast ratio."""
+    low, high = sorted((luminance(a), luminance(b)))
+    return (high + 0.05) / (low + 0.05)
+
+
+def texts_drawn(
+    monkeypatch: pytest.MonkeyPatch, views: list[dict[str, Any]], marks: list[list[dict[str, Any]]]
+) -> Iterator[tuple[str, int, float, int]]:
+    """Every text the renderer draws for ``views``: (text, font px, contrast against the
+    colour most common behind it, image width)."""
+    drawn: list[tuple[str, int, float, int]] = []
+    original = ImageDraw.ImageDraw.text
+
+    def recording(
+        self: ImageDraw.ImageDraw,
+        xy: Any,
+        words: Any,
+        fill: Any = None,
+        font: Any = None,
+        anchor: Any = None,
+        **kwargs: Any,
+    ) -> None:
+        box = self.textbbox(xy, words, font=font, anchor=anchor)
+        behind = self._image.crop(box).convert("RGB")
+        ground = max(behind.getcolors(maxcolors=1 << 16))[1]
+        drawn.append((words, font.size, contrast(fill, ground), self._image.width))
+        original(self, xy, words, fill=fill, font=font, anchor=anchor, **kwargs)
+
+    for players in (2, 3, 4):  # the palettes' own colour swatches are not part of any board
+        caribbean.board_palette(players)
+    caribbean.base_map.cache_clear()
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    try:
+        for view, view_marks in zip(views, marks, strict=True):
+            caribbean.render(view, view_marks)
+    finally:
+        caribbean.base_map.cache_clear()
+    yield from drawn
+
+
+def legibility_views() -> tuple[list[dict[str, Any]], list[list[dict[str, Any]]]]:
+    """Every phase with 2 to 4 players, with the change marks of the last action."""
+    views, marks = [], []
+    for players, phase in itertools.product([2, 3, 4], ["bid", "tiebreak", "sail", "over"]):
+        state, view = random_view(players, players + 7, phase)
+        seat = SPEC.to_act(state)[0] if SPEC.to_act(state) else None
+        if seat is not None:
+            after = SPEC.apply(state, seat, SPEC.legal_actions(state, seat)[0])
+            views.append(SPEC.view(after, None))
+            marks.append(SPEC.changes(view, views[-1]))
+        views.append(view)
+        marks.append([])
+    return views, marks
+
+
+def test_no_text_is_smaller_than_9_px_on_a_550_px_phone_or_below_4_5_contrast(monkeypatch):
+    """Issue 14: "Every board is legible at 550 px wide: no text smaller than 9 px tall at
+    that width, and text contrast at least 4.5:1 against what is behind it." The hex names
+    players type were ~6 px there before."""
+    views, marks = legibility_views()
+    drawn = list(texts_drawn(monkeypatch, views, marks))
+    assert len(drawn) > 1500
+    space_names = [entry for entry in drawn if entry[0] in ("A1", "E9", "H12")]
+    assert space_names
+    for words, size, ratio, width in drawn:
+        assert size * PHONE / width >= 9, (words, size)
+        assert ratio >= 4.5, (words, round(ratio, 2))
+
+
+def test_the_board_scaled_to_a_phone_still_shows_the_space_names():
+    """The 550 px picture keeps the hex names dark on the sea: a crude check that the scaled
+    pixels under E5's name are much darker than the sea around it."""
+    _, view = random_view(3, 2, "bid")
+    small = picture(caribbean.render(view)).resize(
+        (PHONE, round(picture(caribbean.render(view)).height * PHONE / 960)),
+        Image.Resampling.LANCZOS,
+    )
+    x, y = center("E5")
+    scale = PHONE / 960
+    name = small.crop(
+        (int((x - 15) * scale), int((y - 25) * scale), int((x + 15) * scale), int((y - 13) * scale))
+    )
+    darkest = min(sum(colour) for _, colour in name.getcolors(maxcolors=1 << 16))
+    assert darkest < sum(SEA) / 2
+
+
+# -- colour vision (issue 14) -------------------------------------------------------------------
+
+SIMULATIONS = {  # Machado, Oliveira & Fernandes (2009), severity 1.0, on linear RGB
+    "deuteranopia": (
+        (0.367322, 0.860646, -0.227968),
+        (0.280085, 0.672501, 0.047413),
+        (-0.011820, 0.042940, 0.968881),
+    ),
+    "protanopia": (
+        (0.152286, 1.052583, -0.204868),
+        (0.114503, 0.786281, 0.099216),
+        (-0.003882, -0.048116, 1.051998),
+    ),
+    "tritanopia": (
+        (1.255528, -0.076749, -0.178779),
+        (-0.078411, 0.930809, 0.147602),
+        (0.004733, 0.691367, 0.303900),
+    ),
+    "normal vision": ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
+}
+
+
+def linear(channel: float) -> float:
+    c = channel / 255
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def simulate(colour: tuple[int, int, int], matrix: Any) -> tuple[float, float, float]:
+    """The colour as seen with the given deficiency, in linear RGB (clipped)."""
+    rgb = [linear(c) for c in colour]
+    out = [min(1.0, max(0.0, sum(m * c for m, c in zip(row, rgb, strict=True)))) for row in matrix]
+    return out[0], out[1], out[2]
+
+
+def lab(rgb: tuple[float, float, float]) -> tuple[float, float, float]:
+    r, g, b = rgb
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+@pytest.mark.parametrize("vision", sorted(SIMULATIONS))
+def test_seat_colours_stay_apart_for_colour_blind_players(vision):
+    """Issue 14: "the palette stays distinguishable under simulated deuteranopia, protanopia
+    and tritanopia". Before, red and green havens became the same olive for deuteranopes
+    (1.5:1). Each pair of seat colours stays >= 35 CIELAB units apart, and >= 20 from the sea
+    they are drawn on and from the change-mark magenta."""
+    matrix = SIMULATIONS[vision]
+    seen = {name: lab(simulate(colour, matrix)) for name, colour in SEAT_COLOURS.items()}
+    for a, b in itertools.combinations(seen, 2):
+        assert math.dist(seen[a], seen[b]) >= 35, (vision, a, b)
+    for name in seen:
+        for other in (SEA, MARK):
+            assert math.dist(seen[name], lab(simulate(other, matrix))) >= 20, (vision, name)
+
+
+def test_every_seat_piece_carries_its_letter(monkeypatch):
+    """Issue 14: "Sides and seats never differ by colour alone". Every haven, every delivered
+    chest and every seat in the panels shows the seat's letter or name."""
+    state = build_position(4, delivered=[("HAV", 2)])
+    view = SPEC.view(state, None)
+    drawn: list[tuple[str, tuple[float, float]]] = []
+    original = ImageDraw.ImageDraw.text
+
+    def recording(
+        self: ImageDraw.ImageDraw, xy: Any, words: Any, *args: Any, **kwargs: Any
+    ) -> None:
+        drawn.append((words, xy))
+        original(self, xy, words, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    caribbean.base_map.cache_clear()
+    try:
+        caribbean.render(view)
+    finally:
+        caribbean.base_map.cache_clear()
+    letters = {(words, (round(xy[0]), round(xy[1]))) for words, xy in drawn}
+    for space, seat in havens(4).items():
+        x, y = center(space)
+        assert (COLOURS[seat][0], (x, y + 25)) in letters, space
+    assert ("Y", land_chest("C4")) in letters  # Havanna's chest went to Yellow
+    for name in COLOURS:
+        assert any(words == name for words, _ in drawn)
+
+
+def test_seat_letters_read_on_their_colours():
+    for colour in SEAT_COLOURS.values():
+        assert max(contrast(colour, (250, 250, 250)), contrast(colour, (40, 32, 24))) >= 4.5
+
+
+# -- change marks (issue 14) --------------------------------------------------------------------
+
+
+def moved_and_captured() -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
+    state = sailing(build_position(2, ships={"a": "B2"}, ports=["HAV"]), "a", 0, 3)
+    before = SPEC.view(state, 1)
+    state = SPEC.apply(SPEC.apply(SPEC.apply(state, 0, "move b3"), 0, "move b4"), 0, "capture")
+    after = SPEC.view(state, 1)
+    return before, after, SPEC.changes(before, after)
+
+
+def test_no_marks_is_byte_identical_to_the_plain_board():
+    _, after, _ = moved_and_captured()
+    plain = caribbean.render(after)
+    assert caribbean.render(after, []) == plain == caribbean.render(after, None)
+
+
+def test_marks_appear_where_something_changed():
+    """Issue 14: "a faint ghost where a piece was and an arrow to where it is, a ring on a
+    counter that changed"."""
+    _, after, marks = moved_and_captured()
+    assert {mark["kind"] for mark in marks} == {"move", "chest", "count"}
+    plain = picture(caribbean.render(after))
+    marked = picture(caribbean.render(after, marks))
+    x, y = center("B2")
+    ghost = [
+        (x + round(28 * math.cos(a)), y + round(28 * math.sin(a)))
+        for a in (math.radians(d + 9) for d in range(0, 360, 30))
+    ]
+    assert any(near(marked.getpixel(p), MARK, 30) for p in ghost)
+    assert not any(near(plain.getpixel(p), MARK, 30) for p in ghost)
+    cx, cy = coin_center(0)
+    ring = [(cx + 26, cy), (cx - 26, cy), (cx, cy + 26), (cx, cy - 26)]
+    assert sum(near(marked.getpixel(p), MARK, 30) for p in ring) >= 3
+    assert not any(near(plain.getpixel(p), MARK, 30) for p in ring)
+    lx, ly = land_chest("C4")  # Havanna's chest left its city: a ghost there
+    assert any(
+        near(marked.getpixel((lx + dx, ly + dy)), MARK, 30)
+        for dx in range(-21, 22)
+        for dy in (-20, -19, 19, 20)
+    )
+
+
+def test_marked_pieces_keep_their_own_colours():
+    """Issue 14: "Tests check, by pixel colour, that pieces keep their own colours on a marked
+    board". Every ship's hull, the chests and the coins are drawn on top of the arrows and under
+    no fill: their pixels are the same with and without marks."""
+    _, after, marks = moved_and_captured()
+    plain = picture(caribbean.render(after))
+    marked = picture(caribbean.render(after, marks))
+    piece_colours = (SHIP_HULL, CHEST, COIN, *SEAT_COLOURS.values())
+    checked = 0
+    for ship in after["ships"]:
+        x, y = center(ship["space"])
+        for dx, dy in itertools.product(range(-20, 21), range(-12, 24)):
+            pixel = plain.getpixel((x + dx, y + dy))
+            if any(near(pixel, colour) for colour in piece_colours):
+                assert marked.getpixel((x + dx, y + dy)) == pixel
+                checked += 1
+    cx, cy = coin_center(0)
+    for dx, dy in itertools.product(range(-20, 21), repeat=2):
+        if dx * dx + dy * dy <= 20 * 20:  # the coin, inside the ring around it
+            assert marked.getpixel((cx + dx, cy + dy)) == plain.getpixel((cx + dx, cy + dy))
+    assert checked > 1000
+
+
+def test_new_chests_and_deliveries_are_ringed():
+    """Rulebook: "After each round, the players place the next two treasure chests … on the
+    named harbor cities"; a delivered chest is laid "face down on the city names"."""
+    state = build_position(2, ships={"f": "F8"}, cargo={"f": "HAV"})
+    before = SPEC.view(state, 0)
+    for seat, row in enumerate(([5, 4, 3, 2, 0, 1], [4, 3, 2, 1, -1, 0])):
+        for letter, card in zip("abcdef", row, strict=True):
+            state = SPEC.apply(state, seat, f"bid {letter} {card}")
+        state = SPEC.apply(state, seat, "confirm")
+    while state.current < 5:
+        state = SPEC.apply(state, 0, "done")
+    state = SPEC.apply(SPEC.apply(state, 0, "move f7"), 0, "done")
+    after = SPEC.view(state, 0)
+    marks = SPEC.changes(before, after)
+    marked = picture(caribbean.render(after, marks))
+    for mark in marks:
+        if mark["kind"] in ("add", "deliver"):
+            x, y = land_chest(mark["at"])
+            assert (
+                sum(
+                    near(marked.getpixel(p), MARK, 30)
+                    for p in ((x + 22, y), (x - 22, y), (x, y + 22), (x, y - 22))
+                )
+                >= 3
+            )

@@ -1,15 +1,23 @@
-"""The Tortuga 1667 renderer: valid, small, fast PNGs from public views at every player
-count, and never a secret (a seat's private part changes nothing in the picture)."""
+"""The Tortuga 1667 renderer: valid PNGs from public views at every player count, never a
+secret, change marks that leave the pieces' colours alone, and a board that reads on a phone
+and for colour-blind players (issue 14)."""
 
 from __future__ import annotations
 
 import io
+import math
 import random
+from itertools import combinations
+from typing import Any, ClassVar
 
-from PIL import Image
+import pytest
+from PIL import Image, ImageDraw
 
+import renderers.tortuga as board
 from games.tortuga import SPEC
-from renderers.tortuga import render
+from renderers.base import MARK
+from renderers.tortuga import PAWNS, RADIUS, WIDTH, Layout, render
+from tests.games.test_tortuga import act, position
 
 
 def sample_views(count: int = 24) -> list[tuple[dict, dict]]:
@@ -28,13 +36,17 @@ def sample_views(count: int = 24) -> list[tuple[dict, dict]]:
     return pairs
 
 
+def pixels(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
 def test_renders_valid_small_pngs():
     """Targets of the contract: < 300 KB, readable on a phone (about 960 px wide); speed is
     measured by `parley bench`."""
     for public, _ in sample_views():
         png = render(public)
         image = Image.open(io.BytesIO(png))
-        assert image.format == "PNG" and image.width == 960 and image.height < 1100
+        assert image.format == "PNG" and image.width == WIDTH and image.height < 1100
         assert len(png) < 300_000
 
 
@@ -42,3 +54,249 @@ def test_the_picture_holds_no_secret():
     """The renderer draws the public part only: a seat's private view gives the same PNG."""
     for public, seated in sample_views(12):
         assert render(public) == render(seated)
+
+
+# -- change marks ----------------------------------------------------------------------------
+def moved_table() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """P2 marooned and rowed into the Flying Dutchman's rowboat, P3 looked at cards 1 and 3,
+    an attack took a chest: a view of the end and the marks since the start."""
+    s = position(
+        players=6,
+        ships=([0, 1, 2, 3], [4]),
+        tortuga=[5],
+        hands={0: ["cannon british skull"], 2: ["torch french helm"], 3: ["torch british skull"]},
+        deck_top=["cannon french helm"],
+    )
+    before = SPEC.view(s, 4)
+    s = act(s, 0, "maroon p2")
+    s = act(s, 1, "move fd rowboat")
+    s = act(s, 2, "view", "view 1 3")
+    after = SPEC.view(s, 4)
+    return after, SPEC.changes(before, after)
+
+
+def test_a_board_with_no_changes_is_the_plain_board():
+    """Issue 14 (PLAN): "a board with marks=[] or None is byte-identical to the plain board"."""
+    for public, _ in sample_views(8):
+        assert render(public, []) == render(public) == render(public, None)
+        assert render(public, SPEC.changes(public, public)) == render(public)
+
+
+def test_pieces_keep_their_own_colours_on_a_marked_board():
+    """Issue 14: the old tint turned the purple P5 pawn brown; marks draw beside the pieces,
+    so every pawn's disc has the same colour with and without marks."""
+    view, marks = moved_table()
+    assert [m["kind"] for m in marks] == ["move", "seen", "seen"]
+    plain, marked = pixels(render(view)), pixels(render(view, marks))
+    assert plain.size == marked.size
+    layout = _layout(view)
+    for ship in view["ships"]:
+        for rank, seat in enumerate(ship["crew"]):
+            _same_disc(plain, marked, layout.pawn(ship["key"], rank), seat)
+        if ship["rowboat"] is not None:
+            _same_disc(plain, marked, layout.pawn(f"{ship['key']} rowboat", 0), ship["rowboat"])
+    for rank, seat in enumerate(view["tortuga"]["line"]):
+        _same_disc(plain, marked, layout.pawn("tortuga", rank), seat)
+
+
+def _layout(view: dict[str, Any]) -> Layout:
+    lines = board._status_lines(view)
+    return Layout(44 + 26 * (len(lines) + view["sudden_death"]) + 14)
+
+
+def _same_disc(plain: Image.Image, marked: Image.Image, center: tuple[int, int], seat: int):
+    x, y = center
+    for dx, dy in ((0, RADIUS - 7), (-RADIUS + 7, 0), (RADIUS - 7, 4)):
+        point = (x + dx, y + dy)
+        assert plain.getpixel(point) == marked.getpixel(point), (seat, point)
+        assert math.dist(marked.getpixel(point), PAWNS[seat]) < 30, (seat, point)
+
+
+def _mark_pixels(image: Image.Image, box: tuple[int, int, int, int]) -> int:
+    region = image.crop(box)
+    colors = region.getcolors(region.width * region.height) or []
+    return sum(n for n, color in colors if math.dist(color, MARK) < 40)
+
+
+def test_marks_appear_where_something_changed_and_nowhere_else():
+    """A ghost where P2 stood with an arrow to the rowboat, a mark on the two slots looked at;
+    the untouched Jolly Roger and the other slots carry none."""
+    view, marks = moved_table()
+    plain, marked = pixels(render(view)), pixels(render(view, marks))
+    layout = _layout(view)
+    fx, fy = layout.pawn("fd", 1)
+    ghost = (fx - RADIUS - 8, fy - RADIUS - 8, fx + RADIUS + 8, fy + RADIUS + 8)
+    assert _mark_pixels(marked, ghost) > 40 and _mark_pixels(plain, ghost) == 0
+    for slot, expected in ((1, True), (2, False), (3, True), (4, False)):
+        x0, y0, x1, _ = layout.slot_box(slot)
+        found = _mark_pixels(marked, (x0 + 4, y0 - 6, x1 - 4, y0)) > 40  # above the card
+        assert found is expected, slot
+    top = layout.ship_tops[1]
+    assert _mark_pixels(marked, (0, top, 620, top + 126)) == 0
+
+
+def test_counter_and_card_marks_ring_what_changed():
+    """A ring on a counter that changed (a hold, the galleon), and on a player whose cards
+    changed."""
+    s = position(
+        players=5,
+        ships=([0, 1, 2], [3, 4]),
+        row=["atlantis", "pistol", "pistol", "pistol", "pistol"],
+        hands={0: ["cannon british skull"], 1: ["torch french helm"], 2: ["torch british skull"]},
+        deck_top=["water french helm"],
+    )
+    before = SPEC.view(s, None)
+    s = act(s, 0, "attack")
+    for seat, card in (
+        (0, "cannon british skull"),
+        (1, "torch french helm"),
+        (2, "torch british skull"),
+    ):
+        s = act(s, seat, f"vote {card}")
+    s = act(s, 0, "take to french")
+    s = act(s, 1, "reveal 1", "give p4")
+    view = SPEC.view(s, None)
+    marks = SPEC.changes(before, view)
+    assert {m["kind"] for m in marks} == {"count", "reveal", "add"}
+    plain, marked = pixels(render(view)), pixels(render(view, marks))
+    layout = _layout(view)
+    for at in ("fd french", "galleon"):
+        x, y = layout.counter(at)
+        box = (x - 22, y - 22, x + 22, y + 22)
+        assert _mark_pixels(marked, box) > 20 and _mark_pixels(plain, box) == 0, at
+    x, y = layout.counter("fd british")  # unchanged
+    assert _mark_pixels(marked, (x - 22, y - 22, x + 22, y + 22)) == 0
+
+
+# -- legibility (issue 14) -------------------------------------------------------------------
+def _luminance(color: tuple[int, ...]) -> float:
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in color[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """The WCAG contrast ratio of two colours."""
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+class TextSpy(ImageDraw.ImageDraw):
+    """Records every text drawn: its font size and its colour against what lies under it."""
+
+    found: ClassVar[list[tuple[str, int, float]]] = []
+
+    def text(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs):  # type: ignore[override]
+        box = self.textbbox(xy, text, font=font, anchor=anchor)
+        under = self._image.crop(box).convert("RGB")
+        background = max(under.getcolors(under.width * under.height) or [(0, fill)])[1]
+        TextSpy.found.append((text, font.size, contrast(fill, background)))
+        return super().text(xy, text, fill, font, anchor, *args, **kwargs)
+
+
+@pytest.fixture
+def spied(monkeypatch):
+    TextSpy.found = []
+
+    def draw(image, mode=None):
+        spy = TextSpy(image, mode)
+        spy._image = image
+        return spy
+
+    monkeypatch.setattr(board.ImageDraw, "Draw", draw)
+    return TextSpy.found
+
+
+def test_every_text_reads_on_a_phone(spied):
+    """Issue 14: "scaled to 550 px wide no text smaller than 9 px tall" and "text contrast at
+    least 4.5:1 against what is behind it", on boards of every player count, with marks."""
+    for public, _ in sample_views(16):
+        render(public, SPEC.changes(public, public))
+    view, marks = moved_table()
+    render(view, marks)
+    assert len(spied) > 500
+    for text, size, ratio in spied:
+        assert size * 550 / WIDTH >= 9, (text, size)
+        assert ratio >= 4.5, (text, ratio)
+
+
+def test_player_lines_are_never_cut():
+    """Issue 16: "the final image clips player lines at 56 characters (in half of random
+    3-player endings a loyalty is cut off)": every part of a player's line is drawn."""
+    s = position(
+        players=3,
+        ships=([0], [1]),
+        tortuga=[2],
+        kept={
+            0: [
+                "albatross",
+                "letter of marque",
+                "fountain of youth",
+                "el dorado",
+                "atlantis",
+                "pirate code",
+            ]
+        },
+        loyalty=["british", "french", "dutch"],
+    )
+    s.pirate_code[0], s.scurvy[0] = 2, True
+    view = SPEC.view(s, None)
+    view["loyalty"] = ["british", "french", "dutch"]
+    lines = board._wrap(" · ".join(board._player_parts(view, 0)), 84)
+    assert len(lines) > 1 and "BRITISH" in lines[-1]
+    image = pixels(render(view))
+    assert image.width == WIDTH
+
+
+# -- colour vision ---------------------------------------------------------------------------
+SIMULATIONS = {  # Machado, Oliveira and Fernandes (2009), severity 1, on linear RGB
+    "normal": ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
+    "protanopia": (
+        (0.152286, 1.052583, -0.204868),
+        (0.114503, 0.786281, 0.099216),
+        (-0.003882, -0.048116, 1.051998),
+    ),
+    "deuteranopia": (
+        (0.367322, 0.860646, -0.227968),
+        (0.280085, 0.672501, 0.047413),
+        (-0.011820, 0.042940, 0.968881),
+    ),
+    "tritanopia": (
+        (1.255528, -0.076749, -0.178779),
+        (-0.078411, 0.930809, 0.147602),
+        (0.004733, 0.691367, 0.303900),
+    ),
+}
+
+
+def _lab(color: tuple[int, int, int], matrix) -> tuple[float, float, float]:
+    def linear(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    rgb = [linear(c) for c in color]
+    r, g, b = (
+        min(1.0, max(0.0, sum(m * v for m, v in zip(row, rgb, strict=True)))) for row in matrix
+    )
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+@pytest.mark.parametrize("vision", sorted(SIMULATIONS))
+def test_seat_colours_stay_apart_for_colour_blind_players(vision):
+    """Issue 14: "the palette stays distinguishable under simulated deuteranopia, protanopia
+    and tritanopia": every two pawn colours stay at least 30 CIELAB units apart (and every pawn
+    carries its seat's name too)."""
+    matrix = SIMULATIONS[vision]
+    for (i, a), (j, b) in combinations(enumerate(PAWNS), 2):
+        distance = math.dist(_lab(a, matrix), _lab(b, matrix))
+        assert distance >= 30, (vision, f"P{i + 1}", f"P{j + 1}", round(distance, 1))

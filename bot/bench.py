@@ -15,9 +15,10 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
-from bot.service import GameService, UserError
-from bot.sqlite_store import SqliteStore
+from bot.play.service import GameService, UserError
+from bot.storage import SqliteStore
 from games import REGISTRY, GameSpec
 from renderers import render
 
@@ -27,7 +28,7 @@ def percentile(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def random_game(spec: GameSpec, seed: int) -> tuple[int, list[dict]]:
+def random_game(spec: GameSpec[Any], seed: int) -> tuple[int, list[dict[str, Any]]]:
     """Play one random game; return its action count and a sample of public views."""
     picker = random.Random(seed)
     players = picker.randint(spec.min_players, spec.max_players)
@@ -61,9 +62,11 @@ def bench_engines_and_renders(quick: bool) -> None:
             png = render(key, view)
             timings.append((time.perf_counter() - t0) * 1000)
             sizes.append(len(png))
-        print(f"{key:<10} {total / elapsed:>10,.0f} {games * 60 / elapsed:>11,.0f} "
-              f"{statistics.median(timings):>9.1f}ms {percentile(timings, 0.99):>9.1f}ms "
-              f"{max(sizes) / 1024:>7.0f}KB")
+        print(
+            f"{key:<10} {total / elapsed:>10,.0f} {games * 60 / elapsed:>11,.0f} "
+            f"{statistics.median(timings):>9.1f}ms {percentile(timings, 0.99):>9.1f}ms "
+            f"{max(sizes) / 1024:>7.0f}KB"
+        )
 
 
 async def seed_games(store: SqliteStore, service: GameService, count: int) -> list[int]:
@@ -99,8 +102,10 @@ async def bench_bot(stored: int, quick: bool) -> None:
         for n, game_id in enumerate(ids[: 100 if quick else 400]):
             users = (10_000 + game_id - 1, 20_000 + game_id - 1)
             samples.append(await one_command(service, game_id, users[0], f"place {squares[n % 5]}"))
-        print(f"command (engine + SQLite commit + render), {stored:,} games stored: "
-              f"p50 {statistics.median(samples):.1f} ms, p99 {percentile(samples, 0.99):.1f} ms")
+        print(
+            f"command (engine + SQLite commit + render), {stored:,} games stored: "
+            f"p50 {statistics.median(samples):.1f} ms, p99 {percentile(samples, 0.99):.1f} ms"
+        )
 
         commits = 300 if quick else 2000
         t0 = time.perf_counter()
@@ -135,9 +140,11 @@ async def bench_parallel(service: GameService, ids: list[int]) -> None:
     t0 = time.perf_counter()
     await asyncio.gather(*(click(gid) for gid in ids for _ in range(3)))
     wall = time.perf_counter() - t0
-    print(f"{len(ids)} games in parallel, 3 simultaneous clicks each: applied {applied}, "
-          f"refused {refused} (expected {len(ids)} / {2 * len(ids)}), wall {wall:.2f}s, "
-          f"p50 {statistics.median(latencies):.1f} ms, p99 {percentile(latencies, 0.99):.1f} ms")
+    print(
+        f"{len(ids)} games in parallel, 3 simultaneous clicks each: applied {applied}, "
+        f"refused {refused} (expected {len(ids)} / {2 * len(ids)}), wall {wall:.2f}s, "
+        f"p50 {statistics.median(latencies):.1f} ms, p99 {percentile(latencies, 0.99):.1f} ms"
+    )
 
 
 async def run_bench(stored_games: int, quick: bool) -> None:

@@ -48,13 +48,14 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_bot() -> int:
-    from bot.client import ParleyBot
     from bot.config import Settings
-    from bot.sqlite_store import DatabaseDamaged
+    from bot.discord.bot import ParleyBot
+    from bot.storage import DatabaseDamaged
 
     settings = Settings.from_env()
-    logging.basicConfig(level=settings.log_level,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
     bot = ParleyBot(settings)
     try:
         bot.run(settings.token, log_handler=None)
@@ -66,7 +67,7 @@ def run_bot() -> int:
 
 async def backup_database(path: Path) -> int:
     from bot.config import Settings
-    from bot.sqlite_store import SqliteStore
+    from bot.storage import SqliteStore
 
     settings = Settings.from_env(require_token=False)
     store = await SqliteStore.open(settings.database)

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 from games import GameSpec
 from renderers import render
 
 
-def play_demo(spec: GameSpec, out: Path, seed: int, players: int | None = None) -> Path:
+def play_demo(spec: GameSpec[Any], out: Path, seed: int, players: int | None = None) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     count = players or spec.min_players
     picker = random.Random(seed)
@@ -23,8 +24,10 @@ def play_demo(spec: GameSpec, out: Path, seed: int, players: int | None = None) 
         action = picker.choice(spec.legal_actions(state, seat))
         after = spec.apply(state, seat, action)
         step += 1
-        lines.append(f"{step:4d}. {spec.seat_label(seat)}: {action}  |  "
-                     f"{spec.describe(state, seat, action, after)}")
+        lines.append(
+            f"{step:4d}. {spec.seat_label(seat)}: {action}  |  "
+            f"{spec.describe(state, seat, action, after)}"
+        )
         state = after
         (out / f"{step:04d}.png").write_bytes(render(spec.key, spec.view(state, None)))
     outcome = spec.outcome(state)

@@ -56,8 +56,9 @@ def palette_png(image: Image.Image, palette: Image.Image) -> bytes:
     return png_bytes(image.quantize(palette=palette, dither=Image.Dither.NONE))
 
 
-def fitted_palette(surfaces: tuple[Color, ...], inks: tuple[Color, ...],
-                   colors: int = 64) -> Image.Image:
+def fitted_palette(
+    surfaces: tuple[Color, ...], inks: tuple[Color, ...], colors: int = 64
+) -> Image.Image:
     """A palette fitted once to every ink drawn (text and anti-aliased lines) on every surface
     of a board; cache it per renderer."""
     swatch = new_canvas(40 * len(inks), 30 * len(surfaces))
@@ -66,8 +67,9 @@ def fitted_palette(surfaces: tuple[Color, ...], inks: tuple[Color, ...],
         draw.rectangle([0, row * 30, swatch.width, row * 30 + 29], fill=surface)
         for col, ink in enumerate(inks):
             draw.text((col * 40 + 2, row * 30 + 4), "P8", fill=ink, font=font(15, bold=True))
-            draw.line([(col * 40 + 28, row * 30 + 4), (col * 40 + 38, row * 30 + 24)], fill=ink,
-                      width=2)
+            draw.line(
+                [(col * 40 + 28, row * 30 + 4), (col * 40 + 38, row * 30 + 24)], fill=ink, width=2
+            )
     return swatch.quantize(colors, method=Image.Quantize.FASTOCTREE)
 
 
@@ -164,15 +166,23 @@ def draw_disc(
 ) -> None:
     """A round piece, optionally with a short centred label."""
     x, y = center
-    draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=fill, outline=outline,
-                 width=3)
+    draw.ellipse(
+        [x - radius, y - radius, x + radius, y + radius], fill=fill, outline=outline, width=3
+    )
     if label:
-        draw.text((x, y), label, fill=label_color, font=font(max(10, radius), bold=True),
-                  anchor="mm")
+        draw.text(
+            (x, y), label, fill=label_color, font=font(max(10, radius), bold=True), anchor="mm"
+        )
 
 
-def draw_caption(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int = 20,
-                 color: Color = PALETTE["ink"], bold: bool = True) -> None:
+def draw_caption(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    text: str,
+    size: int = 20,
+    color: Color = PALETTE["ink"],
+    bold: bool = True,
+) -> None:
     draw.text(xy, text, fill=color, font=font(size, bold=bold))
 
 
@@ -187,18 +197,31 @@ def draw_boat(
     """A small sailing ship seen from the side: hull, mast and one triangular sail."""
     x, y = center
     s = size / 2
-    hull_points = [(x - s, y + s * 0.15), (x + s, y + s * 0.15), (x + s * 0.65, y + s * 0.7),
-                   (x - s * 0.65, y + s * 0.7)]
+    hull_points = [
+        (x - s, y + s * 0.15),
+        (x + s, y + s * 0.15),
+        (x + s * 0.65, y + s * 0.7),
+        (x - s * 0.65, y + s * 0.7),
+    ]
     draw.polygon(hull_points, fill=hull, outline=outline, width=2)
     draw.line([(x, y + s * 0.15), (x, y - s * 0.85)], fill=outline, width=3)
-    draw.polygon([(x + 2, y - s * 0.8), (x + 2, y + s * 0.02), (x + s * 0.7, y + s * 0.02)],
-                 fill=sail, outline=outline, width=2)
-    draw.polygon([(x - 2, y - s * 0.6), (x - 2, y + s * 0.02), (x - s * 0.55, y + s * 0.02)],
-                 fill=sail, outline=outline, width=2)
+    draw.polygon(
+        [(x + 2, y - s * 0.8), (x + 2, y + s * 0.02), (x + s * 0.7, y + s * 0.02)],
+        fill=sail,
+        outline=outline,
+        width=2,
+    )
+    draw.polygon(
+        [(x - 2, y - s * 0.6), (x - 2, y + s * 0.02), (x - s * 0.55, y + s * 0.02)],
+        fill=sail,
+        outline=outline,
+        width=2,
+    )
 
 
-def tint_changes(before: bytes, after: bytes, cell: int = 12,
-                 color: Color = PALETTE["highlight"]) -> bytes:
+def tint_changes(
+    before: bytes, after: bytes, cell: int = 12, color: Color = PALETTE["highlight"]
+) -> bytes:
     """``after`` with every block that differs from ``before`` tinted: "what changed since you
     last looked", for any board, without the renderer knowing about squares."""
     old = Image.open(io.BytesIO(before)).convert("RGB")
@@ -206,10 +229,23 @@ def tint_changes(before: bytes, after: bytes, cell: int = 12,
     if old.size != new.size:
         return after
     changed = ImageChops.difference(old, new).convert("L").point(lambda v: 255 if v > 40 else 0)
-    blocks = changed.resize((max(1, new.width // cell), max(1, new.height // cell)),
-                            Image.Resampling.BOX).point(lambda v: 110 if v else 0)
+    blocks = changed.resize(
+        (max(1, new.width // cell), max(1, new.height // cell)), Image.Resampling.BOX
+    ).point(lambda v: 110 if v else 0)
     mask = blocks.resize(new.size, Image.Resampling.NEAREST)
     return png_bytes(Image.composite(Image.new("RGB", new.size, color), new, mask))
+
+
+def wrap_to_width(words: str, face: ImageFont.FreeTypeFont, width: int) -> list[str]:
+    """``words`` in lines no wider than ``width`` pixels in ``face`` (a long word keeps its
+    own line)."""
+    lines: list[str] = []
+    for word in words.split():
+        if lines and face.getlength(f"{lines[-1]} {word}") <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 # -- change marks: what changed since a player's last look, drawn in the game's own terms -----
@@ -220,8 +256,9 @@ def draw_ghost(draw: ImageDraw.ImageDraw, center: tuple[int, int], radius: int) 
     """Where a piece was: a hollow dashed ring, so the piece's own colours stay untouched."""
     x, y = center
     for start in range(0, 360, 30):
-        draw.arc([x - radius, y - radius, x + radius, y + radius], start, start + 18, fill=MARK,
-                 width=3)
+        draw.arc(
+            [x - radius, y - radius, x + radius, y + radius], start, start + 18, fill=MARK, width=3
+        )
 
 
 def draw_ring(draw: ImageDraw.ImageDraw, center: tuple[int, int], radius: int) -> None:
@@ -230,8 +267,12 @@ def draw_ring(draw: ImageDraw.ImageDraw, center: tuple[int, int], radius: int) -
     draw.ellipse([x - radius, y - radius, x + radius, y + radius], outline=MARK, width=4)
 
 
-def draw_change_arrow(draw: ImageDraw.ImageDraw, start: tuple[int, int], end: tuple[int, int],
-                      number: int | None = None) -> None:
+def draw_change_arrow(
+    draw: ImageDraw.ImageDraw,
+    start: tuple[int, int],
+    end: tuple[int, int],
+    number: int | None = None,
+) -> None:
     """A move from ``start`` to ``end``; ``number`` orders the steps of a chain (1, 2, ...)."""
     draw_arrow(draw, start, end, MARK, width=4, head=12)
     if number is not None:

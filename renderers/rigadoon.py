@@ -40,7 +40,7 @@ BOARD = CELL * data.SIZE
 WIDTH = BOARD + 2 * MARGIN
 PANEL = 290
 HEIGHT = BOARD + 2 * MARGIN + PANEL
-FLEET_COLORS = ((25, 40, 130), (70, 220, 60))  # navy and lime: apart for every colour vision
+SEAT_COLORS = ((25, 40, 130), (70, 220, 60))  # navy and lime: apart for every colour vision
 FLEET_INKS = (PALETTE["white"], PALETTE["ink"])  # the mast numbers on them
 SHALLOWS = (150, 205, 222)
 SEA = (62, 122, 176)
@@ -226,7 +226,7 @@ def _draw_chests(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
 def _draw_moves(draw: ImageDraw.ImageDraw, moves: list[dict[str, Any]]) -> None:
     """This turn's sails (fleet colour) and blasts (red)."""
     for move in moves:
-        color = BLAST if move["kind"] == "blast" else _dark(FLEET_COLORS[move["fleet"]])
+        color = BLAST if move["kind"] == "blast" else _dark(SEAT_COLORS[move["fleet"]])
         *lines, last = _legs([_cell(s) for s in move["path"]])
         for points in lines:
             _polyline(draw, points, color)
@@ -358,11 +358,11 @@ def _hull(
     ring = PALETTE["gold"] if in_port else PALETTE["ink"]
     width = 4 if in_port else 2
     if fleet == 0:
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=FLEET_COLORS[0], outline=ring, width=width)
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=SEAT_COLORS[0], outline=ring, width=width)
     else:
         r -= 2
         draw.rounded_rectangle(
-            (x - r, y - r, x + r, y + r), 5, fill=FLEET_COLORS[1], outline=ring, width=width
+            (x - r, y - r, x + r, y + r), 5, fill=SEAT_COLORS[1], outline=ring, width=width
         )
 
 

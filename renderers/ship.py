@@ -1,7 +1,13 @@
 """The Ship deck as the player to move sees it: their home row at the bottom, the hull drawn
-round the board (pointed prow at the Bow end), wave tiles with their arrows, Mates as plain
-discs and Captains with a gold rim and crown, the last move, and whatever fell overboard
-floating in the sea beside the row it fell from."""
+round the board (pointed prow at the Bow end), wave tiles with their arrows, Mates with their
+side's letter and Captains with a gold rim and crown, the last move, and whatever fell
+overboard floating in the sea beside the row it fell from.
+
+Sides never differ by colour alone: Stern's pieces are round, Bow's square, and the two colours
+differ in lightness under every colour-vision deficiency. ``marks`` (from the engine's
+``changes``) draw what changed since the viewer last looked: a ghost where a piece was, an
+arrow to where it went, a ring round a piece that arrived or gained its Sea-Leg.
+"""
 
 from __future__ import annotations
 
@@ -13,14 +19,18 @@ from PIL import Image, ImageDraw
 
 from games.core import parse_square
 from renderers.base import (
+    MARK,
     PALETTE,
     Color,
     Grid,
     draw_arrow,
-    draw_disc,
+    draw_change_arrow,
+    draw_ghost,
+    draw_ring,
     font,
     new_canvas,
     palette_png,
+    wrap_to_width,
 )
 
 WIDTH = 840
@@ -32,7 +42,9 @@ RIM = 30  # hull rim round the planks, where the coordinates sit
 STERN_RIM = 62  # the stern's rim also carries the STERN name plate
 MAX_BOARD_HEIGHT = 790
 
-SIDE_COLORS: tuple[Color, Color] = (PALETTE["red"], (34, 34, 40))  # Stern, Bow
+SEAT_COLORS: tuple[Color, Color] = ((240, 110, 90), (34, 34, 40))  # Stern coral, Bow black
+SIDE_LETTERS = ("S", "B")
+LETTER_INK: tuple[Color, Color] = (PALETTE["ink"], PALETTE["white"])
 SIDE_NAMES = ("Stern", "Bow")
 SEA = PALETTE["deep"]
 SEA_LINE = (58, 110, 160)
@@ -44,9 +56,12 @@ WAVE_TILE = PALETTE["shallows"]
 WAVE_INK = (24, 70, 120)
 MOVE = PALETTE["highlight"]
 SHIFT = (255, 255, 255)
+HEADER_DETAIL = (190, 225, 238)
+FOOTER_TALLY = PALETTE["background"]
+INK = PALETTE["ink"]
 
 
-def render(view: dict[str, Any]) -> bytes:
+def render(view: dict[str, Any], marks: list[dict[str, Any]] | None = None) -> bytes:
     cols, rows = view["width"], view["height"]
     cell = min((WIDTH - 2 * SIDE) // cols, MAX_BOARD_HEIGHT // rows)
     left = (WIDTH - cols * cell) // 2
@@ -62,8 +77,12 @@ def render(view: dict[str, Any]) -> bytes:
     grid.draw_lines(draw, SEAM)
     grid.draw_coordinates(draw)
     _draw_last_move(draw, grid, view)
+    if marks:
+        _draw_trails(draw, grid, marks)
     for piece in view["pieces"]:
         _draw_piece(draw, grid, piece)
+    if marks:
+        _draw_rings(draw, grid, marks)
     _draw_overboard(draw, grid, view)
     _draw_header(draw, view)
     _draw_footer(draw, view, height - FOOTER)
@@ -75,33 +94,12 @@ def _palette() -> Image.Image:
     """Every flat colour drawn here plus the anti-aliasing shades of each text colour on its
     background. Mapping onto this fixed palette is ~5x faster than adaptive quantising and
     halves the PNG, with no visible change (shapes are drawn without anti-aliasing)."""
-    flat = [
-        SEA,
-        SEA_LINE,
-        HULL,
-        RIM_WOOD,
-        *PLANKS,
-        SEAM,
-        WAVE_TILE,
-        WAVE_INK,
-        MOVE,
-        SHIFT,
-        *SIDE_COLORS,
-        PALETTE["orange"],
-        PALETTE["danger"],
-        PALETTE["gold"],
-        PALETTE["ink"],
-        PALETTE["shallows"],
-        PALETTE["white"],
-    ]
-    text_on = [
-        (PALETTE["white"], SEA),
-        (PALETTE["shallows"], SEA),
-        (PALETTE["ink"], RIM_WOOD),
-        (HULL, RIM_WOOD),
-        (PALETTE["white"], HULL),
-        (RIM_WOOD, HULL),
-    ]
+    flat = [SEA, SEA_LINE, HULL, RIM_WOOD, *PLANKS, SEAM, WAVE_TILE, WAVE_INK, MOVE, SHIFT,
+            *SEAT_COLORS, PALETTE["orange"], PALETTE["danger"], PALETTE["gold"], INK,
+            HEADER_DETAIL, PALETTE["white"], FOOTER_TALLY, MARK]  # fmt: skip
+    text_on = [(PALETTE["white"], SEA), (HEADER_DETAIL, SEA), (INK, RIM_WOOD),
+               (PALETTE["white"], HULL), (FOOTER_TALLY, HULL), (INK, SEAT_COLORS[0]),
+               (PALETTE["white"], SEAT_COLORS[1]), (INK, PALETTE["gold"])]  # fmt: skip
     shades = [
         tuple(round(f + (b - f) * k / 8) for f, b in zip(fg, bg, strict=True))
         for fg, bg in text_on
@@ -152,9 +150,9 @@ def _draw_hull(draw: ImageDraw.ImageDraw, grid: Grid) -> None:
     ]
     draw.polygon(outline, fill=RIM_WOOD, outline=HULL, width=6)
     plate_y = stern_y + (14 if grid.flipped else -14)
-    draw.text((mid, plate_y), "STERN", fill=HULL, font=font(16, bold=True), anchor="mm")
+    draw.text((mid, plate_y), "STERN", fill=INK, font=font(16, bold=True), anchor="mm")
     bow_label_y = bow_y + (tip - bow_y) * 0.55
-    draw.text((mid, bow_label_y), "BOW", fill=HULL, font=font(16, bold=True), anchor="mm")
+    draw.text((mid, bow_label_y), "BOW", fill=INK, font=font(16, bold=True), anchor="mm")
 
 
 def _draw_deck(draw: ImageDraw.ImageDraw, grid: Grid, view: dict[str, Any]) -> None:
@@ -194,43 +192,39 @@ def _draw_wave(draw: ImageDraw.ImageDraw, grid: Grid, col: int, row: int, arrow:
 
 def _draw_piece(draw: ImageDraw.ImageDraw, grid: Grid, piece: dict[str, Any]) -> None:
     col, row = parse_square(piece["square"])
-    center = grid.center(col, row)
     radius = int(grid.cell * 0.36)
-    color = SIDE_COLORS[piece["side"]]
-    if piece["captain"]:
-        _draw_captain(draw, center, radius, color)
-    else:
-        draw_disc(draw, center, radius, color)
-        inner = int(radius * 0.6)
-        x, y = center
-        draw.ellipse(
-            [x - inner, y - inner, x + inner, y + inner], outline=PALETTE["white"], width=2
-        )
+    draw_man(draw, grid.center(col, row), radius, piece["side"], piece["captain"])
 
 
-def _draw_captain(
-    draw: ImageDraw.ImageDraw, center: tuple[int, int], radius: int, color: Color
-) -> None:
-    """A Captain: gold rim and a gold crown, readable at a glance against a plain Mate."""
+def _outline(draw: ImageDraw.ImageDraw, center: tuple[float, float], radius: float, side: int,
+             fill: Color, outline: Color, width: int) -> None:  # fmt: skip
+    """Stern's round piece or Bow's square one, the shape alone telling the sides apart."""
     x, y = center
-    draw.ellipse(
-        [x - radius - 3, y - radius - 3, x + radius + 3, y + radius + 3],
-        fill=PALETTE["gold"],
-        outline=PALETTE["ink"],
-        width=2,
-    )
-    draw_disc(draw, center, radius - 5, color, outline=PALETTE["gold"])
+    if side == 0:
+        draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=fill,
+                     outline=outline, width=width)  # fmt: skip
+    else:
+        half = radius * 0.84
+        draw.rounded_rectangle([x - half, y - half, x + half, y + half], radius=half * 0.25,
+                               fill=fill, outline=outline, width=width)  # fmt: skip
+
+
+def draw_man(draw: ImageDraw.ImageDraw, center: tuple[int, int], radius: int, side: int,
+             captain: bool) -> None:  # fmt: skip
+    """A Mate shows its side's letter; a Captain a gold rim and a gold crown."""
+    color = SEAT_COLORS[side]
+    if not captain:
+        _outline(draw, center, radius, side, color, INK, 3)
+        draw.text(center, SIDE_LETTERS[side], fill=LETTER_INK[side],
+                  font=font(max(14, int(radius * 0.9)), bold=True), anchor="mm")  # fmt: skip
+        return
+    x, y = center
+    _outline(draw, center, radius + 3, side, PALETTE["gold"], INK, 2)
+    _outline(draw, center, radius - 5, side, color, PALETTE["gold"], 3)
     w, h = radius * 0.5, radius * 0.42
-    crown = [
-        (x - w, y + h * 0.6),
-        (x - w, y - h * 0.5),
-        (x - w / 2, y),
-        (x, y - h),
-        (x + w / 2, y),
-        (x + w, y - h * 0.5),
-        (x + w, y + h * 0.6),
-    ]
-    draw.polygon(crown, fill=PALETTE["gold"], outline=PALETTE["ink"])
+    crown = [(x - w, y + h * 0.6), (x - w, y - h * 0.5), (x - w / 2, y), (x, y - h),
+             (x + w / 2, y), (x + w, y - h * 0.5), (x + w, y + h * 0.6)]  # fmt: skip
+    draw.polygon(crown, fill=PALETTE["gold"], outline=INK)
 
 
 def _draw_last_move(draw: ImageDraw.ImageDraw, grid: Grid, view: dict[str, Any]) -> None:
@@ -281,9 +275,9 @@ def _draw_overboard(draw: ImageDraw.ImageDraw, grid: Grid, view: dict[str, Any])
             [x - r, y - r // 2, x + r, y + r // 2 + 12], 10, 170, fill=PALETTE["white"], width=3
         )
     owner = 0 if fallen["piece"] in "sS" else 1
-    draw_disc(draw, (x, y), radius, SIDE_COLORS[owner], outline=PALETTE["white"])
+    draw_man(draw, (x, y), radius, owner, fallen["piece"] in "SB")
     draw.text(
-        (x, y + radius + 16), "overboard", fill=PALETTE["white"], font=font(13, True), anchor="mm"
+        (x, y + radius + 16), "overboard", fill=PALETTE["white"], font=font(14, True), anchor="mm"
     )
 
 
@@ -302,10 +296,10 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         )
     x = 28
     if seat is not None:
-        draw_disc(draw, (x + 18, HEADER // 2), 18, SIDE_COLORS[seat], outline=PALETTE["white"])
+        draw_man(draw, (x + 18, HEADER // 2), 20, seat, captain=False)
         x += 50
     draw.text((x, 14), title, fill=PALETTE["white"], font=font(26, bold=True))
-    draw.text((x, 48), detail, fill=PALETTE["shallows"], font=font(17))
+    draw.text((x, 48), detail, fill=HEADER_DETAIL, font=font(17))
 
 
 def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
@@ -313,7 +307,7 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> N
     draw.rectangle([0, top, WIDTH, top + FOOTER], fill=HULL)
     text = " ".join(view["last"]) or "Stern and Bow wait for the first move."
     face = font(18, bold=True)
-    lines = _wrap(text, face, WIDTH - 48)[:2]
+    lines = wrap_to_width(text, face, WIDTH - 48)[:2]
     for i, line in enumerate(lines):
         draw.text((24, top + 12 + i * 24), line, fill=PALETTE["white"], font=face)
     tally = " · ".join(
@@ -321,14 +315,32 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> N
         f"{legs} Sea-Leg{'s' if legs != 1 else ''}"
         for name, lost, legs in zip(SIDE_NAMES, view["lost"], view["sea_legs"], strict=True)
     )
-    draw.text((24, top + FOOTER - 32), tally, fill=RIM_WOOD, font=font(16))
+    draw.text((24, top + FOOTER - 32), tally, fill=FOOTER_TALLY, font=font(16))
 
 
-def _wrap(text: str, face: Any, width: int) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and face.getlength(f"{lines[-1]} {word}") <= width:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
-    return lines
+def _draw_trails(draw: ImageDraw.ImageDraw, grid: Grid, marks: list[dict[str, Any]]) -> None:
+    """Under the pieces: a ghost where each moved or lost piece was, an arrow to where each
+    moved one went (the piece's own move, and every piece the wave slid)."""
+    ghost = int(grid.cell * 0.3)
+    for mark in marks:
+        if mark["kind"] == "move":
+            start = grid.center(*parse_square(mark["from"]))
+            end = grid.center(*parse_square(mark["to"]))
+            draw_ghost(draw, start, ghost)
+            draw_change_arrow(draw, start, _short_of(start, end, int(grid.cell * 0.42)))
+        elif mark["kind"] == "remove":
+            draw_ghost(draw, grid.center(*parse_square(mark["at"])), ghost)
+
+
+def _draw_rings(draw: ImageDraw.ImageDraw, grid: Grid, marks: list[dict[str, Any]]) -> None:
+    """Over the pieces, never on them: a ring round a piece that arrived or was promoted."""
+    for mark in marks:
+        if mark["kind"] in ("add", "promote"):
+            draw_ring(draw, grid.center(*parse_square(mark["at"])), int(grid.cell * 0.47))
+
+
+def _short_of(start: tuple[int, int], end: tuple[int, int], gap: int) -> tuple[int, int]:
+    """``end`` moved back toward ``start`` by ``gap`` pixels, so an arrow stops at a piece."""
+    length = max(1.0, math.hypot(end[0] - start[0], end[1] - start[1]))
+    k = max(0.0, (length - gap) / length)
+    return round(start[0] + (end[0] - start[0]) * k), round(start[1] + (end[1] - start[1]) * k)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.cardinal import position, rules, views
+from games.cardinal import evaluation, position, rules, views
 from games.cardinal.data import BOARDS, SEATS
 from games.cardinal.state import CardinalState
 from games.core import GameSpec, Option, normalize
@@ -70,3 +70,27 @@ class CardinalSpec(GameSpec[CardinalState]):
 
     def explain(self, state: CardinalState, seat: int, action: str) -> str:
         return views.explain(state, seat, normalize(action))
+
+    def label(self, state: CardinalState, seat: int, action: str) -> str:
+        action = normalize(action)
+        after = None
+        if " " in action:
+            after = self.copy(state)
+            self.play(after, seat, action)
+        return views.label(state, seat, action, after)
+
+    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+        return views.changes(before, after)
+
+    def sample(self, state: CardinalState, seat: int, seed: int) -> CardinalState:
+        """Cardinal hides nothing: every ship, the pirate and the whole move history are public,
+        and the only chance (the coin toss for the first player) was made at setup and is
+        public since. The state holds no random generator, so the sample is a plain copy,
+        whatever the seed."""
+        return self.copy(state)
+
+    def evaluate(self, state: CardinalState) -> list[float]:
+        return evaluation.evaluate(state)
+
+    def reveal(self, state: CardinalState) -> list[str]:
+        return views.reveal(state)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import GameSpec, Option, normalize
-from games.ship import position, rules, views
+from games.ship import evaluation, position, rules, views
 from games.ship.data import BOARD_SIZES, DEFAULT_BOARD, PLY_CAP, SIDES
 from games.ship.state import ShipState
 
@@ -81,3 +81,27 @@ class ShipSpec(GameSpec[ShipState]):
 
     def explain(self, state: ShipState, seat: int, action: str) -> str:
         return views.explain(state, seat, normalize(action))
+
+    def label(self, state: ShipState, seat: int, action: str) -> str:
+        action = normalize(action)
+        after = None
+        if len(action.split()) == 3:
+            after = self.copy(state)
+            self.play(after, seat, action)
+        return views.label(state, seat, action, after)
+
+    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+        return views.changes(before, after)
+
+    def sample(self, state: ShipState, seat: int, seed: int) -> ShipState:
+        """Ship hides nothing: every piece and the whole move history are public, and the only
+        chance (the optional coin toss for the first move) was made at setup and is public
+        since. The state holds no random generator, so the sample is a plain copy, whatever
+        the seed."""
+        return self.copy(state)
+
+    def evaluate(self, state: ShipState) -> list[float]:
+        return evaluation.evaluate(state)
+
+    def reveal(self, state: ShipState) -> list[str]:
+        return views.reveal(state)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.client import ParleyBot
 from bot.config import Settings
+from bot.discord.bot import ParleyBot
 from tests.bot.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 
 
@@ -55,7 +55,7 @@ async def world(tmp_path, monkeypatch) -> AsyncIterator[World]:
     # Game seeds come from secrets.randbits; here they count up from 1, so every run of a bot
     # test plays the same games (a test may still pick its own seed).
     seeds = itertools.count(1)
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda _bits: next(seeds))
+    monkeypatch.setattr("bot.play.service.secrets.randbits", lambda _bits: next(seeds))
     fake = FakeDiscord()
     guild = fake.add_guild("Harbour")
     alice = fake.add_user("alice")

@@ -4,13 +4,9 @@ restart in the middle, stale clicks, and the win."""
 
 from __future__ import annotations
 
-from bot.delivery import DM_CLOSED_HELP
+from bot.discord.delivery import DM_CLOSED_HELP
 from tests.bot.conftest import World
-
-
-def private(record) -> str:
-    """Everything the bot answered to this interaction that only the clicker can see."""
-    return "\n".join(m.text for m in record.messages if m.ephemeral)
+from tests.bot.helpers import ephemeral_text
 
 
 def latest_menu(world: World):
@@ -21,8 +17,9 @@ def latest_menu(world: World):
 async def open_and_start(world: World):
     bot = await world.start_bot()
     fake, alice, bob = world.fake, world.alice, world.bob
-    reply = await fake.slash(bot, alice, world.channel, "parley new", game="cardinal",
-                             options="first=orange")
+    reply = await fake.slash(
+        bot, alice, world.channel, "parley new", game="cardinal", options="first=orange"
+    )
     assert reply.ephemeral and "Game #1 of Cardinal is open" in reply.text
     lobby = world.lobby()
     assert [b.label for b in lobby.buttons] == ["Join", "Leave", "Start", "Cancel"]
@@ -30,7 +27,7 @@ async def open_and_start(world: World):
     assert fake.dms(alice) and "Cardinal #1" in fake.dms(alice)[0].content
 
     joined = await fake.click(bot, bob, lobby, "parley:lobby:1:join")
-    assert DM_CLOSED_HELP in private(joined)  # bob's DMs are closed
+    assert DM_CLOSED_HELP in ephemeral_text(joined)  # bob's DMs are closed
     assert f"<@{bob.id}>" in world.lobby().embeds[0]["fields"][0]["value"]
 
     refused = await fake.click(bot, world.carol, world.lobby(), "parley:lobby:1:start")
@@ -50,8 +47,13 @@ async def test_a_whole_game_with_a_restart_and_closed_dms(world: World):
     bot = await open_and_start(world)
 
     choices = await fake.autocomplete(bot, alice, world.thread(), "parley move", "action", "a")
-    assert {c["value"] for c in choices} == {"place a1", "place a2", "place a3", "place a4",
-                                            "place a5"}
+    assert {c["value"] for c in choices} == {
+        "place a1",
+        "place a2",
+        "place a3",
+        "place a4",
+        "place a5",
+    }
     assert await fake.autocomplete(bot, bob, world.thread(), "parley move", "action", "") == []
 
     not_yours = await fake.slash(bot, bob, world.thread(), "parley move", action="place a1")
@@ -66,7 +68,7 @@ async def test_a_whole_game_with_a_restart_and_closed_dms(world: World):
     bad = await fake.slash(bot, bob, world.thread(), "parley move", action="place a1")
     assert "already holds a ship" in bad.text
     nonsense = await fake.slash(bot, bob, world.thread(), "parley move", action="🦜" * 300)
-    assert nonsense.ephemeral and "Place a ship on an empty square" in nonsense.text
+    assert nonsense.ephemeral and "Place a ship by naming an empty square" in nonsense.text
 
     # Bob has closed DMs but plays from the menu on the board post.
     post, menu = latest_menu(world)
@@ -77,10 +79,15 @@ async def test_a_whole_game_with_a_restart_and_closed_dms(world: World):
     bot = await world.start_bot()
 
     old = await fake.select(bot, bob, stale_post, stale_menu.custom_id, ["place b5"])
-    assert "out of date" in private(old)
+    assert "out of date" in ephemeral_text(old)
 
-    for user, action in [(alice, "place c1"), (bob, "place c5"), (alice, "place e1"),
-                         (bob, "place e5"), (alice, "place a3")]:
+    for user, action in [
+        (alice, "place c1"),
+        (bob, "place c5"),
+        (alice, "place e1"),
+        (bob, "place e5"),
+        (alice, "place a3"),
+    ]:
         post, menu = latest_menu(world)
         await fake.select(bot, user, post, menu.custom_id, [action])
 
@@ -97,10 +104,10 @@ async def test_a_whole_game_with_a_restart_and_closed_dms(world: World):
     assert summon.mentions == []  # Bob is mid-turn: named, not pinged again
     assert [b.label for b in summon.buttons][:2] == ["pirate b2", "pirate b4"]
     intruder = await fake.click(bot, world.carol, summon, summon.buttons[0].custom_id)
-    assert "not playing" in private(intruder)
+    assert "not playing" in ephemeral_text(intruder)
     await fake.click(bot, bob, summon, summon.buttons[0].custom_id)
     twice = await fake.click(bot, bob, summon, summon.buttons[0].custom_id)
-    assert "out of date" in private(twice)
+    assert "out of date" in ephemeral_text(twice)
     assert "Sent home: Green b3" in world.thread_posts()[-1].content
 
     await fake.slash(bot, alice, world.thread(), "parley move", action="place e3")
@@ -130,13 +137,14 @@ async def test_commands_in_the_wrong_place_get_clear_answers(world: World):
     await fake.slash(bot, world.alice, world.channel, "parley new", game="cardinal")
     in_thread = await fake.slash(bot, world.alice, world.thread(), "parley new", game="cardinal")
     assert "text channel" in in_thread.text
-    bad_option = await fake.slash(bot, world.alice, world.channel, "parley new", game="cardinal",
-                                  options="board=hexagon")
+    bad_option = await fake.slash(
+        bot, world.alice, world.channel, "parley new", game="cardinal", options="board=hexagon"
+    )
     assert "board" in bad_option.text and "can be" in bad_option.text
 
 
 async def test_only_the_host_or_a_server_manager_can_cancel(world: World):
-    """"the host can cancel and kick; members with Manage Server can cancel any game in their
+    """ "the host can cancel and kick; members with Manage Server can cancel any game in their
     server" (issue 8)."""
     fake = world.fake
     moderator = fake.add_user("mod")

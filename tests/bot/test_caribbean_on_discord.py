@@ -9,10 +9,11 @@ import re
 
 import pytest
 
-from bot import service as bot_service
+from bot.play import service as bot_service
 from games import REGISTRY
 from tests.bot.conftest import World
 from tests.bot.fake_discord import FakeMessage, FakeUser
+from tests.bot.helpers import button_id
 
 # With this seed Arriba starts on F6, next to Cartagena's harbour G6, which holds a chest.
 SEED = 3
@@ -21,12 +22,6 @@ SEED = 3
 ALICE_FIRST = [5, 4, 3, 2, 1, 0]  # then she changes her mind: ship B gets the spare -1
 BOB_BIDS = [0, 5, 4, 3, 2, 1]
 CAROL_BIDS = [5, -1, 0, 1, 2, 3]
-
-
-def button(message: FakeMessage, label: str) -> str:
-    found = [b.custom_id for b in message.buttons if b.label == label]
-    assert found, f"no button {label!r} on {message!r}: {[b.label for b in message.buttons]}"
-    return found[0]
 
 
 def dm_panel(world: World, user: FakeUser) -> FakeMessage:
@@ -38,8 +33,9 @@ def public_text(world: World) -> str:
     return "\n".join(t.text for t in world.fake.all_outgoing() if t.public)
 
 
-def assert_no_secret_in_public(world: World, unrevealed: list[str],
-                               tie_revealed: bool = False) -> None:
+def assert_no_secret_in_public(
+    world: World, unrevealed: list[str], tie_revealed: bool = False
+) -> None:
     """No bid of an unrevealed ship, no private panel line and (until the tie is settled) no
     tie-breaker choice or value has been shown in a public place (thread, channel, lobby;
     every version of every message)."""
@@ -54,10 +50,11 @@ def assert_no_secret_in_public(world: World, unrevealed: list[str],
     assert not re.search(r"\bbid [a-f] -?\d", shown)  # no raw bid action on any button
 
 
-async def bid_by_clicks(world: World, bot, user: FakeUser, panel: FakeMessage,
-                        cards: list[int]) -> None:
+async def bid_by_clicks(
+    world: World, bot, user: FakeUser, panel: FakeMessage, cards: list[int]
+) -> None:
     for letter, card in zip("abcdef", cards, strict=True):
-        await world.fake.click(bot, user, panel, button(panel, f"bid {letter} {card}"))
+        await world.fake.click(bot, user, panel, button_id(panel, f"bid {letter} {card}"))
         # The panel refreshes in place and shows what was chosen.
         assert f"Ship {letter.upper()}: {card}" in panel.content
 
@@ -103,7 +100,7 @@ async def test_a_round_with_dm_bids_a_secret_tiebreak_and_a_capture(world: World
     await bid_by_clicks(world, bot, alice, alice_panel, ALICE_FIRST)
     # She changes her mind: ship B takes the spare -1, so 4 becomes her tie-breaker.
     assert "tie-breaker: -1" in alice_panel.content
-    await fake.click(bot, alice, alice_panel, button(alice_panel, "bid b -1"))
+    await fake.click(bot, alice, alice_panel, button_id(alice_panel, "bid b -1"))
     assert "Ship B: -1" in alice_panel.content and "tie-breaker: 4" in alice_panel.content
     await bid_by_clicks(world, bot, bob, bob_panel, BOB_BIDS)
     await world.kill_bot(bot)  # --- a restart mid-bidding: the DM buttons still work ---
@@ -112,21 +109,19 @@ async def test_a_round_with_dm_bids_a_secret_tiebreak_and_a_capture(world: World
 
     # Nineteen secret clicks, and not one thread post: nobody's turn changed.
     assert len(world.thread_posts()) == posts_before_bids
-    assert_no_secret_in_public(world, ["Arriba", "Bravo", "Caribic", "Diabolo", "Evita",
-                                       "Fuego"])
+    assert_no_secret_in_public(world, ["Arriba", "Bravo", "Caribic", "Diabolo", "Evita", "Fuego"])
 
-    await fake.click(bot, alice, alice_panel, button(alice_panel, "confirm"))
+    await fake.click(bot, alice, alice_panel, button_id(alice_panel, "confirm"))
     assert "Your bids are confirmed" in alice_panel.content and not alice_panel.buttons
     confirmed = world.thread_posts()[-1]
     assert confirmed.content.startswith(f"<@{alice.id}>: Red has confirmed their bids.")
     assert confirmed.mentions == []  # Bob and Carol are named, not pinged again
-    await fake.click(bot, bob, bob_panel, button(bob_panel, "confirm"))
+    await fake.click(bot, bob, bob_panel, button_id(bob_panel, "confirm"))
     assert "Blue has confirmed their bids." in world.thread_posts()[-1].content
-    assert_no_secret_in_public(world, ["Arriba", "Bravo", "Caribic", "Diabolo", "Evita",
-                                       "Fuego"])
+    assert_no_secret_in_public(world, ["Arriba", "Bravo", "Caribic", "Diabolo", "Evita", "Fuego"])
 
     # Carol confirms last: Arriba is revealed, a tie between Red and Yellow.
-    await fake.click(bot, carol, carol_panel, button(carol_panel, "confirm"))
+    await fake.click(bot, carol, carol_panel, button_id(carol_panel, "confirm"))
     reveal = world.thread_posts()[-1]
     assert "Arriba bids: Red 5, Blue 0, Yellow 5." in reveal.content
     assert "Tie between Red and Yellow: tie-breakers!" in reveal.content
@@ -138,23 +133,24 @@ async def test_a_round_with_dm_bids_a_secret_tiebreak_and_a_capture(world: World
     alice_tie = dm_panel(world, alice)
     assert [b.label for b in alice_tie.buttons] == ["tiebreaker up", "tiebreaker down"]
     assert [b.label for b in carol_panel.buttons] == ["tiebreaker up", "tiebreaker down"]
-    await fake.click(bot, carol, carol_panel, button(carol_panel, "tiebreaker down"))
+    await fake.click(bot, carol, carol_panel, button_id(carol_panel, "tiebreaker down"))
     assert "Your tie-breaker goes face down." in carol_panel.content
     chose = world.thread_posts()[-1]
     assert "Yellow has chosen their tie-breaker." in chose.content
     assert_no_secret_in_public(world, ["Bravo", "Caribic", "Diabolo", "Evita", "Fuego"])
 
     # Alice's choice settles the tie: her 4 face up beats Carol's face-down card.
-    await fake.click(bot, alice, alice_tie, button(alice_tie, "tiebreaker up"))
+    await fake.click(bot, alice, alice_tie, button_id(alice_tie, "tiebreaker up"))
     settled = world.thread_posts()[-1]
     assert "Tie-breakers: Red face up 4, Yellow face down." in settled.content
     assert "Red takes Arriba (5 spaces)." in settled.content
     assert settled.mentions == []  # Red just clicked: named, not pinged again
-    assert_no_secret_in_public(world, ["Bravo", "Caribic", "Diabolo", "Evita", "Fuego"],
-                               tie_revealed=True)
+    assert_no_secret_in_public(
+        world, ["Bravo", "Caribic", "Diabolo", "Evita", "Fuego"], tie_revealed=True
+    )
 
     # Red sails Arriba into Cartagena's harbour from the buttons on the board post...
-    await fake.click(bot, alice, settled, button(settled, "move g6"))
+    await fake.click(bot, alice, settled, button_id(settled, "move g6"))
     moved = world.thread_posts()[-1]
     assert "Red sails Arriba from F6 to G6." in moved.content
     # ... and captures the chest with /parley move.
@@ -166,10 +162,9 @@ async def test_a_round_with_dm_bids_a_secret_tiebreak_and_a_capture(world: World
     assert state.cargo[0] == "CTG" and state.money == [2000, 0, 0]
 
     # Ending the turn reveals the next ship, and only that one.
-    await fake.click(bot, alice, captured, button(captured, "done"))
+    await fake.click(bot, alice, captured, button_id(captured, "done"))
     assert "Bravo bids: Red -1, Blue 5, Yellow -1." in world.thread_posts()[-1].content
-    assert_no_secret_in_public(world, ["Caribic", "Diabolo", "Evita", "Fuego"],
-                               tie_revealed=True)
+    assert_no_secret_in_public(world, ["Caribic", "Diabolo", "Evita", "Fuego"], tie_revealed=True)
 
     # The thread carried one post per public event, none per secret card.
     assert "assigned a card" not in public_text(world)
@@ -186,23 +181,23 @@ async def test_a_bidding_dm_delayed_by_discord_still_carries_the_panel(world: Wo
     await fake.click(bot, bob, world.lobby(), "parley:lobby:1:join")
     await fake.click(bot, carol, world.lobby(), "parley:lobby:1:join")
     carol_dms = fake.dm_channel(carol)
-    fake.fail_next(f"POST /channels/{carol_dms.id}/messages", status=503, code=0,
-                   message="Service Unavailable")
+    fake.fail_next(
+        f"POST /channels/{carol_dms.id}/messages", status=503, code=0, message="Service Unavailable"
+    )
     await fake.click(bot, alice, world.lobby(), "parley:lobby:1:start")
     assert not [m for m in fake.dms(carol) if m.buttons]  # Discord was down for her DM
     posts = len(world.thread_posts())
 
     alice_panel = dm_panel(world, alice)
-    await fake.click(bot, alice, alice_panel, button(alice_panel, "bid a 5"))
+    await fake.click(bot, alice, alice_panel, button_id(alice_panel, "bid a 5"))
     late = dm_panel(world, carol)  # delivered after Alice's bid moved the game on
     assert "Free cards: -1, 0, 1, 2, 3, 4, 5" in late.content
     await bid_by_clicks(world, bot, carol, late, CAROL_BIDS)
-    await fake.click(bot, carol, late, button(late, "confirm"))
+    await fake.click(bot, carol, late, button_id(late, "confirm"))
     assert "Your bids are confirmed" in late.content
     assert len(world.thread_posts()) == posts + 1
     assert "Yellow has confirmed their bids." in world.thread_posts()[-1].content
-    assert_no_secret_in_public(world, ["Arriba", "Bravo", "Caribic", "Diabolo", "Evita",
-                                       "Fuego"])
+    assert_no_secret_in_public(world, ["Arriba", "Bravo", "Caribic", "Diabolo", "Evita", "Fuego"])
 
 
 async def test_a_tie_that_leads_straight_into_another_is_still_revealed(world: World, seeded):
@@ -217,28 +212,30 @@ async def test_a_tie_that_leads_straight_into_another_is_still_revealed(world: W
     await fake.click(bot, carol, world.lobby(), "parley:lobby:1:join")
     await fake.click(bot, alice, world.lobby(), "parley:lobby:1:start")
     bob_panel = (await fake.slash(bot, bob, world.thread(), "parley hand")).message
-    for user, panel, cards in [(alice, dm_panel(world, alice), [5, 4, 3, 2, 1, 0]),
-                               (bob, bob_panel, [0, 1, 2, 3, 4, 5]),
-                               (carol, dm_panel(world, carol), [5, 4, 3, 2, 1, 0])]:
+    for user, panel, cards in [
+        (alice, dm_panel(world, alice), [5, 4, 3, 2, 1, 0]),
+        (bob, bob_panel, [0, 1, 2, 3, 4, 5]),
+        (carol, dm_panel(world, carol), [5, 4, 3, 2, 1, 0]),
+    ]:
         await bid_by_clicks(world, bot, user, panel, cards)
-        await fake.click(bot, user, panel, button(panel, "confirm"))
+        await fake.click(bot, user, panel, button_id(panel, "confirm"))
     assert "Tie between Red and Yellow" in world.thread_posts()[-1].content
 
     # Arriba: Yellow's -1 face up beats Red's face-down card; Yellow's tie-breaker is spent.
     alice_tie = dm_panel(world, alice)
-    await fake.click(bot, alice, alice_tie, button(alice_tie, "tiebreaker down"))
+    await fake.click(bot, alice, alice_tie, button_id(alice_tie, "tiebreaker down"))
     carol_panel = dm_panel(world, carol)
-    await fake.click(bot, carol, carol_panel, button(carol_panel, "tiebreaker up"))
+    await fake.click(bot, carol, carol_panel, button_id(carol_panel, "tiebreaker up"))
     sailing = world.thread_posts()[-1]
     assert "Yellow face up -1" in sailing.content and "Yellow takes Arriba" in sailing.content
-    await fake.click(bot, carol, sailing, button(sailing, "done"))
+    await fake.click(bot, carol, sailing, button_id(sailing, "done"))
     bravo = world.thread_posts()[-1]
     assert "Bravo bids: Red 4, Blue 1, Yellow 4." in bravo.content
     assert bravo.mentions == [alice.id]  # only Red still holds a tie-breaker
 
     alice_panel = dm_panel(world, alice)
     posts = len(world.thread_posts())
-    await fake.click(bot, alice, alice_panel, button(alice_panel, "tiebreaker down"))
+    await fake.click(bot, alice, alice_panel, button_id(alice_panel, "tiebreaker down"))
     assert len(world.thread_posts()) == posts + 1
     caribic = world.thread_posts()[-1]
     assert "Red face down, Yellow has none left. Still a tie: Bravo stays." in caribic.content

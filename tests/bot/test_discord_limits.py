@@ -9,8 +9,8 @@ import random
 import discord
 import pytest
 
-from bot.panels import choices_view, panel
-from bot.store import GameRecord, Seat
+from bot.discord.choices import choices_view, panel
+from bot.storage import GameRecord, Seat
 from games import REGISTRY
 
 BIG_ID, BIG_VERSION = 10**15, 10**6  # far beyond anything a real table reaches
@@ -38,8 +38,22 @@ async def test_every_panel_fits_discord(key):
     for game_number in range(4):
         players = picker.randint(spec.min_players, spec.max_players)
         state = spec.new(players, game_number)
-        record = GameRecord(BIG_ID, key, 1, 2, 3, 4, 10, "active", game_number, {}, BIG_VERSION,
-                            None, None, [Seat(s, 100 + s) for s in range(players)])
+        record = GameRecord(
+            BIG_ID,
+            key,
+            1,
+            2,
+            3,
+            4,
+            10,
+            "active",
+            game_number,
+            {},
+            BIG_VERSION,
+            None,
+            None,
+            [Seat(s, 100 + s) for s in range(players)],
+        )
         for _ in range(150):
             if spec.outcome(state) is not None:
                 break

@@ -1,4 +1,4 @@
-"""Discord's documented limits, as the fake enforces them (tests/bot/discord_rules.py).
+"""Discord's documented limits, as the fake enforces them (tests/bot/fake_discord/limits.py).
 
 Each limit is checked one over (refused) and exactly at the limit (accepted), so the checks
 are neither lenient nor stricter than Discord.  Then the fake is seen refusing a real
@@ -17,13 +17,13 @@ from discord import app_commands
 
 from games import REGISTRY
 from tests.bot.conftest import World
-from tests.bot.discord_rules import (
+from tests.bot.fake_discord import BotError, FakeFile
+from tests.bot.fake_discord.limits import (
     ATTACHMENT_SIZE_LIMIT,
     EMPTY_MESSAGE,
     autocomplete_violations,
     message_violations,
 )
-from tests.bot.fake_discord import BotError, FakeFile
 
 Body = tuple[dict[str, Any], list[FakeFile]]
 
@@ -251,7 +251,7 @@ async def test_a_full_tortuga_lobby_with_long_names_fits_in_its_embed(world: Wor
     assert message_violations({"embeds": full.embeds}, []) == []
     await fake.click(bot, players[0], full, "parley:lobby:1:start")
     assert (await bot.store.game(1)).status == "active"
-    for version in [*full.edits, full._snapshot()]:  # every version the lobby ever had
+    for version in full.versions():  # every version the lobby ever had
         assert message_violations({"embeds": version["embeds"]}, []) == []
     assert fake.limit_violations == []
 

@@ -7,18 +7,27 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.messages import LIMIT, split_message
-from bot.panels import choices_view
-from bot.store import Post
+from bot.discord.choices import choices_view
+from bot.discord.messages import LIMIT, split_message
+from bot.storage import ThreadPost
 from games import REGISTRY
 from tests.bot.conftest import World
 from tests.bot.test_cardinal_on_discord import open_and_start
 
 
-@given(st.lists(st.text(alphabet=st.characters(blacklist_categories=["Cs"],
-                                                blacklist_characters="\r\n\x0b\x0c\x1c\x1d\x1e"
-                                                                     "\x85\u2028\u2029"),
-                        max_size=2500), min_size=1, max_size=12))
+@given(
+    st.lists(
+        st.text(
+            alphabet=st.characters(
+                blacklist_categories=["Cs"],
+                blacklist_characters="\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029",
+            ),
+            max_size=2500,
+        ),
+        min_size=1,
+        max_size=12,
+    )
+)
 def test_split_pieces_fit_and_join_back_to_the_text(lines: list[str]):
     text = "\n".join(lines)
     pieces = split_message(text)
@@ -40,10 +49,21 @@ async def test_a_long_thread_post_arrives_whole_with_the_board_and_ping_last(wor
     spec = REGISTRY["cardinal"]
     steps = [f"step {n}: " + "a long chain of events " * 6 for n in range(30)]  # ~4,500 chars
     before = len(world.thread_posts())
-    await bot.store.finish(1, "active", None, [Post("thread", {
-        "version": game.version, "line": "\n".join(steps), "actor": bob.id,
-        "waiting": [alice.id], "mentions": [alice.id],
-        "view": spec.view(spec.load(game.state), None)})])
+    await bot.store.finish(
+        1,
+        "active",
+        None,
+        [
+            ThreadPost(
+                version=game.version,
+                line="\n".join(steps),
+                actor=bob.id,
+                waiting=[alice.id],
+                mentions=[alice.id],
+                view=spec.view(spec.load(game.state), None),
+            )
+        ],
+    )
     await bot.herald.deliver(1)
     posts = world.thread_posts()[before:]
     assert len(posts) == 3 and all(len(p.content) <= LIMIT for p in posts)
@@ -54,7 +74,7 @@ async def test_a_long_thread_post_arrives_whole_with_the_board_and_ping_last(wor
 
     # A crash between sending and marking it sent: the resend is dropped piece by piece.
     game = await bot.store.game(1)
-    outbox = Post("thread", {"version": game.version, "line": "\n".join(steps), "mentions": []})
+    outbox = ThreadPost(version=game.version, line="\n".join(steps), mentions=[])
     await bot.store.finish(1, "active", None, [outbox])
     pending = await bot.store.unsent(1)
     await bot.herald._post(game, pending[0])

@@ -13,10 +13,11 @@ from __future__ import annotations
 import discord
 import pytest
 
-import bot.service
+import bot.play.service
 from tests.bot.conftest import World
 from tests.bot.fake_discord import FakeUser, NotAMemberError
-from tests.bot.test_tortuga_on_discord import SEED, Table, button, last_post, open_and_start
+from tests.bot.helpers import button_id, ephemeral_text
+from tests.bot.test_tortuga_on_discord import SEED, Table, last_post, open_and_start
 from tests.bot.time_helpers import (  # noqa: F401 - no_bot_warnings is a fixture
     HOUR,
     FakeClock,
@@ -109,7 +110,7 @@ async def test_a_tortuga_voter_who_left_is_replaced_and_the_newcomer_votes_by_dm
 ):
     """Dave leaves with his secret vote pending; the host subs Frank in, who gets Dave's
     private view (loyalty, vote cards) and the ballot by DM, and votes from it."""
-    monkeypatch.setattr(bot.service.secrets, "randbits", lambda _bits: SEED)
+    monkeypatch.setattr(bot.play.service.secrets, "randbits", lambda _bits: SEED)
     fake = world.fake
     table = Table(world)
     alice, _bob, carol, dave, _erin = table.players
@@ -143,11 +144,12 @@ async def test_a_tortuga_voter_who_left_is_replaced_and_the_newcomer_votes_by_dm
     ]  # the same ballot Dave had
 
     # Dave's old ballot is dead even if Discord still delivers his click from the DM.
-    stale = await fake.click(bot_, dave, old_ballot, button(old_ballot, "vote cannon french helm"))
-    assert "not playing" in "\n".join(m.text for m in stale.messages if m.ephemeral)
+    vote = button_id(old_ballot, "vote cannon french helm")
+    stale = await fake.click(bot_, dave, old_ballot, vote)
+    assert "not playing" in ephemeral_text(stale)
     assert game.seat_of(dave.id) is None
 
-    await fake.click(bot_, frank, welcome, button(welcome, "vote cannon french helm"))
+    await fake.click(bot_, frank, welcome, button_id(welcome, "vote cannon french helm"))
     assert "Your vote: cannon french helm" in welcome.content
     assert last_post(world).content.startswith(f"<@{frank.id}>: P4 has voted.")
     assert fake.bot_errors == []

@@ -23,13 +23,13 @@ from pathlib import Path
 import discord
 import pytest
 
-import bot.service
-from bot.client import ParleyBot
-from bot.delivery import NO_BOARD
-from bot.panels import OOPS
+import bot.play.service
+from bot.discord.bot import OOPS, ParleyBot
+from bot.discord.delivery import NO_BOARD
 from games import REGISTRY
 from tests.bot.conftest import World
 from tests.bot.fake_discord import FakeMessage, FakeUser, InteractionRecord, permission_names
+from tests.bot.helpers import private_text
 from tests.bot.time_helpers import (  # noqa: F401 - no_bot_warnings is a fixture
     FakeClock,
     no_bot_warnings,
@@ -97,17 +97,11 @@ def permissions(without: str | None = None) -> discord.Permissions:
 # -- playing ------------------------------------------------------------------------------
 
 
-def private(record: InteractionRecord) -> str:
-    """Everything the bot answered to this interaction that only the player can see (an
-    ephemeral reply, or their DM ballot refreshed in place)."""
-    return "\n".join(m.text for m in record.messages if m.ephemeral or m.dm_user_id)
-
-
 def assert_answered(record: InteractionRecord) -> None:
     """The player got a real private answer: not Discord's "This interaction failed", not the
     bot's apology for an internal error."""
     assert record.responded, "no answer: Discord shows 'This interaction failed'"
-    answer = private(record)
+    answer = private_text(record)
     assert answer.strip() and OOPS not in answer, answer
 
 
@@ -123,8 +117,10 @@ def last_board(world: World) -> FakeMessage | None:
 
 def button_for(message: FakeMessage | None, action: str) -> str | None:
     for button in message.buttons if message else []:
-        if button.custom_id and button.custom_id.startswith("parley:act:") and (
-            button.custom_id.endswith(f":{action}")
+        if (
+            button.custom_id
+            and button.custom_id.startswith("parley:act:")
+            and (button.custom_id.endswith(f":{action}"))
         ):
             return button.custom_id
     return None
@@ -168,8 +164,9 @@ async def play_move(world: World, bot_: ParleyBot, game_id: int, pick: Pick, tur
     assert (await bot_.store.actions(game_id))[before:] == [(seat, action)]
 
 
-async def hand_click(world: World, bot_: ParleyBot, user: FakeUser,
-                     action: str) -> InteractionRecord:
+async def hand_click(
+    world: World, bot_: ParleyBot, user: FakeUser, action: str
+) -> InteractionRecord:
     """A player with closed DMs makes a secret choice from the ``/parley hand`` panel."""
     hand = await world.fake.slash(bot_, user, world.thread(), "parley hand")
     panel = hand.messages[-1]
@@ -210,8 +207,9 @@ async def test_the_fake_checks_the_bots_permissions_as_discord_does(world: World
                 await call
             return error.value.code
 
-        fake.set_bot_permissions(world.guild, discord.Permissions(view_channel=True,
-                                                                  send_messages=True))
+        fake.set_bot_permissions(
+            world.guild, discord.Permissions(view_channel=True, send_messages=True)
+        )
         assert not channel.permissions_for(channel.guild.me).embed_links
         card = await channel.send("lobby", embed=discord.Embed(title="Cardinal"))
         assert card.embeds == [] and fake.message(card.id).embeds == []
@@ -219,13 +217,23 @@ async def test_the_fake_checks_the_bots_permissions_as_discord_does(world: World
         assert await refused(channel.send("board", file=png)) == 50013
         assert await refused(card.create_thread(name="game")) == 50013
 
-        fake.set_bot_permissions(world.guild, discord.Permissions(
-            view_channel=True, send_messages=True, create_public_threads=True,
-            manage_messages=True))
+        fake.set_bot_permissions(
+            world.guild,
+            discord.Permissions(
+                view_channel=True,
+                send_messages=True,
+                create_public_threads=True,
+                manage_messages=True,
+            ),
+        )
         thread = await card.create_thread(name="game")
         assert await refused(thread.send("board")) == 50013  # Send Messages: not in threads
-        fake.set_bot_permissions(world.guild, discord.Permissions(
-            view_channel=True, send_messages_in_threads=True, manage_messages=True))
+        fake.set_bot_permissions(
+            world.guild,
+            discord.Permissions(
+                view_channel=True, send_messages_in_threads=True, manage_messages=True
+            ),
+        )
         post = await thread.send("board")
         assert await refused(post.pin()) == 50013
         fake.archive(fake.channels[thread.id])
@@ -237,8 +245,12 @@ async def test_the_fake_checks_the_bots_permissions_as_discord_does(world: World
         fake.set_bot_permissions(world.guild, discord.Permissions.none())
         assert await refused(channel.send("hello")) == 50001
         assert await refused(thread.send("hello")) == 50001
-        assert fake.used_permissions == {"view_channel", "send_messages",
-                                         "create_public_threads", "send_messages_in_threads"}
+        assert fake.used_permissions == {
+            "view_channel",
+            "send_messages",
+            "create_public_threads",
+            "send_messages_in_threads",
+        }
         assert [r.split(": ", 1)[1] for r in fake.permission_refusals] == [
             "missing embed_links, embeds dropped",
             "403 50013, missing attach_files",
@@ -256,7 +268,7 @@ async def test_the_fake_checks_the_bots_permissions_as_discord_does(world: World
 
 
 def test_the_readme_explains_every_permission_it_asks_for():
-    """"listed in the README with the reason for each": the invite integer and the table
+    """ "listed in the README with the reason for each": the invite integer and the table
     name the same permissions, each with a reason."""
     assert set(TABLE) == INVITE, (
         f"in the invite URL only: {sorted(INVITE - set(TABLE))}; "
@@ -265,6 +277,7 @@ def test_the_readme_explains_every_permission_it_asks_for():
     assert all(why for _, why in TABLE.values())
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("no_bot_warnings")
 async def test_whole_games_with_exactly_the_readme_permissions(world: World, monkeypatch):
     """With exactly the invite's permissions a Cardinal and a Tortuga game run to the end
@@ -286,9 +299,8 @@ async def test_whole_games_with_exactly_the_readme_permissions(world: World, mon
     assert (await bot_.store.game(cardinal)).status == "over"
     assert "🏆" in world.thread_posts()[-1].content and moves > 3
 
-    monkeypatch.setattr(bot.service.secrets, "randbits", lambda _bits: TORTUGA_SEED)
-    tortuga = await open_game(world, bot_, "tortuga",
-                              players=[world.alice, world.bob, world.carol])
+    monkeypatch.setattr(bot.play.service.secrets, "randbits", lambda _bits: TORTUGA_SEED)
+    tortuga = await open_game(world, bot_, "tortuga", players=[world.alice, world.bob, world.carol])
     assert await play_to_the_end(world, bot_, tortuga) > 10
     assert (await bot_.store.game(tortuga)).status == "over"
     assert "🏆" in world.thread_posts()[-1].content or "Draw" in world.thread_posts()[-1].content
@@ -306,6 +318,7 @@ async def test_whole_games_with_exactly_the_readme_permissions(world: World, mon
 
 # -- one permission missing when a game is opened ------------------------------------------
 
+
 @pytest.mark.parametrize("missing", sorted(INVITE))
 async def test_opening_a_game_without_one_permission(world: World, missing: str):
     """``/parley new`` where the bot lacks one README permission: either a clear private
@@ -314,8 +327,9 @@ async def test_opening_a_game_without_one_permission(world: World, missing: str)
     fake, alice, carol = world.fake, world.alice, world.carol
     fake.set_bot_permissions(world.guild, permissions(without=missing))
     bot_ = await start_bot(world, FakeClock())
-    reply = await fake.slash(bot_, alice, world.channel, "parley new", game="cardinal",
-                             options="first=orange")
+    reply = await fake.slash(
+        bot_, alice, world.channel, "parley new", game="cardinal", options="first=orange"
+    )
     assert_answered(reply)
     assert fake.bot_errors == []
     if "is open" not in reply.text:
@@ -331,7 +345,7 @@ async def test_opening_a_game_without_one_permission(world: World, missing: str)
     for user, action in ((alice, "place a1"), (carol, "place a5")):
         moved = await fake.slash(bot_, user, world.thread(), "parley move", action=action)
         assert_answered(moved)
-        assert private(moved).startswith("Done")
+        assert private_text(moved).startswith("Done")
     assert await bot_.store.actions(1) == [(0, "place a1"), (1, "place a5")]
     assert fake.bot_errors == []
 
@@ -360,6 +374,7 @@ async def test_a_refused_game_leaves_no_open_lobby_card(world: World):
 
 # -- one permission lost in the middle of a game -------------------------------------------
 
+
 @pytest.mark.parametrize("missing", sorted(INVITE))
 async def test_losing_one_permission_in_the_middle_of_a_game(world: World, missing: str):
     """A moderator takes one README permission away mid-game: a move by menu and one by
@@ -380,15 +395,14 @@ async def test_losing_one_permission_in_the_middle_of_a_game(world: World, missi
     by_slash = await fake.slash(bot_, alice, world.thread(), "parley move", action="place c1")
     for record in (by_menu, by_slash):
         assert_answered(record)
-        assert "Done" in private(record)
-    assert await bot_.store.actions(game_id) == [(0, "place a1"), (1, "place a5"),
-                                                 (0, "place c1")]
+        assert "Done" in private_text(record)
+    assert await bot_.store.actions(game_id) == [(0, "place a1"), (1, "place a5"), (0, "place c1")]
     assert fake.bot_errors == []
     posts = [m for m in fake.messages(world.thread()) if not m.pinned]
     for record, line, pinged in ((by_menu, "a5", alice), (by_slash, "c1", carol)):
         shown = [m for m in posts if f"places a ship on {line}" in m.content]
-        told = names_permission(private(record), missing)
-        assert told or (shown and shown[-1].mentions == [pinged.id]), (line, private(record))
+        told = names_permission(private_text(record), missing)
+        assert told or (shown and shown[-1].mentions == [pinged.id]), (line, private_text(record))
 
     fake.set_bot_permissions(world.guild, permissions())
     await fake.slash(bot_, carol, world.thread(), "parley move", action="place c5")
@@ -419,7 +433,7 @@ async def test_without_attach_files_the_board_post_goes_out_as_text(world: World
     await open_game(world, bot_, "cardinal", "first=orange")
     fake.set_bot_permissions(world.guild, permissions(without="attach_files"))
     moved = await fake.slash(bot_, alice, world.thread(), "parley move", action="place a1")
-    assert "I can't post" not in private(moved)
+    assert "I can't post" not in private_text(moved)
     post = [m for m in fake.messages(world.thread()) if not m.pinned][-1]
     assert "places a ship on a1" in post.content and NO_BOARD in post.content
     assert post.files == [] and post.mentions == [carol.id]

@@ -18,21 +18,10 @@ import pytest
 from games import REGISTRY
 from games.rigadoon.position import chest_squares, piece
 from tests.bot.conftest import World
+from tests.bot.helpers import button_id, private_reply
 
 SPEC = REGISTRY["rigadoon"]
 SEED = 20261122
-
-
-def private(record) -> str:
-    """What the bot answered to this interaction (not the clicked post itself), checking that
-    only the clicker can see it."""
-    replies = [m for m in record.messages if m is not record.source_message]
-    assert replies and all(m.ephemeral for m in replies)
-    return "\n".join(m.text for m in replies)
-
-
-def button(post, label: str):
-    return next(b for b in post.buttons if b.label == label)
 
 
 async def stored(bot):
@@ -42,7 +31,7 @@ async def stored(bot):
 
 @pytest.fixture
 def fixed_seed(monkeypatch):
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: SEED)
+    monkeypatch.setattr("bot.play.service.secrets.randbits", lambda bits: SEED)
 
 
 async def test_a_turn_with_a_chain_reaction_and_choices_by_button(world: World, fixed_seed):
@@ -63,12 +52,14 @@ async def test_a_turn_with_a_chain_reaction_and_choices_by_button(world: World, 
     # Green (Bob, seat 2) picks the opening wind from the buttons on the first post.
     opening = world.thread_posts()[-1]
     assert opening.mentions == [bob.id]
-    assert [b.label for b in opening.buttons][:8] == [f"wind {d}" for d in
-                                                     ("n", "ne", "e", "se", "s", "sw", "w", "nw")]
-    await fake.click(bot, bob, opening, button(opening, "wind n").custom_id)
+    assert [b.label for b in opening.buttons][:8] == [
+        f"wind {d}" for d in ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+    ]
+    await fake.click(bot, bob, opening, button_id(opening, "wind n"))
     post = world.thread_posts()[-1]
-    assert post.content.startswith(f"<@{bob.id}>: Green picks the opening wind: N. Blue sails "
-                                   "first.")
+    assert post.content.startswith(
+        f"<@{bob.id}>: Green picks the opening wind: N. Blue sails first."
+    )
     assert post.mentions == [alice.id]
 
     # Blue has dozens of sails: menus on the post. One sail by menu, one by slash command.
@@ -76,14 +67,15 @@ async def test_a_turn_with_a_chain_reaction_and_choices_by_button(world: World, 
     await fake.select(bot, alice, post, menu.custom_id, ["sail e3 se 3"])
     assert "Blue E3 sails south-east 3 spaces to H6." in world.thread_posts()[-1].content
     done = await fake.slash(bot, alice, world.thread(), "parley move", action="sail k5 w 3")
-    assert "Blue H5 attacks Blue H6" in private(done)
+    assert "Blue H5 attacks Blue H6" in private_reply(done)
 
     # The chain stops at a real choice, told step by step in words, with buttons for it.
     choice = world.thread_posts()[-1]
     assert choice.content == (
         f"<@{alice.id}>: Blue K5 sails west 3 spaces to H5. Blue H5 attacks Blue H6; it loses a "
         "mast. It meets the chest at H7: bump it or run aground?\n"
-        f"<@{alice.id}>, your move.")
+        f"<@{alice.id}>, your move."
+    )
     assert choice.mentions == []  # Alice is mid-turn: named, not pinged again
     assert choice.files and choice.files[0].data.startswith(b"\x89PNG")
     assert [b.label for b in choice.buttons] == ["bump", "aground", "My hand & moves"]
@@ -94,39 +86,41 @@ async def test_a_turn_with_a_chain_reaction_and_choices_by_button(world: World, 
     posts_before = len(world.thread_posts())
 
     # Only the active player may press them.
-    rival = await fake.click(bot, bob, choice, button(choice, "bump").custom_id)
-    assert "It is not your turn: waiting for" in private(rival)
-    watcher = await fake.click(bot, carol, choice, button(choice, "aground").custom_id)
-    assert "You are not playing in this game" in private(watcher)
+    rival = await fake.click(bot, bob, choice, button_id(choice, "bump"))
+    assert "It is not your turn: waiting for" in private_reply(rival)
+    watcher = await fake.click(bot, carol, choice, button_id(choice, "aground"))
+    assert "You are not playing in this game" in private_reply(watcher)
     assert (await stored(bot))[0].version == game.version
     assert len(world.thread_posts()) == posts_before and choice.edits == []
 
     # Alice bumps; the blast goes on and meets a second chest: another choice.
-    pressed = await fake.click(bot, alice, choice, button(choice, "bump").custom_id)
-    assert private(pressed).startswith("Done: It bumps a chest to H8.")
+    pressed = await fake.click(bot, alice, choice, button_id(choice, "bump"))
+    assert private_reply(pressed).startswith("Done: It bumps a chest to H8.")
     again = world.thread_posts()[-1]
-    assert again.content.startswith(f"<@{alice.id}>: It bumps a chest to H8. It meets the chest "
-                                    "at H8: bump it or run aground?")
+    assert again.content.startswith(
+        f"<@{alice.id}>: It bumps a chest to H8. It meets the chest at H8: bump it or run aground?"
+    )
     assert [b.label for b in again.buttons] == ["bump", "aground", "My hand & moves"]
     assert again.buttons[0].custom_id != choice.buttons[0].custom_id  # a newer version
 
     # The buttons of the earlier post are stale now.
     for label in ("bump", "aground"):
-        stale = await fake.click(bot, alice, choice, button(choice, label).custom_id)
-        assert "out of date" in private(stale)
-    rival = await fake.click(bot, bob, again, button(again, "aground").custom_id)
-    assert "not your turn" in private(rival)
+        stale = await fake.click(bot, alice, choice, button_id(choice, label))
+        assert "out of date" in private_reply(stale)
+    rival = await fake.click(bot, bob, again, button_id(again, "aground"))
+    assert "not your turn" in private_reply(rival)
     assert len(world.thread_posts()) == posts_before + 1
 
     # The same choice is in Alice's private panel.
     hand = await fake.slash(bot, alice, world.thread(), "parley hand")
-    assert "you are **Blue**" in private(hand)
+    assert "you are **Blue**" in private_reply(hand)
     assert [b.label for b in hand.messages[-1].buttons] == ["bump", "aground"]
 
-    await fake.click(bot, alice, again, button(again, "bump").custom_id)
+    await fake.click(bot, alice, again, button_id(again, "bump"))
     resolved = world.thread_posts()[-1]
-    assert resolved.content.startswith(f"<@{alice.id}>: It bumps a chest to H9. Blue H6 is "
-                                       "blasted two spaces south to H8.")
+    assert resolved.content.startswith(
+        f"<@{alice.id}>: It bumps a chest to H9. Blue H6 is blasted two spaces south to H8."
+    )
     assert resolved.buttons[-1].label == "My hand & moves" and resolved.selects  # back to sails
     game, state = await stored(bot)
     assert piece(state, "h5") == ("Blue", 3) and piece(state, "h8") == ("Blue", 2)
@@ -135,22 +129,22 @@ async def test_a_turn_with_a_chain_reaction_and_choices_by_button(world: World, 
 
     # The rest of Blue's turn: change the wind, sail the last two ships; the turn ends itself.
     await fake.slash(bot, alice, world.thread(), "parley move", action="change wind")
-    assert "Blue changes the wind: now SW (blowing north-east)." in \
-        world.thread_posts()[-1].content
+    assert "Blue changes the wind: now SW (blowing north-east)." in world.thread_posts()[-1].content
     await fake.slash(bot, alice, world.thread(), "parley move", action="sail i11 s 1")
     post = world.thread_posts()[-1]
     menu = next(s for s in post.selects if "sail c9 w 1" in {o["value"] for o in s.options})
     await fake.select(bot, alice, post, menu.custom_id, ["sail c9 w 1"])
     last = world.thread_posts()[-1]
-    assert last.content.startswith(f"<@{alice.id}>: Blue C9 sails west 1 space to B9. Blue ends "
-                                   "the turn.")
+    assert last.content.startswith(
+        f"<@{alice.id}>: Blue C9 sails west 1 space to B9. Blue ends the turn."
+    )
     assert last.mentions == [bob.id]  # Green's turn now: Bob is pinged
     game, state = await stored(bot)
     assert SPEC.to_act(state) == [1] and game.status == "active"
 
     # A choice button from Blue's turn is stale now.
-    late = await fake.click(bot, alice, again, button(again, "aground").custom_id)
-    assert "out of date" in private(late)
+    late = await fake.click(bot, alice, again, button_id(again, "aground"))
+    assert "out of date" in private_reply(late)
     # Every post carried the board picture and pinged at most one player.
     for message in world.thread_posts():
         assert message.files and message.files[0].data.startswith(b"\x89PNG")

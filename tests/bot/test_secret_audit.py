@@ -22,11 +22,13 @@ def secret_lines(text: str) -> set[str]:
     return {line.strip() for line in text.splitlines() if len(line.strip()) >= 12}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(REGISTRY))
-async def test_no_secret_reaches_a_public_place_or_another_seat(world: World, key, caplog,
-                                                                monkeypatch):
+async def test_no_secret_reaches_a_public_place_or_another_seat(
+    world: World, key, caplog, monkeypatch
+):
     caplog.set_level(logging.INFO)
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda _bits: 4242)
+    monkeypatch.setattr("bot.play.service.secrets.randbits", lambda _bits: 4242)
     spec = REGISTRY[key]
     count = PLAYERS.get(key, spec.min_players)
     fake = world.fake
@@ -57,8 +59,12 @@ async def test_no_secret_reaches_a_public_place_or_another_seat(world: World, ke
     if key in PLAYERS:  # the games with secrets: the audit must have something to look for
         assert all(secrets_of.values())
     user_seat = {user.id: seat for seat, user in enumerate(users)}
-    shared = {line for s in secrets_of for line in secrets_of[s]
-              if sum(line in secrets_of[t] for t in secrets_of) > 1}
+    shared = {
+        line
+        for s in secrets_of
+        for line in secrets_of[s]
+        if sum(line in secrets_of[t] for t in secrets_of) > 1
+    }
     for out in fake.all_outgoing():
         if out.ephemeral:
             continue  # replies only the clicker sees; they hold the clicker's own view
@@ -69,7 +75,8 @@ async def test_no_secret_reaches_a_public_place_or_another_seat(world: World, ke
             for line in lines - (shared if reader is not None else set()):
                 assert line not in out.text, (
                     f"{key}: seat {seat}'s secret {line!r} reached "
-                    f"{'the DM of seat ' + str(reader) if reader is not None else 'a public post'}")
+                    f"{'the DM of seat ' + str(reader) if reader is not None else 'a public post'}"
+                )
     logged = "\n".join(r.getMessage() for r in caplog.records if r.levelno >= logging.INFO)
     for lines in secrets_of.values():
         for line in lines:

@@ -24,16 +24,22 @@ from typing import Any
 import discord
 import pytest
 
-from bot.delivery import dm_text, post_text, public_choices
-from bot.panels import choices_view, panel
-from bot.service import GameService, posts_owed
-from bot.store import GameRecord, Seat, TimePolicy
-from bot.timekeeping import status_text
+from bot.discord.choices import choices_view, panel
+from bot.discord.delivery import dm_text, post_text, public_choices
+from bot.play.posts import posts_owed
+from bot.play.service import GameService
+from bot.play.status import status_text
+from bot.storage import GameRecord, Seat, ThreadPost, TimePolicy
 from games import REGISTRY, GameSpec, IllegalAction
 from tests.bot.test_secret_audit import secret_lines
 
 #: Games per game in the default suite; ``PARLEY_AUDIT_GAMES`` overrides it.
-SAMPLE = {"cardinal": 200, "caribbean": 12, "rigadoon": 15, "ship": 60, "tortuga": 150}
+SAMPLE = dict.fromkeys(REGISTRY, 60) | {
+    "cardinal": 200,
+    "caribbean": 12,
+    "rigadoon": 15,
+    "tortuga": 150,
+}
 MAX_ACTIONS = 20_000
 PUBLIC = None
 
@@ -67,17 +73,25 @@ class Recorder:
 
     def posts(self, posts: list[Any]) -> None:
         for post in posts:
-            if post.kind == "thread":
-                self.say(PUBLIC, post_text(self.game, post.payload))
-                if post.payload.get("view"):
-                    self.say(PUBLIC, *labels(public_choices(self.game, post.payload)))
+            if isinstance(post, ThreadPost):
+                self.say(PUBLIC, post_text(self.game, post))
+                if post.view:
+                    self.say(PUBLIC, *labels(public_choices(self.game, post, choices_view)))
             else:
-                seat = post.payload["seat"]
-                self.say(seat, dm_text(self.game, post.payload))
-                if post.payload.get("choices"):
+                seat = post.seat
+                self.say(seat, dm_text(self.game, post))
+                if post.choices:
                     state = self.spec.load(self.game.state or "")
-                    self.say(seat, *labels(choices_view(
-                        self.game.id, self.game.version, self.spec.legal_actions(state, seat))))
+                    self.say(
+                        seat,
+                        *labels(
+                            choices_view(
+                                self.game.id,
+                                self.game.version,
+                                self.spec.legal_actions(state, seat),
+                            )
+                        ),
+                    )
 
     def leaks(self) -> list[str]:
         """Another seat's secret line inside a text. In a seat's own DM, the lines that are
@@ -86,8 +100,9 @@ class Recorder:
         found = []
         for reader, text in self.texts:
             if reader is not PUBLIC:
-                text = "\n".join(line for line in text.splitlines()
-                                 if line.strip() not in self.secrets[reader])
+                text = "\n".join(
+                    line for line in text.splitlines() if line.strip() not in self.secrets[reader]
+                )
             for seat, lines in self.secrets.items():
                 if seat == reader:
                     continue
@@ -103,14 +118,14 @@ def play(spec: GameSpec, number: int) -> Recorder:
     picker = random.Random(number)
     players = picker.randint(spec.min_players, spec.max_players)
     seats = [Seat(seat, 1000 + seat) for seat in range(players)]
-    game = GameRecord(number, spec.key, 1, 2, 3, 4, 1000, "active", number, {}, 0, None, None,
-                      seats)
+    game = GameRecord(
+        number, spec.key, 1, 2, 3, 4, 1000, "active", number, {}, 0, None, None, seats
+    )
     state = spec.new(players, number, spec.resolve_options({}))
     game.state = spec.dump(state)
     record = Recorder(spec, game)
     record.hold(state)
-    record.posts(posts_owed(game, spec, None, state, 0, "The game begins!",
-                                everyone_private=True))
+    record.posts(posts_owed(game, spec, None, state, 0, "The game begins!", everyone_private=True))
     for _ in range(MAX_ACTIONS):
         if spec.outcome(state) is not None:
             break
@@ -132,16 +147,27 @@ def play(spec: GameSpec, number: int) -> Recorder:
             game.status = "over"
             game.result = {"winners": outcome.winners, "reason": outcome.reason}
         record.hold(after)
-        record.posts(posts_owed(game, spec, state, after, game.version, line, actor=seat,
-                                    secret=spec.secret_choice(state, seat)))
+        record.posts(
+            posts_owed(
+                game,
+                spec,
+                state,
+                after,
+                game.version,
+                line,
+                actor=seat,
+                secret=spec.secret_choice(state, seat),
+            )
+        )
         text, view = panel(game, seat)
         record.say(seat, f"Done: {line}", text, *labels(view))
-        record.say(PUBLIC, status_text(spec, game, TimePolicy(game.id), [], after, 0.0))
+        record.say(PUBLIC, status_text(spec, game, TimePolicy(game.id), [], after))
         state = after
     assert spec.outcome(state) is not None, f"{spec.key} game {number} did not end"
     return record
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(REGISTRY))
 def test_no_secret_leaks_in_many_games(key: str, caplog):
     caplog.set_level(logging.INFO)

@@ -8,8 +8,8 @@ import json
 import aiosqlite
 import pytest
 
-from bot.service import GameService, UserError
-from bot.sqlite_store import DatabaseDamaged, SqliteStore, migrations
+from bot.play.service import GameService, UserError
+from bot.storage import DatabaseDamaged, SqliteStore, migrations
 from games import REGISTRY
 
 HOST, FRIEND, STRANGER = 101, 202, 303
@@ -68,9 +68,9 @@ async def test_an_action_and_its_posts_commit_together(store):
     await service.act(game_id, HOST, "place c3")
     posts = await store.unsent(game_id)
     assert len(posts) == before + 1
-    last = posts[-1].payload
-    assert last["version"] == 1 and last["mentions"] == [FRIEND]
-    assert last["view"]["ships"] == {"c3": 0}
+    last = posts[-1].post
+    assert last.version == 1 and last.mentions == [FRIEND]
+    assert last.view["ships"] == {"c3": 0}
 
 
 async def test_a_failed_write_leaves_nothing_behind(store, monkeypatch):
@@ -80,7 +80,7 @@ async def test_a_failed_write_leaves_nothing_behind(store, monkeypatch):
     def broken_dumps(*args, **kwargs):
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr("bot.sqlite_store.json.dumps", broken_dumps)
+    monkeypatch.setattr("bot.storage.sqlite.json.dumps", broken_dumps)
     with pytest.raises(RuntimeError):
         await service.act(game_id, HOST, "place c3")
     monkeypatch.undo()
@@ -171,7 +171,7 @@ async def test_a_damaged_database_is_refused_with_a_clear_message(tmp_path):
     data = bytearray(path.read_bytes())
     page = int.from_bytes(data[16:18], "big")
     for start in range(page, len(data), page):  # scribble over every page header but the first
-        data[start:start + 12] = b"\x0d\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+        data[start : start + 12] = b"\x0d\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
     path.write_bytes(bytes(data))
     with pytest.raises(DatabaseDamaged, match="parley backup"):
         await SqliteStore.open(str(path))

@@ -10,14 +10,22 @@ against the engine's legal actions as the game goes.
 
 from __future__ import annotations
 
-from bot.delivery import DM_CLOSED_HELP
+from bot.discord.delivery import DM_CLOSED_HELP
 from games import REGISTRY
 from tests.bot.conftest import World
+from tests.bot.helpers import private_reply
 
 SPEC = REGISTRY["ship"]
 
-STERN_MOVES = ["move e3 e4", "move e4 e5", "jump e5 e7", "move e7 f7", "move f7 f8",
-               "move f8 f9", "move f9 g8"] + [f"move g{row} g{row - 1}" for row in range(8, 1, -1)]
+STERN_MOVES = [
+    "move e3 e4",
+    "move e4 e5",
+    "jump e5 e7",
+    "move e7 f7",
+    "move f7 f8",
+    "move f8 f9",
+    "move f9 g8",
+] + [f"move g{row} g{row - 1}" for row in range(8, 1, -1)]
 BOW_MOVES = ["move e7 e6"] + ["move c9 b9", "move b9 c9"] * 6
 
 
@@ -28,12 +36,6 @@ def winning_line() -> list[str]:
         if i < len(BOW_MOVES):
             line.append(BOW_MOVES[i])
     return line
-
-
-def private(record) -> str:
-    """Everything the bot answered to this interaction that only the caller can see."""
-    assert all(m.ephemeral for m in record.messages)
-    return "\n".join(m.text for m in record.messages)
 
 
 async def legal_now(bot, seat: int) -> list[str]:
@@ -49,15 +51,16 @@ async def test_a_short_game_of_ship_played_to_a_win_with_slash_commands(world: W
     fake, alice, bob, carol = world.fake, world.alice, world.bob, world.carol
     bot = await world.start_bot()
 
-    opened = await fake.slash(bot, alice, world.channel, "parley new", game="ship",
-                              options="board=7x9 first=stern")
+    opened = await fake.slash(
+        bot, alice, world.channel, "parley new", game="ship", options="board=7x9 first=stern"
+    )
     assert opened.ephemeral and "Game #1 of Ship (Stern vs Bow) is open" in opened.text
     assert world.thread().name == "Ship (Stern vs Bow) #1"
     joined = await fake.click(bot, bob, world.lobby(), "parley:lobby:1:join")
-    assert "You joined Ship (Stern vs Bow) #1" in private(joined)
-    assert DM_CLOSED_HELP in private(joined)
+    assert "You joined Ship (Stern vs Bow) #1" in private_reply(joined)
+    assert DM_CLOSED_HELP in private_reply(joined)
     started = await fake.click(bot, alice, world.lobby(), "parley:lobby:1:start")
-    assert "started" in private(started)
+    assert "started" in private_reply(started)
 
     first = world.thread_posts()[-1]
     assert "The game begins!" in first.content
@@ -76,11 +79,11 @@ async def test_a_short_game_of_ship_played_to_a_win_with_slash_commands(world: W
 
     # Refusals are private and change nothing.
     early = await fake.slash(bot, bob, world.thread(), "parley move", action="move e7 e6")
-    assert "not your turn" in private(early)
+    assert "not your turn" in private_reply(early)
     sideways = await fake.slash(bot, alice, world.thread(), "parley move", action="move e3 f3")
-    assert "first move must step one Mate one square forward" in private(sideways)
+    assert "first turn one Mate moves one space forward" in private_reply(sideways)
     watcher = await fake.slash(bot, carol, world.thread(), "parley move", action="move e3 e4")
-    assert "not playing" in private(watcher)
+    assert "not playing" in private_reply(watcher)
     assert len(world.thread_posts()) == 1
 
     players = [alice, bob]
@@ -92,13 +95,14 @@ async def test_a_short_game_of_ship_played_to_a_win_with_slash_commands(world: W
         assert action in legal
         if ply in (4, 12):  # mid-game, autocomplete still lists only this seat's legal moves
             word = action.split()[1]
-            offered = await fake.autocomplete(bot, user, world.thread(), "parley move",
-                                              "action", word)
+            offered = await fake.autocomplete(
+                bot, user, world.thread(), "parley move", "action", word
+            )
             assert offered and {c["value"] for c in offered} <= set(legal)
             assert {c["value"] for c in offered} == {a for a in legal if word in a.split()}
         before = len(world.thread_posts())
         done = await fake.slash(bot, user, world.thread(), "parley move", action=action.upper())
-        assert private(done).startswith("Done: ")
+        assert private_reply(done).startswith("Done: ")
         posts = world.thread_posts()
         assert len(posts) == before + 1, f"one thread post per move (ply {ply + 1})"
         post = posts[-1]
@@ -118,14 +122,16 @@ async def test_a_short_game_of_ship_played_to_a_win_with_slash_commands(world: W
     assert f"<@{alice.id}>: Stern moves e3 → e4" in said[1]
     assert f"<@{bob.id}>: Bow moves e7 → e6" in said[2]
     assert any("Stern jumps e5 → e7, taking Bow's e6" in s for s in said)
-    assert any("Stern moves f8 → f9; the Mate gains its Sea-Leg and becomes a Captain" in s
-               for s in said)
+    assert any(
+        "Stern moves f8 → f9; the Mate gains its Sea-Leg and becomes a Captain" in s for s in said
+    )
     assert any("Stern's Captain moves f9 → g8" in s for s in said)
 
     final = posts[-1]
     assert final.content == (
         f"<@{alice.id}>: Stern's Captain moves g2 → g1. Stern wins: Stern's Captain is back "
-        f"home on g1.\n🏆 <@{alice.id}> (Stern) wins! (Stern's Captain is back home on g1)")
+        f"home on g1.\n🏆 <@{alice.id}> (Stern) wins! (Stern's Captain is back home on g1)"
+    )
     assert final.mentions == []  # nobody is pinged for a finished game
     assert final.files and final.files[0].data.startswith(b"\x89PNG")
     assert final.buttons == [] and final.selects == []
@@ -135,9 +141,9 @@ async def test_a_short_game_of_ship_played_to_a_win_with_slash_commands(world: W
     assert game.result == {"winners": [0], "reason": "Stern's Captain is back home on g1"}
     assert await fake.autocomplete(bot, bob, world.thread(), "parley move", "action", "") == []
     after = await fake.slash(bot, bob, world.thread(), "parley move", action="move b9 c9")
-    assert "over" in private(after)
+    assert "over" in private_reply(after)
     board = await fake.slash(bot, carol, world.thread(), "parley board")
-    assert "Game over: Stern's Captain is back home on g1." in private(board)
+    assert "Game over: Stern's Captain is back home on g1." in private_reply(board)
     assert board.files and board.files[0].data.startswith(b"\x89PNG")
     assert len(world.thread_posts()) == len(line) + 1
     # Every post pinged at most the one player to move.

@@ -1,4 +1,4 @@
-""""Since you last looked" (issue 7): when several actions happened since the pinged player's
+""" "Since you last looked" (issue 7): when several actions happened since the pinged player's
 last move, the board in their ping has the changed places tinted."""
 
 from __future__ import annotations
@@ -17,9 +17,15 @@ from tests.bot.test_cardinal_on_discord import latest_menu, open_and_start
 async def test_the_ping_after_two_actions_shows_what_changed(world: World):
     fake, alice, bob = world.fake, world.alice, world.bob
     bot = await open_and_start(world)
-    for user, action in [(alice, "place a1"), (bob, "place a5"), (alice, "place c1"),
-                         (bob, "place c5"), (alice, "place e1"), (bob, "place e5"),
-                         (alice, "place a3")]:
+    for user, action in [
+        (alice, "place a1"),
+        (bob, "place a5"),
+        (alice, "place c1"),
+        (bob, "place c5"),
+        (alice, "place e1"),
+        (bob, "place e5"),
+        (alice, "place a3"),
+    ]:
         post, menu = latest_menu(world)
         await fake.select(bot, user, post, menu.custom_id, [action])
     await fake.slash(bot, bob, world.thread(), "parley move", action="place b3")

@@ -28,8 +28,9 @@ def autopilot_posts(world: World) -> list[str]:
 
 
 async def test_the_clock_shows_as_relative_timestamps_and_the_status_is_edited_in_place(
-        world: World):
-    """"At `/parley new` the host picks a move clock ... shown everywhere as Discord relative
+    world: World,
+):
+    """ "At `/parley new` the host picks a move clock ... shown everywhere as Discord relative
     timestamps" and "One living status message per game, pinned in its thread and edited in
     place ... every other post is silent except the single mention of whoever must act"."""
     fake, alice, carol = world.fake, world.alice, world.carol
@@ -68,7 +69,7 @@ async def test_the_clock_shows_as_relative_timestamps_and_the_status_is_edited_i
 
 @pytest.mark.parametrize("key", sorted(REGISTRY))
 async def test_the_autopilot_plays_a_legal_move_when_a_clock_runs_out(world: World, key: str):
-    """"When a deadline passes, the host's policy chosen at creation applies: autopilot (a legal
+    """ "When a deadline passes, the host's policy chosen at creation applies: autopilot (a legal
     move chosen by a simple policy, announced in the thread; secret choices get a random legal
     choice)" — for every registered game; simultaneous choices share one deadline."""
     clock = FakeClock()
@@ -98,7 +99,8 @@ async def test_the_autopilot_plays_a_legal_move_when_a_clock_runs_out(world: Wor
         state = spec.apply(state, seat, action)
     assert spec.dump(state) == game.state
     assert autopilot_posts(world) or any(
-        spec.secret_choice(spec.new(len(game.seats), game.seed, game.options), s) for s in due)
+        spec.secret_choice(spec.new(len(game.seats), game.seed, game.options), s) for s in due
+    )
     # The next turns got fresh clocks, so another tick right away changes nothing.
     await bot.scheduler.tick()
     assert await bot.store.actions(game_id) == actions
@@ -106,7 +108,7 @@ async def test_the_autopilot_plays_a_legal_move_when_a_clock_runs_out(world: Wor
 
 
 async def test_secret_votes_and_bids_are_autopiloted_until_the_game_ends(world: World):
-    """"secret choices get a random legal choice": nobody plays at all, the clocks run out
+    """ "secret choices get a random legal choice": nobody plays at all, the clocks run out
     again and again, and the autopilot plays secret bids (Caribbean) and votes (Tortuga)."""
     for key in ("caribbean", "tortuga"):
         clock = FakeClock()
@@ -133,8 +135,9 @@ async def test_secret_votes_and_bids_are_autopiloted_until_the_game_ends(world: 
 
 
 async def test_a_restart_between_a_deadline_and_its_processing_neither_loses_nor_repeats_it(
-        world: World):
-    """"Everything time-based is stored in SQLite ... nothing is lost or sent twice across
+    world: World,
+):
+    """ "Everything time-based is stored in SQLite ... nothing is lost or sent twice across
     restarts": a deadline passing while the bot is down, and a crash after the autopilot's move
     committed but before anything was sent."""
     clock = FakeClock()
@@ -168,11 +171,10 @@ async def test_a_restart_between_a_deadline_and_its_processing_neither_loses_nor
 
 
 async def test_forfeit_policy_ends_a_two_player_game(world: World):
-    """"When a deadline passes, the host's policy chosen at creation applies: ... or forfeit"."""
+    """ "When a deadline passes, the host's policy chosen at creation applies: ... or forfeit"."""
     clock = FakeClock()
     bot = await start_bot(world, clock)
-    game_id = await open_game(world, bot, "cardinal", "first=orange", clock="48h",
-                              absent="forfeit")
+    game_id = await open_game(world, bot, "cardinal", "first=orange", clock="48h", absent="forfeit")
     clock.advance(2 * DAY)
     await bot.scheduler.tick()
     game = await bot.store.game(game_id)
@@ -185,11 +187,10 @@ async def test_forfeit_policy_ends_a_two_player_game(world: World):
 
 
 async def test_wait_policy_says_so_once_and_keeps_waiting(world: World):
-    """"... or wait": the thread is told once, nobody moves for the absent player."""
+    """ "... or wait": the thread is told once, nobody moves for the absent player."""
     clock = FakeClock()
     bot = await start_bot(world, clock)
-    game_id = await open_game(world, bot, "cardinal", "first=orange", clock="12h",
-                              absent="wait")
+    game_id = await open_game(world, bot, "cardinal", "first=orange", clock="12h", absent="wait")
     for _ in range(3):
         clock.advance(12 * HOUR)
         await bot.scheduler.tick()
@@ -201,7 +202,7 @@ async def test_wait_policy_says_so_once_and_keeps_waiting(world: World):
 
 
 async def test_a_game_without_a_clock_never_times_out(world: World):
-    """"none" is a clock choice: such a game waits for ever, but still has its status."""
+    """ "none" is a clock choice: such a game waits for ever, but still has its status."""
     clock = FakeClock()
     bot = await start_bot(world, clock)
     game_id = await open_game(world, bot, "cardinal", "first=orange", clock="none")
@@ -233,11 +234,17 @@ async def test_an_unanswered_atlantis_offer_is_kept_after_an_hour(world: World, 
     default applies even when the host's policy is to wait."""
     spec = REGISTRY["tortuga"]
     seed, road = road_to_atlantis(players=3)
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda _bits: seed)
+    monkeypatch.setattr("bot.play.service.secrets.randbits", lambda _bits: seed)
     clock = FakeClock()
     bot = await start_bot(world, clock)
-    game_id = await open_game(world, bot, "tortuga", clock="24h", absent="wait",
-                              players=[world.alice, world.bob, world.carol])
+    game_id = await open_game(
+        world,
+        bot,
+        "tortuga",
+        clock="24h",
+        absent="wait",
+        players=[world.alice, world.bob, world.carol],
+    )
     game = await bot.store.game(game_id)
     for seat, action in road:
         await bot.service.act(game_id, game.user_of(seat), action)
@@ -252,7 +259,7 @@ async def test_an_unanswered_atlantis_offer_is_kept_after_an_hour(world: World, 
     assert len(await bot.store.actions(game_id)) == len(road)
     clock.advance(1)
     await bot.scheduler.tick()
-    assert (await bot.store.actions(game_id))[len(road):] == [(holder, "keep atlantis")]
+    assert (await bot.store.actions(game_id))[len(road) :] == [(holder, "keep atlantis")]
     told = [m.content for m in world.thread_posts() if "No answer from" in m.content]
     assert len(told) == 1 and f"<@{game.user_of(holder)}>" in told[0]
     assert "keeps Atlantis" in told[0]

@@ -25,7 +25,7 @@ def reminders(world: World, user) -> list[str]:
 
 
 async def test_each_step_of_the_ladder_fires_once_at_the_right_time(world: World):
-    """"A ladder per player (default: a DM when the turn starts if they asked for it, a
+    """ "A ladder per player (default: a DM when the turn starts if they asked for it, a
     reminder at half the clock, a last call shortly before the deadline), never more than one
     ping per step" and "When your turn comes, the ping carries a short digest of every action
     since your last one"."""
@@ -71,15 +71,22 @@ async def test_each_step_of_the_ladder_fires_once_at_the_right_time(world: World
 
 
 async def test_quiet_hours_delay_a_reminder_until_they_end(world: World):
-    """"never during the player's quiet hours. `/parley settings` sets quiet hours (with time
+    """ "never during the player's quiet hours. `/parley settings` sets quiet hours (with time
     zone)": Carol sleeps 22:00-07:00 in Tokyo (13:00-22:00 UTC)."""
     fake, alice, carol = world.fake, world.alice, world.carol
     clock = FakeClock()  # 08:00 UTC
     bot = await start_bot(world, clock)
     bad = await fake.slash(bot, carol, world.channel, "parley settings", timezone="Mars/Olympus")
     assert "not a time zone" in bad.text
-    answer = await fake.slash(bot, carol, world.channel, "parley settings",
-                              timezone="Asia/Tokyo", quiet_from=22, quiet_until=7)
+    answer = await fake.slash(
+        bot,
+        carol,
+        world.channel,
+        "parley settings",
+        timezone="Asia/Tokyo",
+        quiet_from=22,
+        quiet_until=7,
+    )
     assert "22:00–07:00" in answer.text and "Asia/Tokyo" in answer.text
     await open_game(world, bot, "cardinal", "first=orange", clock="24h")
     await fake.slash(bot, alice, world.thread(), "parley move", action="place a1")
@@ -95,16 +102,14 @@ async def test_quiet_hours_delay_a_reminder_until_they_end(world: World):
     assert len(reminders(world, carol)) == 1 and "Reminder" in reminders(world, carol)[0]
 
 
-async def test_a_player_without_dms_or_who_prefers_mentions_is_reminded_in_the_thread(
-        world: World):
-    """"`/parley settings` sets ... reminder style (DM or mention)"; closed DMs fall back to a
+async def test_a_player_without_dms_or_who_prefers_mentions_is_reminded_in_the_thread(world: World):
+    """ "`/parley settings` sets ... reminder style (DM or mention)"; closed DMs fall back to a
     mention, and the reminder pings that one player only."""
     fake, alice, bob = world.fake, world.alice, world.bob
     clock = FakeClock()
     bot = await start_bot(world, clock)
     await fake.slash(bot, alice, world.channel, "parley settings", reminders="mention")
-    await open_game(world, bot, "cardinal", "first=orange", clock="12h",
-                    players=[alice, bob])
+    await open_game(world, bot, "cardinal", "first=orange", clock="12h", players=[alice, bob])
     clock.advance(6 * HOUR)
     await bot.scheduler.tick()
     post = world.thread_posts()[-1]
@@ -119,7 +124,7 @@ async def test_a_player_without_dms_or_who_prefers_mentions_is_reminded_in_the_t
 
 
 async def test_vacation_stops_the_clocks_in_all_games_and_they_resume(world: World):
-    """"Vacation. A bank of days per player; while on vacation their clocks stop in all games,
+    """ "Vacation. A bank of days per player; while on vacation their clocks stop in all games,
     and the thread says so.\""""
     fake, carol = world.fake, world.carol
     clock = FakeClock()
@@ -156,7 +161,7 @@ async def test_vacation_stops_the_clocks_in_all_games_and_they_resume(world: Wor
 
 
 async def test_ending_a_vacation_early_refunds_the_days_left(world: World):
-    """"A bank of days per player": days not used go back to the bank, and a vacation longer
+    """ "A bank of days per player": days not used go back to the bank, and a vacation longer
     than the bank is refused."""
     fake, carol = world.fake, world.carol
     clock = FakeClock()
@@ -173,7 +178,7 @@ async def test_ending_a_vacation_early_refunds_the_days_left(world: World):
 
 
 async def test_the_turn_ping_in_the_thread_carries_a_digest(world: World):
-    """"Since you last looked. When your turn comes, the ping carries a short digest of every
+    """ "Since you last looked. When your turn comes, the ping carries a short digest of every
     action since your last one": in a three-player game the ping names what both others did."""
     fake, alice, carol = world.fake, world.alice, world.carol
     dave = fake.add_user("dave")
@@ -185,8 +190,11 @@ async def test_the_turn_ping_in_the_thread_carries_a_digest(world: World):
     for _ in range(12):
         clock.advance(12 * HOUR)
         await bot.scheduler.tick()
-        pings = [m for m in world.thread_posts()
-                 if m.mentions == [alice.id] and "Since your last move" in m.content]
+        pings = [
+            m
+            for m in world.thread_posts()
+            if m.mentions == [alice.id] and "Since your last move" in m.content
+        ]
         if pings:
             break
     assert pings, [m.content for m in world.thread_posts()][-6:]

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.usefixtures("no_bot_warnings")
 
 
 async def test_the_host_hands_a_seat_to_someone_else(world: World):
-    """"Any time, the host can `/parley sub @user` to hand a seat to someone else (they get that
+    """ "Any time, the host can `/parley sub @user` to hand a seat to someone else (they get that
     seat's private view by DM)"; the newcomer gets a fresh clock and plays on."""
     fake, alice, bob, carol = world.fake, world.alice, world.bob, world.carol
     dave = fake.add_user("dave")
@@ -27,16 +27,19 @@ async def test_the_host_hands_a_seat_to_someone_else(world: World):
     clock = FakeClock()
     bot = await start_bot(world, clock)
     game_id = await open_game(world, bot, "caribbean", clock="24h", players=[alice, carol])
-    refused = await fake.slash(bot, carol, world.thread(), "parley sub", player=alice,
-                               replacement=dave)
+    refused = await fake.slash(
+        bot, carol, world.thread(), "parley sub", player=alice, replacement=dave
+    )
     assert "Only the host" in refused.text
-    stranger = await fake.slash(bot, alice, world.thread(), "parley sub", player=bob,
-                                replacement=dave)
+    stranger = await fake.slash(
+        bot, alice, world.thread(), "parley sub", player=bob, replacement=dave
+    )
     assert "has no seat" in stranger.text
 
     clock.advance(20 * HOUR)
-    done = await fake.slash(bot, alice, world.thread(), "parley sub", player=carol,
-                            replacement=dave)
+    done = await fake.slash(
+        bot, alice, world.thread(), "parley sub", player=carol, replacement=dave
+    )
     assert "now plays" in done.text
     game = await bot.store.game(game_id)
     assert game.seat_of(dave.id) == 1 and game.seat_of(carol.id) is None
@@ -55,7 +58,7 @@ async def test_the_host_hands_a_seat_to_someone_else(world: World):
 
 
 async def test_the_host_kicks_a_player_and_the_autopilot_plays_their_seat(world: World):
-    """"... and `/parley kick`": in a 3-player game the kicked seat goes on autopilot; in a
+    """ "... and `/parley kick`": in a 3-player game the kicked seat goes on autopilot; in a
     2-player game the other player wins."""
     fake, alice, carol = world.fake, world.alice, world.carol
     dave = fake.add_user("dave")
@@ -66,8 +69,10 @@ async def test_the_host_kicks_a_player_and_the_autopilot_plays_their_seat(world:
     await fake.slash(bot, alice, world.thread(), "parley kick", player=carol)
     game = await bot.store.game(game_id)
     assert game.status == "active" and [s.resigned for s in game.seats] == [False, True, False]
-    assert any(f"removed <@{carol.id}>" in m.content and "autopilot plays their seat" in
-               m.content for m in world.thread_posts())
+    assert any(
+        f"removed <@{carol.id}>" in m.content and "autopilot plays their seat" in m.content
+        for m in world.thread_posts()
+    )
     assert all(d.seat != 1 for d in await bot.store.deadlines(game_id))
     assert "(autopilot)" in world.status_message().content
     again = await fake.slash(bot, alice, world.thread(), "parley kick", player=carol)
@@ -75,7 +80,7 @@ async def test_the_host_kicks_a_player_and_the_autopilot_plays_their_seat(world:
 
 
 async def test_a_live_thread_is_reopened_and_a_deleted_one_replaced(world: World):
-    """"Keep a live game's thread from archiving (or reopen it on activity); if the thread or
+    """ "Keep a live game's thread from archiving (or reopen it on activity); if the thread or
     channel is deleted, the game goes on in a new thread and the host is told.\""""
     fake, alice, carol = world.fake, world.alice, world.carol
     clock = FakeClock()
@@ -103,7 +108,7 @@ async def test_a_live_thread_is_reopened_and_a_deleted_one_replaced(world: World
 
 
 async def test_a_game_whose_channel_is_deleted_goes_on_in_another_channel(world: World):
-    """"if the thread or channel is deleted, the game goes on in a new thread and the host is
+    """ "if the thread or channel is deleted, the game goes on in a new thread and the host is
     told." (the channel case)"""
     fake, alice, carol = world.fake, world.alice, world.carol
     clock = FakeClock()

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import re
 
-import bot.delivery
-import bot.service
-from bot.client import ParleyBot
-from bot.delivery import DM_CLOSED_HELP
+import bot.discord.delivery
+import bot.play.service
+from bot.discord.bot import ParleyBot
+from bot.discord.delivery import DM_CLOSED_HELP
 from games import REGISTRY
 from games.tortuga.data import CARD_TITLES, SEAT_NAMES, vote_text
 from tests.bot.conftest import World
 from tests.bot.fake_discord import FakeUser
+from tests.bot.helpers import button_id, ephemeral_text
 
 SPEC = REGISTRY["tortuga"]
 # Seed 11 with 5 players: Flying Dutchman = P1 (alice, captain), P2 (bob), P4 (dave);
@@ -22,11 +23,6 @@ SPEC = REGISTRY["tortuga"]
 # fountain of youth, black spot.
 SEED = 11
 VOTE_CARD = re.compile(r"\b(cannon|torch|water) (british|french) (skull|helm)\b", re.I)
-
-
-def private(record) -> str:
-    """Everything the bot answered to this interaction that only the clicker can see."""
-    return "\n".join(m.text for m in record.messages if m.ephemeral)
 
 
 async def state(bot: ParleyBot):
@@ -40,10 +36,6 @@ def last_post(world: World):
     return [m for m in world.thread_posts() if not m.pinned][-1]
 
 
-def button(message, label: str) -> str:
-    return next(b.custom_id for b in message.buttons if b.label == label)
-
-
 class Table:
     def __init__(self, world: World) -> None:
         fake = world.fake
@@ -52,8 +44,7 @@ class Table:
         self.frank = fake.add_user("frank")  # a member who never joins
         for user in (self.dave, self.erin, self.frank):
             fake.add_member(world.guild, user)
-        self.players: list[FakeUser] = [world.alice, world.bob, world.carol, self.dave,
-                                        self.erin]
+        self.players: list[FakeUser] = [world.alice, world.bob, world.carol, self.dave, self.erin]
 
 
 async def open_and_start(world: World, table: Table) -> ParleyBot:
@@ -63,25 +54,25 @@ async def open_and_start(world: World, table: Table) -> ParleyBot:
     assert "Game #1 of Tortuga 1667 is open" in reply.text
     for user in table.players[1:]:
         joined = await fake.click(bot, user, world.lobby(), "parley:lobby:1:join")
-        assert (DM_CLOSED_HELP in private(joined)) is (user is world.bob)
+        assert (DM_CLOSED_HELP in ephemeral_text(joined)) is (user is world.bob)
     started = await fake.click(bot, world.alice, world.lobby(), "parley:lobby:1:start")
     assert "started" in started.text
     return bot
 
 
 async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypatch):
-    """"Bot test: a 5-player game through slash commands, DM buttons for votes, and a player
+    """ "Bot test: a 5-player game through slash commands, DM buttons for votes, and a player
     with closed DMs voting through `/parley hand`." and "no thread post contains any loyalty
     card, hand, viewed card or vote-by-player"."""
-    monkeypatch.setattr(bot.service.secrets, "randbits", lambda bits: SEED)
+    monkeypatch.setattr(bot.play.service.secrets, "randbits", lambda bits: SEED)
     rendered: list[dict] = []
-    real_render = bot.delivery.render
+    real_render = bot.discord.delivery.render
 
     def spy_render(key, view):
         rendered.append(view)
         return real_render(key, view)
 
-    monkeypatch.setattr(bot.delivery, "render", spy_render)
+    monkeypatch.setattr(bot.discord.delivery, "render", spy_render)
     fake = world.fake
     table = Table(world)
     alice, bob, carol, dave, erin = table.players
@@ -120,19 +111,20 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
         assert [b.label for b in ballot.buttons] == SPEC.legal_actions(s, seat)
 
     # Refusals are private: a non-player, a non-voter, a stale board button.
-    stranger = await fake.click(bot_, table.frank, post, button(post, "My hand & moves"))
-    assert stranger.ephemeral and "not playing" in private(stranger)
-    outsider = await fake.slash(bot_, carol, world.thread(), "parley move",
-                                action="vote cannon british skull")
+    stranger = await fake.click(bot_, table.frank, post, button_id(post, "My hand & moves"))
+    assert stranger.ephemeral and "not playing" in ephemeral_text(stranger)
+    outsider = await fake.slash(
+        bot_, carol, world.thread(), "parley move", action="vote cannon british skull"
+    )
     assert outsider.ephemeral and "not your turn" in outsider.text
-    stale = await fake.click(bot_, erin, begins, button(begins, "hold french"))
-    assert "out of date" in private(stale)
+    stale = await fake.click(bot_, erin, begins, button_id(begins, "hold french"))
+    assert "out of date" in ephemeral_text(stale)
     assert not any(m.ephemeral for m in world.thread_posts())
 
     # Dave votes from his DM: the DM is refreshed in place, the thread only says he voted.
     ballot = fake.dms(dave)[-1]
-    voted = await fake.click(bot_, dave, ballot, button(ballot, "vote cannon french helm"))
-    assert not private(voted)
+    voted = await fake.click(bot_, dave, ballot, button_id(ballot, "vote cannon french helm"))
+    assert not ephemeral_text(voted)
     assert fake.dms(dave)[-1] is ballot and ballot.buttons == []
     assert "Your vote: cannon french helm" in ballot.content
     post = last_post(world)
@@ -140,8 +132,9 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
     assert f"<@{alice.id}>, <@{bob.id}>, your move" in post.content
     assert post.mentions == [] and "cannon" not in post.content
 
-    again = await fake.slash(bot_, dave, world.thread(), "parley move",
-                             action="vote torch french helm")
+    again = await fake.slash(
+        bot_, dave, world.thread(), "parley move", action="vote torch french helm"
+    )
     assert "not your turn" in again.text
 
     await world.kill_bot(bot_)  # --- the bot restarts mid-vote: DM buttons keep working ---
@@ -152,34 +145,39 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
     assert hand.ephemeral and f"You are P2. Loyalty: **{s.loyalty[1].title()}**" in hand.text
     panel = hand.messages[-1]
     assert [b.label for b in panel.buttons] == SPEC.legal_actions(s, 1)
-    await fake.click(bot_, bob, panel, button(panel, "vote torch british skull"))
+    await fake.click(bot_, bob, panel, button_id(panel, "vote torch british skull"))
     assert "Your vote: torch british skull" in panel.content and panel.buttons == []
     assert last_post(world).content.startswith(f"<@{bob.id}>: P2 has voted.")
 
     # Alice votes last from her DM: the reveal shows only the symbols that count.
     ballot = fake.dms(alice)[-1]
-    await fake.click(bot_, alice, ballot, button(ballot, "vote cannon british skull"))
+    await fake.click(bot_, alice, ballot, button_id(ballot, "vote cannon british skull"))
     reveal = last_post(world)
-    assert "The attack vote reveals cannon, cannon, cannon, torch: the attack succeeds" \
+    assert (
+        "The attack vote reveals cannon, cannon, cannon, torch: the attack succeeds"
         in reveal.content
+    )
     assert reveal.mentions == []  # alice takes the chest; she just acted
     assert [b.label for b in reveal.buttons][:2] == ["take to british", "take to french"]
     s = await state(bot_)
     # "Secrets ... whenever they change": each voter drew a card; Dave hears by DM.
-    assert "Vote cards: " + "; ".join(sorted(vote_text(c) for c in s.hands[3])) \
+    assert (
+        "Vote cards: " + "; ".join(sorted(vote_text(c) for c in s.hands[3]))
         in fake.dms(dave)[-1].content
-    assert "Vote cards: " + "; ".join(sorted(vote_text(c) for c in s.hands[0])) \
-        in ballot.content
-    await fake.click(bot_, alice, reveal, button(reveal, "take to british"))
+    )
+    assert "Vote cards: " + "; ".join(sorted(vote_text(c) for c in s.hands[0])) in ballot.content
+    await fake.click(bot_, alice, reveal, button_id(reveal, "take to british"))
 
     # Viewed event cards are secrets too: Bob sees his through /parley hand, Carol by DM.
     await fake.slash(bot_, bob, world.thread(), "parley move", action="view")
     await fake.slash(bot_, bob, world.thread(), "parley move", action="view 1 2")
-    assert "slot 1: Pistol; slot 2: Atlantis" in (
-        await fake.slash(bot_, bob, world.thread(), "parley hand")).text
+    assert (
+        "slot 1: Pistol; slot 2: Atlantis"
+        in (await fake.slash(bot_, bob, world.thread(), "parley hand")).text
+    )
     await fake.slash(bot_, carol, world.thread(), "parley move", action="view")
     post = last_post(world)
-    await fake.click(bot_, carol, post, button(post, "view 3 4"))
+    await fake.click(bot_, carol, post, button_id(post, "view 3 4"))
     assert "slot 3: Albatross; slot 4: Fountain of Youth" in fake.dms(carol)[-1].content
 
     # "Choices that belong to another player (a forced reveal, ..., Atlantis) ping that
@@ -189,14 +187,13 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
     forced = last_post(world)
     assert forced.mentions == [erin.id]
     assert [b.label for b in forced.buttons][:2] == ["reveal 2", "reveal 5"]
-    not_hers = await fake.click(bot_, dave, forced, button(forced, "reveal 2"))
-    assert "not your turn" in private(not_hers)
-    await fake.click(bot_, erin, forced, button(forced, "reveal 2"))
-    await fake.click(bot_, erin, last_post(world), button(last_post(world),
-                                                                   "give p1"))
+    not_hers = await fake.click(bot_, dave, forced, button_id(forced, "reveal 2"))
+    assert "not your turn" in ephemeral_text(not_hers)
+    await fake.click(bot_, erin, forced, button_id(forced, "reveal 2"))
+    await fake.click(bot_, erin, last_post(world), button_id(last_post(world), "give p1"))
     atlantis = last_post(world)
     assert "gives Atlantis to P1" in atlantis.content and atlantis.mentions == [alice.id]
-    await fake.click(bot_, alice, atlantis, button(atlantis, "keep atlantis"))
+    await fake.click(bot_, alice, atlantis, button_id(atlantis, "keep atlantis"))
     assert last_post(world).mentions == [erin.id]
 
     await audit(world, table, bot_, rendered)
@@ -251,8 +248,9 @@ async def audit(world: World, table: Table, bot_: ParleyBot, rendered: list[dict
         for line in item.text.splitlines():
             if line.startswith("You are"):  # the secrets block of a DM or a panel
                 checked.add(user_id)
-                assert line == (f"You are {SEAT_NAMES[seat]}. Loyalty: "
-                                f"**{final.loyalty[seat].title()}**."), item
+                assert line == (
+                    f"You are {SEAT_NAMES[seat]}. Loyalty: **{final.loyalty[seat].title()}**."
+                ), item
             if line.startswith("Vote cards: "):
                 assert line.removeprefix("Vote cards: ") in hands[seat], item
             if line.startswith("Event cards you have seen: "):
@@ -262,10 +260,10 @@ async def audit(world: World, table: Table, bot_: ParleyBot, rendered: list[dict
 
 
 async def test_a_ballot_dm_sent_late_still_has_its_buttons(world: World, monkeypatch):
-    """"Votes are cast from DM buttons": a ballot DM that Discord failed to deliver at first
+    """ "Votes are cast from DM buttons": a ballot DM that Discord failed to deliver at first
     (a 5xx, retried with the next delivery) still carries the voter's buttons although another
     voter has voted meanwhile."""
-    monkeypatch.setattr(bot.service.secrets, "randbits", lambda bits: SEED)
+    monkeypatch.setattr(bot.play.service.secrets, "randbits", lambda bits: SEED)
     fake = world.fake
     table = Table(world)
     alice, bob, carol, dave, _ = table.players
@@ -273,17 +271,22 @@ async def test_a_ballot_dm_sent_late_still_has_its_buttons(world: World, monkeyp
     await fake.slash(bot_, alice, world.thread(), "parley move", action="hold british")
     await fake.slash(bot_, carol, world.thread(), "parley move", action="hold french")
     before = len(fake.dms(dave))
-    fake.fail_next(f"POST /channels/{fake.dm_channel(dave).id}/messages", status=503, code=0,
-                   message="Service Unavailable")
+    fake.fail_next(
+        f"POST /channels/{fake.dm_channel(dave).id}/messages",
+        status=503,
+        code=0,
+        message="Service Unavailable",
+    )
     await fake.slash(bot_, alice, world.thread(), "parley move", action="attack")
     assert len(fake.dms(dave)) == before  # the ballot is still owed
 
     hand = await fake.slash(bot_, bob, world.thread(), "parley hand")
-    await fake.click(bot_, bob, hand.messages[-1], button(hand.messages[-1],
-                                                          "vote torch british skull"))
+    await fake.click(
+        bot_, bob, hand.messages[-1], button_id(hand.messages[-1], "vote torch british skull")
+    )
     ballot = fake.dms(dave)[-1]
     assert len(fake.dms(dave)) == before + 1 and "Your secret choice" in ballot.content
-    await fake.click(bot_, dave, ballot, button(ballot, "vote cannon french helm"))
+    await fake.click(bot_, dave, ballot, button_id(ballot, "vote cannon french helm"))
     assert "Your vote: cannon french helm" in ballot.content
     post = last_post(world)
     assert post.content.startswith(f"<@{dave.id}>: P4 has voted.")

@@ -7,8 +7,8 @@ import logging
 
 import pytest
 
-from bot.client import ParleyBot
 from bot.config import Settings
+from bot.discord.bot import ParleyBot
 from games import REGISTRY
 from tests.bot.conftest import World
 
@@ -39,13 +39,28 @@ async def start_bot(world: World, clock: FakeClock) -> ParleyBot:
     return bot
 
 
-async def open_game(world: World, bot: ParleyBot, game: str = "cardinal", options: str = "",
-                    clock: str = "24h", absent: str = "autopilot", players=None) -> int:
+async def open_game(
+    world: World,
+    bot: ParleyBot,
+    game: str = "cardinal",
+    options: str = "",
+    clock: str = "24h",
+    absent: str = "autopilot",
+    players=None,
+) -> int:
     """Alice opens a game with a move clock, the others join, Alice starts it."""
     fake = world.fake
     players = players or [world.alice, world.carol]
-    reply = await fake.slash(bot, players[0], world.channel, "parley new", game=game,
-                             options=options, clock=clock, absent=absent)
+    reply = await fake.slash(
+        bot,
+        players[0],
+        world.channel,
+        "parley new",
+        game=game,
+        options=options,
+        clock=clock,
+        absent=absent,
+    )
     game_id = int(reply.text.split("Game #")[1].split()[0])
     lobby = [m for m in fake.messages(world.channel) if m.embeds][-1]
     for user in players[1:]:
@@ -67,8 +82,11 @@ def no_bot_warnings(caplog):
     keep running, so a test must look)."""
     caplog.set_level(logging.INFO)
     yield
-    problems = [f"{r.name}: {r.getMessage()}" for r in caplog.records
-                if r.levelno >= logging.WARNING and r.name.startswith("bot.")]
+    problems = [
+        f"{r.name}: {r.getMessage()}"
+        for r in caplog.records
+        if r.levelno >= logging.WARNING and r.name.startswith("bot.")
+    ]
     assert not problems, problems
 
 

@@ -236,3 +236,18 @@ def test_compass_board_has_no_corners():
     state = SPEC.new(2, 1, {"board": "compass", "first": "orange"})
     legal = SPEC.legal_actions(state, O)
     assert len(legal) == 21 and "place a1" not in legal
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_cardinal_is_for_two_players_only(players: int):
+    """ "Rules 2-Players — ~10 min" (cardinal.txt): ``new`` refuses any other count, as every
+    game does (issue 13's audit found 1 and 3 accepted)."""
+    with pytest.raises(IllegalAction, match="Cardinal takes 2 players, not"):
+        SPEC.new(players, 0)
+    assert SPEC.to_act(SPEC.new(2, 0)) in ([O], [G])
+
+
+def test_cardinal_follows_the_one_pattern():
+    """Issue 11: the spec is `CardinalSpec` and the state `CardinalState` (was `Cardinal`)."""
+    assert type(SPEC).__name__ == "CardinalSpec" and SPEC.state_type is CardinalState
+    assert isinstance(SPEC.new(2, 0), CardinalState)

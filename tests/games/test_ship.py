@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from games import REGISTRY, find_game
 from games.core import IllegalAction, Outcome
 from games.ship import SPEC
 from games.ship.data import PLY_CAP
@@ -725,13 +726,10 @@ def test_illegal_moves_are_explained():
     for action in ("move c7 c6", "move c3 b3", "move c1 c2", "move z99 z100"):
         with pytest.raises(IllegalAction):
             SPEC.apply(state, STERN, action)
-    assert "no Stern piece on c7" in SPEC.explain(state, STERN, "move c7 c6")
-    assert "first move must step one Mate one square forward" in SPEC.explain(
-        state, STERN, "move c3 b3"
-    )
-    assert "`move c3 c4`" in SPEC.explain(state, STERN, "move c3 b3")
-    assert "cannot move now" in SPEC.explain(state, STERN, "move c1 c2")
-    assert "Write a move as" in SPEC.explain(state, STERN, "move z99 z100")
+    assert "The piece on C7 is Bow's" in SPEC.explain(state, STERN, "move c7 c6")
+    assert "first turn one Mate moves one space forward" in SPEC.explain(state, STERN, "move c3 b3")
+    assert "C2 holds one of your own pieces" in SPEC.explain(state, STERN, "move c1 c2")
+    assert "not on the deck" in SPEC.explain(state, STERN, "move z99 z100")
     assert SPEC.apply(state, STERN, "  MOVE  C3   C4 ").board != state.board
 
 
@@ -747,3 +745,12 @@ def test_views_are_public_json_and_dump_round_trips():
     text = SPEC.dump(state)
     assert SPEC.dump(SPEC.load(text)) == text
     assert SPEC.load(text) == state
+
+
+def test_ship_goes_by_one_name():
+    """Issue 11: "One game goes by four names (folder `ship`, key `sealegs`, title "Ship",
+    class `ShipSpec`)": the key becomes `ship`, the title "Ship (Stern vs Bow)"."""
+    assert SPEC.key == "ship" and REGISTRY["ship"] is SPEC and "sealegs" not in REGISTRY
+    assert SPEC.title == "Ship (Stern vs Bow)"
+    assert type(SPEC).__name__ == "ShipSpec" and isinstance(SPEC.new(2, 0), ShipState)
+    assert find_game("Ship") is SPEC and find_game("ship (stern vs bow)") is SPEC

@@ -7,21 +7,19 @@ from __future__ import annotations
 
 import io
 import itertools
-import math
 import random
 from typing import Any
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
 import renderers.rigadoon as board
 from games.rigadoon import SPEC
 from games.rigadoon.position import play, position
 from renderers.base import MARK, PALETTE
-from renderers.rigadoon import FLEET_COLORS, HEIGHT, SEA, SHALLOWS, WIDTH, render
-from tests.renderers.test_caribbean import SIMULATIONS, contrast, lab, simulate
+from renderers.rigadoon import HEIGHT, SEA, SEAT_COLORS, SHALLOWS, WIDTH, render
+from tests.renderers.legibility import SIMULATIONS, apart, contrast, illegible, texts_drawn
 
-PHONE = 550
 THOUSAND = {
     "blue": ["h6", "k10:0", "h9:2", "k13:2"],
     "green": ["j9", "g4", "i4", "m13:2"],
@@ -140,7 +138,7 @@ def test_marked_pieces_keep_their_own_colours():
     for ship in after["ships"]:
         x, y = center(ship["square"])
         spot = (x - 12, y + 8)  # inside the hull, clear of the mast number
-        assert near(marked.getpixel(spot), FLEET_COLORS[ship["fleet"]]), ship
+        assert near(marked.getpixel(spot), SEAT_COLORS[ship["fleet"]]), ship
         assert marked.getpixel(spot) == plain.getpixel(spot)
     for chest in after["chests"]:
         if chest["square"]:
@@ -161,54 +159,26 @@ def test_the_wind_change_rings_the_card():
     )
 
 
-# -- legibility and colour vision (issue 14) ------------------------------------------------
-def texts_drawn(monkeypatch, views: list[dict[str, Any]], marks: list[list[dict[str, Any]]]):
-    """Every text the renderer draws: (text, font px, contrast against the colour most common
-    behind it, image width)."""
-    drawn: list[tuple[str, int, float, int]] = []
-    original = ImageDraw.ImageDraw.text
-
-    def recording(self, xy, words, fill=None, font=None, anchor=None, **kwargs):
-        box = self.textbbox(xy, words, font=font, anchor=anchor)
-        behind = self._image.crop(box).convert("RGB")
-        ground = max(behind.getcolors(maxcolors=1 << 16))[1]
-        drawn.append((words, font.size, contrast(fill, ground), self._image.width))
-        original(self, xy, words, fill=fill, font=font, anchor=anchor, **kwargs)
-
-    board._sea.cache_clear()
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
-    try:
-        for view, view_marks in zip(views, marks, strict=True):
-            render(view, view_marks)
-    finally:
-        monkeypatch.undo()
-        board._sea.cache_clear()
-    return drawn
-
-
-def test_no_text_is_smaller_than_9_px_on_a_550_px_phone_or_below_4_5_contrast(monkeypatch):
+# -- legibility and colour vision (issue 14; every game's texts: test_legibility.py) --------
+def test_the_numbered_chain_reads_on_a_phone():
     """Issue 14: "no text smaller than 9 px tall at that width, and text contrast at least
-    4.5:1 against what is behind it"."""
+    4.5:1 against what is behind it", here with a whole chain reaction's numbered marks."""
     after, marks = thousand_words()
-    views = [after, *sample_views(8)]
-    drawn = texts_drawn(monkeypatch, views, [marks] + [[]] * 8)
-    assert any(words == "5" for words, *_ in drawn)  # the chain's step numbers are checked
-    assert len(drawn) > 150
-    for words, size, ratio, width in drawn:
-        assert size * PHONE / width >= 9, (words, size)
-        assert ratio >= 4.5, (words, round(ratio, 2))
+    board._sea.cache_clear()
+    with texts_drawn() as drawn:
+        png = render(after, marks)
+    assert any(text.text == "5" for text in drawn)  # the chain's step numbers are checked
+    assert not illegible(png, drawn)
 
 
 @pytest.mark.parametrize("vision", sorted(SIMULATIONS))
-def test_fleet_colours_stay_apart_for_colour_blind_players(vision):
-    """Issue 14: seat colours "distinguishable under simulated deuteranopia, protanopia and
-    tritanopia" (Machado et al. 2009): the two fleets >= 35 CIELAB units apart, each >= 20
-    from the sea, the Shallows and the mark colour."""
-    matrix = SIMULATIONS[vision]
-    blue, green = (lab(simulate(c, matrix)) for c in FLEET_COLORS)
-    assert math.dist(blue, green) >= 35
-    for colour, other in itertools.product((blue, green), (SEA, SHALLOWS, MARK)):
-        assert math.dist(colour, lab(simulate(other, matrix))) >= 20, other
+def test_fleet_colours_stay_apart_from_the_sea_and_the_marks(vision):
+    """Issue 14: the two fleets stay >= 35 CIELAB units apart, each >= 20 from the sea, the
+    Shallows and the mark colour, for every colour vision (Machado et al. 2009)."""
+    blue, green = SEAT_COLORS
+    assert apart(blue, green, vision) >= 35
+    for colour, other in itertools.product(SEAT_COLORS, (SEA, SHALLOWS, MARK)):
+        assert apart(colour, other, vision) >= 20, other
 
 
 def test_fleets_differ_by_shape_too():
@@ -218,7 +188,7 @@ def test_fleets_differ_by_shape_too():
     image = picture(render(SPEC.view(state, None)))
     for square, fleet, corner_is_hull in (("c3", 0, False), ("j3", 1, True)):
         x, y = center(square)
-        assert near(image.getpixel((x, y + 12)), FLEET_COLORS[fleet])
-        assert near(image.getpixel((x - 14, y - 14)), FLEET_COLORS[fleet]) is corner_is_hull
-    assert contrast(FLEET_COLORS[0], PALETTE["white"]) >= 4.5
-    assert contrast(FLEET_COLORS[1], PALETTE["ink"]) >= 4.5
+        assert near(image.getpixel((x, y + 12)), SEAT_COLORS[fleet])
+        assert near(image.getpixel((x - 14, y - 14)), SEAT_COLORS[fleet]) is corner_is_hull
+    assert contrast(SEAT_COLORS[0], PALETTE["white"]) >= 4.5
+    assert contrast(SEAT_COLORS[1], PALETTE["ink"]) >= 4.5

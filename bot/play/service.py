@@ -1,20 +1,23 @@
 """Parley's game logic on top of the store, with no Discord in it.
 
 Every change goes through here: lobby seats, starting, actions (with the version check and
-retries), resigning. Each committed change carries the posts it owes (thread posts and DMs) in
-the same transaction; :mod:`bot.delivery` sends them.
+retries), resigning, forfeits, moves played for an absent seat, and handing a seat over. Each
+committed change carries the posts it owes (thread posts and DMs) in the same transaction;
+:mod:`bot.discord.delivery` sends them.
 """
 
 from __future__ import annotations
 
 import contextlib
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.store import GameRecord, Post, Store, VersionConflict
-from bot.timekeeping import autopilot_action, replay
+from bot.play.posts import posts_owed
+from bot.play.turns import autopilot_action, replay
+from bot.storage import DirectMessage, GameRecord, Post, Store, ThreadPost, VersionConflict
 from games import REGISTRY, GameSpec, IllegalAction, find_game
+from games.core import normalize
 
 RETRIES = 5
 
@@ -25,12 +28,13 @@ class UserError(Exception):
 
 @dataclass
 class Acted:
+    """An action applied: the game after it, and the line that tells it."""
+
     game: GameRecord
-    version: int
     line: str
 
 
-def parse_options(spec: GameSpec, text: str) -> dict[str, Any]:
+def parse_options(spec: GameSpec[Any], text: str) -> dict[str, Any]:
     """``"board=compass first=green"`` -> a validated options dict."""
     known = {o.name: o for o in spec.options}
     options: dict[str, Any] = {}
@@ -38,8 +42,10 @@ def parse_options(spec: GameSpec, text: str) -> dict[str, Any]:
         name, sep, value = word.partition("=")
         if not sep or name not in known:
             names = ", ".join(f"`{o.name}`" for o in spec.options) or "none"
-            raise UserError(f"`{word}` is not an option of {spec.title}. Options: {names}, "
-                            "written like `name=value`.")
+            raise UserError(
+                f"`{word}` is not an option of {spec.title}. Options: {names}, "
+                "written like `name=value`."
+            )
         choice = next((c for c in known[name].choices if str(c).lower() == value.lower()), None)
         if choice is None:
             allowed = ", ".join(f"`{c}`" for c in known[name].choices)
@@ -57,7 +63,7 @@ class GameService:
 
     # -- lookups ------------------------------------------------------------------------
     @staticmethod
-    def spec(game: GameRecord) -> GameSpec:
+    def spec(game: GameRecord) -> GameSpec[Any]:
         return REGISTRY[game.game_key]
 
     def state(self, game: GameRecord) -> Any:
@@ -71,15 +77,17 @@ class GameService:
         return game
 
     # -- lobby --------------------------------------------------------------------------
-    async def new_game(self, key: str, guild_id: int, channel_id: int, host_id: int,
-                       options_text: str = "") -> GameRecord:
+    async def new_game(
+        self, key: str, guild_id: int, channel_id: int, host_id: int, options_text: str = ""
+    ) -> GameRecord:
         spec = find_game(key)
         if spec is None:
             names = ", ".join(f"`{s.key}`" for s in REGISTRY.values())
             raise UserError(f"I don't know a game called `{key}`. Try one of: {names}.")
         options = parse_options(spec, options_text)
-        return await self.store.create_game(spec.key, guild_id, channel_id, host_id,
-                                            secrets.randbits(62), options)
+        return await self.store.create_game(
+            spec.key, guild_id, channel_id, host_id, secrets.randbits(62), options
+        )
 
     async def join(self, game: GameRecord, user_id: int) -> GameRecord:
         spec = self.spec(game)
@@ -88,8 +96,9 @@ class GameService:
         if game.seat_of(user_id) is not None:
             raise UserError("You are already in this game.")
         if len(game.seats) >= spec.max_players:
-            raise UserError(f"{spec.title} seats at most {spec.max_players} players; "
-                            "this table is full.")
+            raise UserError(
+                f"{spec.title} seats at most {spec.max_players} players; this table is full."
+            )
         await self.store.add_seat(game.id, user_id)
         return await self.game(game.id)
 
@@ -110,11 +119,14 @@ class GameService:
         if user_id != game.host_id:
             raise UserError(f"Only the host, <@{game.host_id}>, can start the game.")
         if not spec.min_players <= len(game.seats) <= spec.max_players:
-            raise UserError(f"{spec.title} needs {spec.min_players}–{spec.max_players} players; "
-                            f"{len(game.seats)} joined so far.")
+            raise UserError(
+                f"{spec.title} needs {spec.min_players}–{spec.max_players} players; "
+                f"{len(game.seats)} joined so far."
+            )
         state = spec.new(len(game.seats), game.seed, game.options)
-        posts = posts_owed(game, spec, None, state, version=0, line="The game begins!",
-                            everyone_private=True)
+        posts = posts_owed(
+            game, spec, None, state, version=0, line="The game begins!", everyone_private=True
+        )
         try:
             await self.store.start(game.id, spec.dump(state), posts)
         except VersionConflict:
@@ -126,7 +138,7 @@ class GameService:
             raise UserError("This game is already over.")
         if user_id != game.host_id and not can_manage:
             raise UserError("Only the host or a member with Manage Server can cancel a game.")
-        post = Post("thread", {"line": f"<@{user_id}> cancelled the game.", "mentions": []})
+        post = ThreadPost(f"<@{user_id}> cancelled the game.")
         await self.store.finish(game.id, "cancelled", None, [post] if game.thread_id else [])
         return await self.game(game.id)
 
@@ -141,9 +153,11 @@ class GameService:
             raise UserError("You are not playing in this game; you can watch, though!")
         return seat
 
-    async def act(self, game_id: int, user_id: int, action: str,
-                  click_version: int | None = None) -> Acted:
+    async def act(
+        self, game_id: int, user_id: int, action: str, click_version: int | None = None
+    ) -> Acted:
         """Apply ``action`` for the user's seat; a stale click or a lost race is refused."""
+        action = normalize(action)
         for _ in range(RETRIES):
             game = await self.game(game_id)
             seat = self.seat_for(game, user_id)
@@ -157,14 +171,25 @@ class GameService:
                 new_state = spec.apply(state, seat, action)
             except IllegalAction as error:
                 raise UserError(str(error)) from None
-            line = spec.describe(state, seat, " ".join(action.split()).lower(), new_state)
+            line = spec.describe(state, seat, action, new_state)
             try:
-                version = await self._commit(game, spec, state, seat, user_id, action, new_state,
-                                             line)
+                await self._commit(game, spec, state, seat, user_id, action, new_state, line)
             except VersionConflict:
                 continue
-            return Acted(await self.game(game_id), version, line)
+            await self._autopilot(game_id)
+            return Acted(await self.game(game_id), line)
         raise UserError("The game is very busy right now; please try again.")
+
+    async def play_for(self, game: GameRecord, seat: int, action: str, why: str) -> None:
+        """Play ``action`` for a seat whose player did not (an interrupt let pass, a clock
+        run out); the thread's line starts with ``why``. Raises :class:`VersionConflict` if
+        the game moved on meanwhile."""
+        spec = self.spec(game)
+        before = self.state(game)
+        after = spec.apply(before, seat, action)
+        line = why + spec.describe(before, seat, action, after)
+        await self._commit(game, spec, before, seat, None, action, after, line)
+        await self._autopilot(game.id)
 
     async def _check_fresh(self, game: GameRecord, seat: int, click_version: int) -> None:
         """An old button still works for a seat that was due when it was posted and has not
@@ -173,15 +198,30 @@ class GameService:
             raise UserError("That button does not belong to this game.")
         log = await self.store.actions(game.id)
         if any(s == seat for s, _ in log[click_version:]):
-            raise UserError("That board is out of date: you have moved since. Use the newest "
-                            "post in the thread.")
+            raise UserError(
+                "That board is out of date: you have moved since. Use the newest post in the "
+                "thread."
+            )
         spec = self.spec(game)
         if seat not in spec.to_act(replay(spec, game, log[:click_version]).state):
-            raise UserError("That board is out of date: those buttons were for another "
-                            "player's turn. Use the newest post in the thread.")
+            raise UserError(
+                "That board is out of date: those buttons were for another player's turn. "
+                "Use the newest post in the thread."
+            )
 
-    async def _commit(self, game: GameRecord, spec: GameSpec, before: Any, seat: int,
-                      user_id: int | None, action: str, after: Any, line: str) -> int:
+    async def _commit(
+        self,
+        game: GameRecord,
+        spec: GameSpec[Any],
+        before: Any,
+        seat: int,
+        user_id: int | None,
+        action: str,
+        after: Any,
+        line: str,
+    ) -> None:
+        """Record one applied action, its new state and the posts it owes, in one
+        version-checked transaction."""
         outcome = spec.outcome(after)
         result = None
         status = "active"
@@ -189,14 +229,27 @@ class GameService:
             status = "over"
             result = {"winners": outcome.winners, "reason": outcome.reason}
         version = game.version + 1
-        normalized = " ".join(action.split()).lower()
-        posts = posts_owed(game, spec, before, after, version, line, actor=seat,
-                            secret=spec.secret_choice(before, seat))
-        version = await self.store.record_action(game.id, game.version, seat, user_id,
-                                                 normalized, spec.dump(after), status, result,
-                                                 posts)
-        await self._autopilot(game.id)
-        return version
+        posts = posts_owed(
+            game,
+            spec,
+            before,
+            after,
+            version,
+            line,
+            actor=seat,
+            secret=spec.secret_choice(before, seat),
+        )
+        await self.store.record_action(
+            game.id,
+            game.version,
+            seat,
+            user_id,
+            action,
+            spec.dump(after),
+            status,
+            result,
+            posts,
+        )
 
     async def _autopilot(self, game_id: int) -> None:
         """Seats of resigned players play random legal moves so the others can finish."""
@@ -215,83 +268,64 @@ class GameService:
                 await self._commit(game, spec, state, seat, None, action, after, line)
             game = await self.game(game_id)
 
+    # -- leaving a game -------------------------------------------------------------------
     async def resign(self, game: GameRecord, user_id: int) -> GameRecord:
         seat = self.seat_for(game, user_id)
-        spec = self.spec(game)
-        others = [s.seat for s in game.seats if s.seat != seat and not s.resigned]
-        line = f"<@{user_id}> ({spec.seat_label(seat)}) resigns."
-        if len(others) <= 1:
-            result = {"winners": others, "reason": f"{spec.seat_label(seat)} resigned"}
-            post = Post("thread", {"line": line, "mentions": [], "view": spec.view(
-                self.state(game), None), "result": result, "version": game.version})
-            await self.store.finish(game.id, "over", result, [post], resigned_user=user_id)
-        else:
-            post = Post("thread", {"line": line + " A simple autopilot plays their seat.",
-                                   "mentions": []})
-            await self.store.finish(game.id, "active", None, [post], resigned_user=user_id)
-            await self._autopilot(game.id)
+        label = self.spec(game).seat_label(seat)
+        await self.forfeit(game, seat, f"<@{user_id}> ({label}) resigns.", f"{label} resigned")
         return await self.game(game.id)
 
+    async def forfeit(self, game: GameRecord, seat: int, line: str, reason: str) -> None:
+        """The seat leaves the game (a resignation, a kick, a clock run out under the forfeit
+        policy): the last one standing wins, or else the autopilot plays the seat for the
+        others to finish. ``line`` is told in the thread, ``reason`` is the result's."""
+        spec = self.spec(game)
+        user = game.user_of(seat)
+        others = [s.seat for s in game.seats if s.seat != seat and not s.resigned]
+        if len(others) <= 1:
+            result = {"winners": others, "reason": reason}
+            view = spec.view(self.state(game), None)
+            post = ThreadPost(line, view=view, result=result, version=game.version)
+            await self.store.finish(game.id, "over", result, [post], resigned_user=user)
+        else:
+            post = ThreadPost(line + " A simple autopilot plays their seat.")
+            await self.store.finish(game.id, "active", None, [post], resigned_user=user)
+            await self._autopilot(game.id)
+
+    async def hand_over(self, game_id: int, old_user: int, new_user: int, now: float) -> int:
+        """Hand a seat to another player: the newcomer gets the seat's private view (and
+        choices) by DM, and a fresh clock if it is their turn. Returns the seat."""
+        game = await self.game(game_id)
+        seat = game.seat_of(old_user)
+        assert seat is not None
+        spec = self.spec(game)
+        state = self.state(game)
+        due = seat in spec.to_act(state)
+        line = (
+            f"<@{game.host_id}> hands {spec.seat_label(seat)} from <@{old_user}> to <@{new_user}>."
+        )
+        posts: list[Post] = [
+            ThreadPost(line, mentions=[new_user] if due else []),
+            DirectMessage(
+                user_id=new_user,
+                seat=seat,
+                version=game.version,
+                text="You take over this seat.\n" + spec.private_text(spec.view(state, seat)),
+                choices=due and spec.secret_choice(state, seat),
+            ),
+        ]
+        try:
+            await self.store.replace_seat(game_id, old_user, new_user, posts)
+        except VersionConflict:
+            raise UserError("That seat changed hands meanwhile; try again.") from None
+        policy = await self.store.time_policy(game_id)
+        for deadline in await self.store.deadlines(game_id):
+            if deadline.seat == seat and policy.clock_seconds:
+                fresh = replace(deadline, due_at=now + policy.clock_seconds, paused_at=None)
+                await self.store.update_deadline(fresh, [])
+        return seat
+
     @staticmethod
-    def waiting_message(game: GameRecord, spec: GameSpec, state: Any) -> str:
+    def waiting_message(game: GameRecord, spec: GameSpec[Any], state: Any) -> str:
         names = ", ".join(f"<@{game.user_of(s)}>" for s in spec.to_act(state))
         return f"It is not your turn: waiting for {names}."
-
-
-def _news(old: dict[str, Any], new: dict[str, Any]) -> bool:
-    """Whether a public view gained something: a field now holding a different, non-empty
-    value (a reveal). A field merely cleared, like the last action's events, is no news."""
-    return any(value != old.get(key) and value not in (None, "", [], {})
-               for key, value in new.items())
-
-
-# -- what to tell whom ------------------------------------------------------------------
-def posts_owed(game: GameRecord, spec: GameSpec, before: Any, after: Any, version: int,
-               line: str, actor: int | None = None, secret: bool = False,
-               everyone_private: bool = False) -> list[Post]:
-    """The thread post and DMs owed after a change.
-
-    A secret action stays off the thread while the actor's secret choice goes on and
-    nothing public changed, so a round of bids does not post once per card; one that
-    settles the choice or reveals something is posted. Only seats that have just become due
-    are pinged; those still due are named without a ping.
-    """
-    to_act = spec.to_act(after)
-    posts: list[Post] = []
-    due_before: set[int] = set() if before is None else set(spec.to_act(before))
-    public = spec.view(after, None)
-    seat_views = {seat: spec.view(after, seat) for seat in range(len(game.seats))}
-    changed_hands = {
-        seat for seat, view in seat_views.items()
-        if everyone_private or before is None
-        or spec.view(before, seat).get("private") != view.get("private")
-    }
-    quiet = secret and actor in to_act and due_before == set(to_act) and (
-        spec.secret_choice(after, actor)) and not _news(spec.view(before, None), public)
-    if not quiet:
-        outcome = spec.outcome(after)
-        posts.append(Post("thread", {
-            "version": version,
-            "line": line,
-            "actor": None if actor is None else game.user_of(actor),
-            "waiting": [game.user_of(s) for s in to_act],
-            "mentions": [game.user_of(s) for s in to_act if s not in due_before],
-            "secret": any(spec.secret_choice(after, s) for s in to_act),
-            "view": public,
-            "result": None if outcome is None else
-            {"winners": outcome.winners, "reason": outcome.reason},
-        }))
-    # The actor of a secret choice sees their refreshed panel in the interaction reply.
-    if secret and actor is not None:
-        changed_hands.discard(actor)
-    # Due to a secret choice now but not before: that includes the actor who just called a
-    # vote it takes part in (still to act, but its choice only now became secret).
-    newly_secret = {s for s in to_act if spec.secret_choice(after, s) and (
-        s not in due_before or not spec.secret_choice(before, s))}
-    for seat in sorted(changed_hands | newly_secret):
-        text = spec.private_text(seat_views[seat])
-        if text or seat in newly_secret:
-            posts.append(Post("dm", {"version": version, "seat": seat, "text": text,
-                                     "choices": seat in newly_secret},
-                              user_id=game.user_of(seat)))
-    return posts

@@ -23,22 +23,26 @@ def split_message(text: str, limit: int = LIMIT) -> list[str]:
     width = limit - 2  # Paginator keeps room for a line separator on each side
     for line in text.splitlines() or [""]:
         for start in range(0, max(len(line), 1), width):
-            pages.add_line(line[start:start + width])
+            pages.add_line(line[start : start + width])
     return pages.pages
 
 
 def shorten(text: str, limit: int = LIMIT) -> str:
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-async def send_long(send: Callable[..., Awaitable[Any]], text: str, nonce: str | None = None,
-                    **last: Any) -> None:
+async def send_long(
+    send: Callable[..., Awaitable[Any]], text: str, nonce: str | None = None, **last: Any
+) -> None:
     """Send ``text`` in as many messages as it needs. ``last`` (a board image, buttons, the
     mentions allowed to ping) goes on the final piece, under the text it belongs to; earlier
     pieces ping nobody. With a ``nonce`` every piece gets its own, the final one exactly
     ``nonce``, so a resend after a crash is dropped piece by piece."""
     *first, final = split_message(text)
     for number, piece in enumerate(first):
-        await send(piece, allowed_mentions=discord.AllowedMentions.none(),
-                   **({"nonce": f"{nonce}-{number}"} if nonce else {}))
+        await send(
+            piece,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **({"nonce": f"{nonce}-{number}"} if nonce else {}),
+        )
     await send(final, **({"nonce": nonce} if nonce else {}), **last)

@@ -1,10 +1,11 @@
-"""Discord's documented limits on what a bot may send, as pure checks.
+"""Discord's documented limits on what a bot may send, as pure checks, and Discord's answer to
+a body that breaks one.
 
 Why this exists: discord.py sends whatever it is given and Discord answers an oversized or
 malformed body with ``400 Invalid Form Body`` (code 50035), so a bot that is only tested
 against a lenient fake ships messages that fail in production.  ``FakeDiscord`` runs these
 checks on every message it receives and every autocomplete answer, and refuses a body that
-breaks one, exactly as Discord would.
+breaks one, exactly as Discord would (``refusal``).
 
 Each check returns human-readable violations (an empty list means "Discord accepts this").
 Lengths are counted in characters (``len``), as Discord documents them.
@@ -15,12 +16,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
+import discord
+
+from tests.bot.fake_discord.errors import http_error
+
 __all__ = [
     "ATTACHMENT_SIZE_LIMIT",
     "EMPTY_MESSAGE",
     "autocomplete_violations",
     "embed_violations",
     "message_violations",
+    "refusal",
 ]
 
 # The upload limit of a guild without boosts; the fake reports it as the interaction's
@@ -275,3 +281,12 @@ def autocomplete_violations(choices: list[dict[str, Any]]) -> list[str]:
         if isinstance(value, str):
             out += _too_long(f"choices[{i}].value", value, CHOICE_VALUE_MAX)
     return out
+
+
+def refusal(violations: list[str]) -> discord.HTTPException:
+    """What Discord answers a body with these violations: 400 Cannot send an empty message
+    (50006) for an empty one, else 400 Invalid Form Body (50035) listing them."""
+    if violations == [EMPTY_MESSAGE]:
+        return http_error(400, 50006, "Cannot send an empty message")
+    detail = {"limits": {"_errors": [{"code": "LIMIT", "message": v} for v in violations]}}
+    return http_error(400, 50035, "Invalid Form Body", detail)

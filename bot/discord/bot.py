@@ -1,0 +1,152 @@
+"""The Discord bot: opens the store, builds the parts that run games in play, loads the cogs
+(each a discord.py extension, loaded by name) under one ``/parley`` command, and answers every
+refusal politely (tracebacks go to the log only).
+
+Everything a cog, button or menu needs is an attribute of :class:`ParleyBot`; those modules
+import this one, never the other way round.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.discord.delivery import Herald
+from bot.discord.dms import send_dm
+from bot.discord.messages import shorten
+from bot.discord.scheduler import Scheduler
+from bot.discord.status import StatusMessages
+from bot.play.clocks import Clock
+from bot.play.service import GameService, UserError
+from bot.play.timekeeper import Timekeeper
+from bot.storage import SqliteStore, Store
+
+log = logging.getLogger(__name__)
+
+#: The cogs, one extension each: opening and joining games, playing them, time, the host.
+EXTENSIONS = (
+    "bot.discord.cogs.lobby",
+    "bot.discord.cogs.play",
+    "bot.discord.cogs.time",
+    "bot.discord.cogs.admin",
+)
+OOPS = "Something went wrong on my side, sorry. Nothing was changed; please try again."
+
+
+async def reply_privately(interaction: discord.Interaction, message: str) -> None:
+    """Answer only the clicker (a first answer, or a follow-up after a deferral)."""
+    if interaction.response.is_done():
+        await interaction.followup.send(shorten(message), ephemeral=True)
+    else:
+        await interaction.response.send_message(shorten(message), ephemeral=True)
+
+
+async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """Run a button's work; an unexpected error is logged and the clicker gets a polite
+    private answer instead of Discord's bare "This interaction failed"."""
+    try:
+        await work
+    except Exception:
+        log.exception("A button or menu failed")
+        await reply_privately(interaction, OOPS)
+
+
+class ParleyTree(app_commands.CommandTree["ParleyBot"]):
+    async def on_error(
+        self, interaction: discord.Interaction[ParleyBot], error: app_commands.AppCommandError
+    ) -> None:
+        """A :class:`UserError` is the answer; anything else is logged and apologised for."""
+        original = getattr(error, "original", error)
+        if isinstance(original, UserError):
+            message = str(original)
+        elif isinstance(error, app_commands.CheckFailure):
+            message = "This command only works inside a server."
+        else:
+            log.error("Command failed", exc_info=original)
+            message = OOPS
+        await reply_privately(interaction, message)
+
+
+class ParleyBot(commands.Bot):
+    """What the cogs, buttons and menus use, built in :meth:`setup_hook` once the store is
+    open: ``store``, ``service`` (games in play), ``timekeeper`` (their clocks), ``herald``
+    (posts and DMs owed) and ``scheduler`` (the tick the time cog runs)."""
+
+    service: GameService
+    timekeeper: Timekeeper
+    herald: Herald
+    scheduler: Scheduler
+
+    def __init__(
+        self,
+        settings: Settings,
+        store: Store | None = None,
+        sync_commands: bool = True,
+        clock: Clock | None = None,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,  # unused: see on_message
+            help_command=None,
+            intents=discord.Intents.default(),
+            tree_cls=ParleyTree,
+        )
+        self.clock: Clock = clock or time.time  # injected in tests, so they control time
+        self.settings = settings
+        self._store = store
+        self.sync_commands = sync_commands
+
+    @property
+    def store(self) -> Store:
+        assert self._store is not None, "the store opens in setup_hook"
+        return self._store
+
+    async def setup_hook(self) -> None:
+        if self._store is None:
+            self._store = await SqliteStore.open(self.settings.database)
+        self.service = GameService(self.store)
+        self.timekeeper = Timekeeper(self.store, self.service)
+        status = StatusMessages(self, self.store, self.timekeeper)
+        self.herald = Herald(self, self.store, self.timekeeper, status, self.clock)
+        self.scheduler = Scheduler(self.store, self.timekeeper, self.herald, self.clock)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        parley = app_commands.Group(
+            name="parley", description="Play pirate board games with friends"
+        )
+        for cog in self.cogs.values():
+            for command in cog.get_app_commands():
+                self.tree.remove_command(command.name)  # each is a /parley subcommand
+                parley.add_command(command)
+        self.tree.add_command(parley)
+        if self.sync_commands:
+            if self.settings.dev_guild:
+                guild = discord.Object(self.settings.dev_guild)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+        await self.herald.deliver()  # posts owed from before a crash or restart
+
+    async def on_message(self, message: discord.Message, /) -> None:
+        """Parley has slash commands and buttons only; a message is never a command."""
+
+    async def close(self) -> None:
+        await super().close()  # unloads the cogs: the time cog stops the scheduler's loop
+        if self._store is not None:
+            await self._store.close()
+
+    async def send_dm(
+        self,
+        user_id: int,
+        text: str,
+        view: discord.ui.View | None = None,
+        nonce: str | None = None,
+    ) -> bool:
+        """Try one DM; a closed DM is recorded (so we stop trying) and reported as False."""
+        return await send_dm(self, self.store, user_id, text, view, nonce)

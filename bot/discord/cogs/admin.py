@@ -1,0 +1,81 @@
+"""The host's powers over a game in play: ``/parley sub`` hands a seat to someone else,
+``/parley kick`` removes a player (the autopilot plays their seat)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.bot import ParleyBot
+from bot.discord.targets import find_target_game, game_autocomplete
+from bot.play.service import UserError
+from bot.storage import GameRecord
+from games import REGISTRY
+
+
+async def hosted_game(
+    interaction: discord.Interaction[ParleyBot], game_id: int | None
+) -> GameRecord:
+    game = await find_target_game(interaction, game_id)
+    if game.status != "active":
+        raise UserError("This only works in a game that is being played.")
+    if interaction.user.id != game.host_id:
+        raise UserError(f"Only the host, <@{game.host_id}>, can do that.")
+    return game
+
+
+class AdminCog(commands.Cog, name="admin"):
+    def __init__(self, bot: ParleyBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(description="Hand a player's seat to someone else (host only)")
+    @app_commands.describe(player="Who leaves the seat", replacement="Who takes it over")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def sub(
+        self,
+        interaction: discord.Interaction[ParleyBot],
+        player: discord.User,
+        replacement: discord.User,
+        game: int | None = None,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        target = await hosted_game(interaction, game)
+        if target.seat_of(player.id) is None:
+            raise UserError(f"{player.mention} has no seat in this game.")
+        if replacement.bot or target.seat_of(replacement.id) is not None:
+            raise UserError(f"{replacement.mention} cannot take this seat.")
+        seat = await self.bot.service.hand_over(
+            target.id, player.id, replacement.id, self.bot.clock()
+        )
+        await self.bot.herald.deliver(target.id)
+        label = REGISTRY[target.game_key].seat_label(seat)
+        await interaction.followup.send(f"{replacement.mention} now plays {label}.", ephemeral=True)
+
+    @app_commands.command(description="Remove a player; the autopilot plays their seat (host only)")
+    @app_commands.describe(player="Who to remove")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def kick(
+        self,
+        interaction: discord.Interaction[ParleyBot],
+        player: discord.User,
+        game: int | None = None,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        target = await hosted_game(interaction, game)
+        seat = target.seat_of(player.id)
+        if seat is None or any(s.resigned for s in target.seats if s.seat == seat):
+            raise UserError(f"{player.mention} is not playing in this game.")
+        label = REGISTRY[target.game_key].seat_label(seat)
+        await self.bot.service.forfeit(
+            target,
+            seat,
+            f"<@{target.host_id}> removed <@{player.id}> ({label}) from the game.",
+            f"{label} forfeited",
+        )
+        await self.bot.herald.deliver(target.id)
+        await interaction.followup.send(f"{player.mention} was removed.", ephemeral=True)
+
+
+async def setup(bot: ParleyBot) -> None:
+    await bot.add_cog(AdminCog(bot))

@@ -1,0 +1,101 @@
+"""``/parley new``, ``join``, ``leave``, ``start`` and ``cancel``: games before they start.
+The lobby card's buttons do the same as these commands."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.bot import ParleyBot
+from bot.discord.lobby import LobbyButton, lobby_op, open_lobby
+from bot.discord.targets import GAME_CHOICES, find_lobby, find_target_game, game_autocomplete
+from bot.play.clocks import CLOCK_NAMES, POLICIES
+from games import find_game
+
+CLOCK_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in CLOCK_NAMES.items()]
+POLICY_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in POLICIES.items()]
+
+
+async def options_autocomplete(
+    interaction: discord.Interaction[ParleyBot], current: str
+) -> list[app_commands.Choice[str]]:
+    spec = find_game(getattr(interaction.namespace, "game", "") or "")
+    if spec is None:
+        return []
+    done, _, last = current.rpartition(" ")
+    prefix = f"{done} " if done else ""
+    suggestions = [
+        f"{prefix}{o.name}={c}"
+        for o in spec.options
+        for c in o.choices
+        if f"{o.name}=" not in done and f"{o.name}={c}".startswith(last)
+    ]
+    return [app_commands.Choice(name=s[:100], value=s[:100]) for s in suggestions[:25]]
+
+
+class LobbyCog(commands.Cog, name="lobby"):
+    def __init__(self, bot: ParleyBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(description="Open a new game here; friends join with the buttons")
+    @app_commands.describe(
+        game="Which game",
+        options="Game options, like board=compass",
+        clock="Time for each move (default: no clock)",
+        absent="What happens when a player's clock runs out",
+    )
+    @app_commands.choices(game=GAME_CHOICES, clock=CLOCK_CHOICES, absent=POLICY_CHOICES)
+    @app_commands.autocomplete(options=options_autocomplete)
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction[ParleyBot],
+        game: str,
+        options: str = "",
+        clock: str = "none",
+        absent: str = "autopilot",
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await open_lobby(interaction, game, options, clock, absent)
+
+    @app_commands.command(description="Join a game that is waiting for players")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def join(
+        self, interaction: discord.Interaction[ParleyBot], game: int | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        target = await find_lobby(interaction, game)
+        await lobby_op(interaction, target.id, "join")
+
+    @app_commands.command(description="Leave a game before it starts")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def leave(
+        self, interaction: discord.Interaction[ParleyBot], game: int | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        target = await find_target_game(interaction, game)
+        await lobby_op(interaction, target.id, "leave")
+
+    @app_commands.command(description="Start your game (host only)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def start(
+        self, interaction: discord.Interaction[ParleyBot], game: int | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        target = await find_target_game(interaction, game)
+        await lobby_op(interaction, target.id, "start")
+
+    @app_commands.command(description="Cancel a game (host, or Manage Server)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def cancel(
+        self, interaction: discord.Interaction[ParleyBot], game: int | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        target = await find_target_game(interaction, game)
+        await lobby_op(interaction, target.id, "cancel")
+
+
+async def setup(bot: ParleyBot) -> None:
+    bot.add_dynamic_items(LobbyButton)
+    await bot.add_cog(LobbyCog(bot))

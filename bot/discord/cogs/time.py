@@ -1,0 +1,114 @@
+"""``/parley settings`` (time zone, quiet hours, reminders, vacation), and the loop that runs
+the scheduler's tick every ``PARLEY_TICK_SECONDS``."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from bot.discord.bot import ParleyBot
+from bot.discord.messages import shorten
+from bot.play.reminders import valid_timezone
+from bot.play.service import UserError
+from bot.play.vacations import take_vacation
+
+log = logging.getLogger(__name__)
+
+HOURS = app_commands.Range[int, 0, 23]
+
+
+class TimeCog(commands.Cog, name="time"):
+    def __init__(self, bot: ParleyBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        seconds = self.bot.settings.tick_seconds
+        if seconds > 0:
+            self.ticking.change_interval(seconds=seconds)
+            self.ticking.start()
+
+    async def cog_unload(self) -> None:
+        self.ticking.cancel()
+
+    @tasks.loop(seconds=30)
+    async def ticking(self) -> None:
+        try:
+            await self.bot.scheduler.tick()
+        except Exception:  # the loop must survive anything
+            log.exception("Scheduler tick failed")
+
+    @ticking.before_loop
+    async def _before_ticking(self) -> None:
+        await self.bot.wait_until_ready()
+
+    @app_commands.command(description="Your reminders, quiet hours and vacation (all your games)")
+    @app_commands.describe(
+        timezone="Your time zone, like Europe/Paris or America/New_York",
+        quiet_from="Quiet hours start (local hour, 0-23): no reminders until they end",
+        quiet_until="Quiet hours end (local hour, 0-23); set both equal to turn them off",
+        reminders="How reminders reach you",
+        turn_dm="Also DM me when my turn starts (with what happened since my last move)",
+        vacation_days="Stop your clocks in all games for this many days (0 ends a vacation)",
+    )
+    @app_commands.choices(
+        reminders=[
+            app_commands.Choice(name="By DM", value="dm"),
+            app_commands.Choice(name="By mention in the thread", value="mention"),
+        ]
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction[ParleyBot],
+        timezone: str | None = None,
+        quiet_from: HOURS | None = None,
+        quiet_until: HOURS | None = None,
+        reminders: str | None = None,
+        turn_dm: bool | None = None,
+        vacation_days: app_commands.Range[float, 0, 60] | None = None,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        bot = self.bot
+        now = bot.clock()
+        mine = await bot.store.user_settings(interaction.user.id)
+        notes: list[str] = []
+        if timezone is not None:
+            if not valid_timezone(timezone):
+                raise UserError(
+                    f"`{timezone}` is not a time zone I know. Use a name like "
+                    "`Europe/Paris`, `America/New_York` or `UTC`."
+                )
+            mine = replace(mine, timezone=timezone)
+        if (quiet_from is None) != (quiet_until is None):
+            raise UserError("Give both `quiet_from` and `quiet_until` (local hours).")
+        if quiet_from is not None:
+            mine = replace(mine, quiet_start=quiet_from, quiet_end=quiet_until)
+        if reminders is not None:
+            mine = replace(mine, style=reminders)
+        if turn_dm is not None:
+            mine = replace(mine, turn_dm=turn_dm)
+        if vacation_days is not None:
+            mine, note = take_vacation(mine, vacation_days, now)
+            notes += [note] if note else []
+        await bot.store.save_user_settings(mine)
+        if vacation_days is not None:
+            await bot.scheduler.tick(now)  # the threads say so at once
+        quiet = (
+            f"{mine.quiet_start:02d}:00–{mine.quiet_end:02d}:00"
+            if mine.quiet_start is not None and mine.quiet_start != mine.quiet_end
+            else "none"
+        )
+        summary = (
+            f"Time zone: **{mine.timezone}** · quiet hours: **{quiet}** · reminders: "
+            f"**{'by DM' if mine.style == 'dm' else 'by mention'}** · DM when my turn "
+            f"starts: **{'yes' if mine.turn_dm else 'no'}** · vacation days left: "
+            f"**{mine.vacation_bank:.1f}**"
+        )
+        await interaction.followup.send(shorten("\n".join([*notes, summary])), ephemeral=True)
+
+
+async def setup(bot: ParleyBot) -> None:
+    await bot.add_cog(TimeCog(bot))

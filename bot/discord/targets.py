@@ -1,0 +1,90 @@
+"""Which game a command is about: the games offered, the one meant, and the ``game`` option's
+autocomplete, shared by the cogs."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.discord.bot import ParleyBot
+from bot.play.service import UserError
+from bot.storage import GameRecord
+from games import REGISTRY
+
+#: The ``game`` option of ``/parley new`` and ``/parley rules``.
+GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.key) for spec in REGISTRY.values()]
+
+
+async def find_target_game(
+    interaction: discord.Interaction[ParleyBot], game_id: int | None
+) -> GameRecord:
+    """The game a command is about: the ``game`` option, else the thread it is used in, else
+    the caller's only game in this server."""
+    store = interaction.client.store
+    if game_id is not None:
+        game = await store.game(game_id)
+        if game is None or (interaction.guild_id and game.guild_id != interaction.guild_id):
+            raise UserError(f"There is no game #{game_id} in this server.")
+        return game
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread):
+        game = await store.game_in_thread(channel.id)
+        if game is not None:
+            return game
+    if interaction.guild_id is None:
+        raise UserError("In DMs, tell me which game: add the `game` option.")
+    mine = await store.games_of_user(interaction.user.id, interaction.guild_id)
+    if len(mine) == 1:
+        return mine[0]
+    if not mine:
+        raise UserError(
+            "You have no running game here. Start one with `/parley new`, or use this command "
+            "inside a game's thread."
+        )
+    listing = ", ".join(f"#{g.id} {REGISTRY[g.game_key].title}" for g in mine[:10])
+    raise UserError(
+        f"You are in several games ({listing}): use this command in the game's thread, or add "
+        "the `game` option."
+    )
+
+
+async def find_lobby(
+    interaction: discord.Interaction[ParleyBot], game_id: int | None
+) -> GameRecord:
+    """For ``join``: the named game, the thread's game, or the only open lobby here."""
+    if game_id is not None or isinstance(interaction.channel, discord.Thread):
+        return await find_target_game(interaction, game_id)
+    if interaction.guild_id is None:
+        raise UserError("Add the `game` option to say which game to join.")
+    lobbies = [
+        g
+        for g in await interaction.client.store.open_lobbies(interaction.guild_id)
+        if g.channel_id == interaction.channel_id
+    ]
+    if len(lobbies) == 1:
+        return lobbies[0]
+    if not lobbies:
+        raise UserError("No game is waiting for players in this channel.")
+    raise UserError(
+        "Several games are waiting here: press Join on the one you want, or add the `game` option."
+    )
+
+
+async def game_autocomplete(
+    interaction: discord.Interaction[ParleyBot], current: str
+) -> list[app_commands.Choice[int]]:
+    store = interaction.client.store
+    if interaction.guild_id is None:
+        return []
+    games = await store.games_of_user(interaction.user.id, interaction.guild_id)
+    games += [
+        g
+        for g in await store.open_lobbies(interaction.guild_id)
+        if g.id not in {x.id for x in games}
+    ]
+    choices = []
+    for game in games:
+        label = f"#{game.id} {REGISTRY[game.game_key].title} ({game.status})"
+        if current.lower() in label.lower():
+            choices.append(app_commands.Choice(name=label, value=game.id))
+    return choices[:25]

@@ -1,0 +1,141 @@
+"""Deadlines follow the game, and what happens when one passes.
+
+Each due seat has one deadline row: when its turn began (the game version at which it became
+due, found by replaying the game from its seed) and when its clock runs out. When a clock runs
+out, an optional interrupt takes its default answer; otherwise the game's absent-player policy
+applies: wait (the thread is told once), forfeit, or the autopilot plays the turn. Every move
+here is an ordinary version-checked action, so a restart between a deadline and its handling
+neither loses nor repeats it: the deadline is either still there or the seat has moved.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from dataclasses import replace
+
+from bot.play.service import GameService
+from bot.play.turns import Replay, autopilot_action, replay
+from bot.storage import Deadline, GameRecord, Store, ThreadPost, TimePolicy, VersionConflict
+from games import REGISTRY
+
+log = logging.getLogger(__name__)
+
+AUTOPILOT_LIMIT = 200  # moves in one turn, a guard against a game that never ends a turn
+INTERRUPT_WAIT = 3600  # seconds an optional interrupt waits before its default applies
+
+
+class Deadlines:
+    def __init__(self, store: Store, service: GameService) -> None:
+        self.store = store
+        self.service = service
+        self._replays: dict[int, Replay] = {}
+
+    def known_replay(self, game: GameRecord) -> Replay | None:
+        """The last replay of ``game``, if it is of the game's current version."""
+        rp = self._replays.get(game.id)
+        return rp if rp is not None and rp.version == game.version else None
+
+    async def replay(self, game: GameRecord) -> Replay | None:
+        """The game replayed up to its current version (from the last replay when there is
+        one); None before the game starts."""
+        if game.state is None:
+            return None
+        spec = REGISTRY[game.game_key]
+        cached = self._replays.get(game.id)
+        try:
+            if cached is not None and cached.version <= game.version:
+                rp = replay(spec, game, await self.store.actions(game.id, cached.version), cached)
+            else:
+                rp = replay(spec, game, await self.store.actions(game.id))
+            if rp.version != game.version or spec.dump(rp.state) != game.state:
+                raise ValueError("the replay does not match the stored state")
+        except Exception as error:  # a replay problem must never stop the game
+            log.warning("Could not replay game %s (%s); turns start now", game.id, error)
+            state = spec.load(game.state)
+            old = {d.seat: d.turn for d in await self.store.deadlines(game.id)}
+            rp = Replay(
+                game.version, state, {s: old.get(s, game.version) for s in spec.to_act(state)}
+            )
+        self._replays[game.id] = rp
+        return rp
+
+    async def sync(self, game: GameRecord, now: float) -> Replay | None:
+        """Bring the deadline rows up to the game's version: one per due seat (resigned seats
+        have none); a seat whose turn goes on keeps its row, a new turn gets a fresh clock."""
+        rp = await self.replay(game)
+        policy = await self.store.time_policy(game.id)
+        existing = await self.store.deadlines(game.id)
+        by_seat = {d.seat: d for d in existing}
+        want: list[Deadline] = []
+        if game.status == "active" and rp is not None:
+            resigned = {s.seat for s in game.seats if s.resigned}
+            spec = REGISTRY[game.game_key]
+            for seat, turn in sorted(rp.starts.items()):
+                if seat in resigned:
+                    continue
+                user = game.user_of(seat)
+                old = by_seat.get(seat)
+                if old is not None and old.turn == turn:
+                    want.append(replace(old, user_id=user))
+                else:
+                    wait = policy.clock_seconds
+                    if spec.default_action(rp.state, seat) is not None:
+                        wait = min(wait or INTERRUPT_WAIT, INTERRUPT_WAIT)
+                    want.append(
+                        Deadline(game.id, seat, turn, user, now, now + wait if wait else None)
+                    )
+        if want != existing or policy.synced_version != game.version:
+            await self.store.replace_deadlines(game.id, game.version, want)
+        return rp
+
+    async def expire(
+        self, game_id: int, policy: TimePolicy, deadline: Deadline, now: float
+    ) -> None:
+        """A clock ran out: the interrupt's default, else the absent-player policy."""
+        game = await self.store.game(game_id)
+        if game is None or game.status != "active":
+            return
+        spec = REGISTRY[game.game_key]
+        who = f"<@{deadline.user_id}> ({spec.seat_label(deadline.seat)})"
+        rp = await self.sync(game, now)
+        if rp is not None and rp.starts.get(deadline.seat) == deadline.turn:
+            default = spec.default_action(rp.state, deadline.seat)
+            if default is not None:  # an interrupt let pass: its default, whatever the policy
+                with contextlib.suppress(VersionConflict):
+                    await self.service.play_for(
+                        game, deadline.seat, default, f"⏰ No answer from {who}: "
+                    )
+                return
+        if policy.policy == "wait":
+            line = f"⏰ {who}'s clock ran out. The host chose to wait for them."
+            post = ThreadPost(line, mentions=[deadline.user_id])
+            step = f"expired:{deadline.user_id}"
+            await self.store.mark_step(game_id, deadline.seat, deadline.turn, step, now, [post])
+            return
+        if policy.policy == "forfeit":
+            await self.service.forfeit(
+                game,
+                deadline.seat,
+                f"⏰ {who} ran out of time and forfeits.",
+                f"{spec.seat_label(deadline.seat)} forfeited",
+            )
+            return
+        for _ in range(AUTOPILOT_LIMIT):
+            game = await self.store.game(game_id)
+            if game is None or game.status != "active":
+                return
+            rp = await self.sync(game, now)
+            if (
+                rp is None
+                or rp.starts.get(deadline.seat) != deadline.turn
+                or any(s.resigned for s in game.seats if s.seat == deadline.seat)
+            ):
+                return  # the turn is over (or was already played before a restart)
+            action = autopilot_action(spec, game, rp.state, deadline.seat)
+            try:
+                await self.service.play_for(
+                    game, deadline.seat, action, "⏰ Out of time; autopilot plays: "
+                )
+            except VersionConflict:
+                return

@@ -1,0 +1,69 @@
+"""The due work of one game at a time, for the Discord side's tick and before its posts go out.
+
+:meth:`Timekeeper.run_due` brings the deadlines up to date, then for each due seat follows
+vacations, handles a clock that ran out (:mod:`bot.play.deadlines`) or sends the reminder step
+due (:mod:`bot.play.reminders`). Work on one game holds that game's lock, so a tick and a
+delivery never update the same game's deadlines at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+
+from bot.play.deadlines import Deadlines
+from bot.play.reminders import remind
+from bot.play.service import GameService
+from bot.play.turns import Replay
+from bot.play.vacations import follow_vacation
+from bot.storage import GameRecord, Store
+from games import REGISTRY
+
+
+class Timekeeper:
+    def __init__(self, store: Store, service: GameService) -> None:
+        self.store = store
+        self.deadlines = Deadlines(store, service)
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The lock of one game's clock work (the status message is refreshed under it too)."""
+        return self._locks[game_id]
+
+    def known_replay(self, game: GameRecord) -> Replay | None:
+        return self.deadlines.known_replay(game)
+
+    async def sync(self, game_id: int, now: float) -> None:
+        """Deadlines follow the game (before its posts go out, so they can show the clock)."""
+        async with self.lock(game_id):
+            game = await self.store.game(game_id)
+            if game is not None:
+                await self.deadlines.sync(game, now)
+
+    async def run_due(self, game_id: int, now: float) -> None:
+        """Everything due in one game at ``now``, once."""
+        async with self.lock(game_id):
+            game = await self.store.game(game_id)
+            if game is None or game.status != "active":
+                return
+            spec = REGISTRY[game.game_key]
+            rp = await self.deadlines.sync(game, now)
+            policy = await self.store.time_policy(game_id)
+            for deadline in await self.store.deadlines(game_id):
+                settings = await self.store.user_settings(deadline.user_id)
+                interrupt = (
+                    rp is not None and spec.default_action(rp.state, deadline.seat) is not None
+                )
+                if not interrupt:  # a short interrupt neither stops for vacations nor reminds
+                    deadline = await follow_vacation(self.store, spec, deadline, settings, now)
+                if deadline.paused_at is not None:
+                    continue
+                if deadline.due_at is not None and now >= deadline.due_at:
+                    await self.deadlines.expire(game_id, policy, deadline, now)
+                    game = await self.store.game(game_id)
+                    if game is None or game.status != "active":
+                        return
+                    rp = await self.deadlines.sync(game, now)
+                else:
+                    clock = None if interrupt else policy.clock_seconds  # no ladder: start only
+                    await remind(self.store, game, spec, clock, deadline, settings, rp, now)

@@ -1,0 +1,34 @@
+"""Storage: the :class:`Store` interface, its records, and the SQLite backend with its
+migrations. Nothing here knows about games' rules or about Discord."""
+
+from bot.storage.records import (
+    Deadline,
+    DirectMessage,
+    GameRecord,
+    OutboxItem,
+    Post,
+    Seat,
+    ThreadPost,
+    TimePolicy,
+    UserSettings,
+    VersionConflict,
+)
+from bot.storage.sqlite import DatabaseDamaged, SqliteStore, migrations
+from bot.storage.store import Store
+
+__all__ = [
+    "DatabaseDamaged",
+    "Deadline",
+    "DirectMessage",
+    "GameRecord",
+    "OutboxItem",
+    "Post",
+    "Seat",
+    "SqliteStore",
+    "Store",
+    "ThreadPost",
+    "TimePolicy",
+    "UserSettings",
+    "VersionConflict",
+    "migrations",
+]

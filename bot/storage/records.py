@@ -1,0 +1,124 @@
+"""What the store keeps, as plain records: games and their seats, the outbox of posts owed to
+Discord, move clocks, deadlines and per-user settings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Seat:
+    seat: int
+    user_id: int
+    dm_open: bool | None = None
+    resigned: bool = False
+
+
+@dataclass
+class GameRecord:
+    id: int
+    game_key: str
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    lobby_message_id: int | None
+    host_id: int
+    status: str
+    seed: int
+    options: dict[str, Any]
+    version: int
+    state: str | None
+    result: dict[str, Any] | None
+    seats: list[Seat] = field(default_factory=list)
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    def user_of(self, seat: int) -> int:
+        return next(s.user_id for s in self.seats if s.seat == seat)
+
+
+@dataclass
+class ThreadPost:
+    """A post owed to the game's thread: a line, and with ``view`` the board after the game
+    ``version`` it shows, who acted, who must act now (``waiting``; ``mentions`` are pinged)
+    and the result when the game ended. A notice (a vacation, a reminder) is a line and its
+    mentions only."""
+
+    line: str
+    mentions: list[int] = field(default_factory=list)
+    version: int | None = None
+    actor: int | None = None
+    waiting: list[int] = field(default_factory=list)
+    secret: bool = False  # those waiting make a secret choice (in their DMs)
+    view: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None
+
+
+@dataclass
+class DirectMessage:
+    """A DM owed to the player of ``seat``: its private news at game ``version``, with its
+    choices as buttons when ``choices``. A reminder carries ``or_thread``: what to post in the
+    thread instead (a mention) when the player's DMs are closed."""
+
+    user_id: int
+    seat: int
+    version: int
+    text: str
+    choices: bool = False
+    or_thread: str | None = None
+
+
+#: Something owed to Discord because of a committed change (written in the same commit).
+Post = ThreadPost | DirectMessage
+
+
+@dataclass
+class OutboxItem:
+    """A post in the outbox, not yet marked sent."""
+
+    id: int
+    game_id: int
+    post: Post
+
+
+@dataclass
+class TimePolicy:
+    """A game's move clock (seconds, None for none) and what happens to an absent player."""
+
+    game_id: int
+    clock_seconds: int | None = None
+    policy: str = "autopilot"  # 'autopilot', 'forfeit' or 'wait'
+    status_message_id: int | None = None
+    synced_version: int | None = None
+
+
+@dataclass
+class Deadline:
+    """One due seat's turn: when it became due (``turn`` is that game version) and its clock."""
+
+    game_id: int
+    seat: int
+    turn: int
+    user_id: int
+    started_at: float
+    due_at: float | None = None
+    paused_at: float | None = None
+
+
+@dataclass
+class UserSettings:
+    user_id: int
+    timezone: str = "UTC"
+    quiet_start: int | None = None
+    quiet_end: int | None = None
+    style: str = "dm"
+    turn_dm: bool = False
+    vacation_bank: float = 14.0
+    vacation_start: float | None = None
+    vacation_until: float | None = None
+
+
+class VersionConflict(Exception):
+    """The game moved on between reading it and writing the action: nothing was written."""

@@ -1,0 +1,624 @@
+"""The SQLite implementation of :class:`bot.storage.Store` (aiosqlite, WAL).
+
+One connection serves the whole bot, and an asyncio lock gives each coroutine the connection
+alone (so no read ever sees another coroutine's uncommitted transaction); every change is a
+single ``BEGIN IMMEDIATE ... COMMIT``. An action, its new
+state and the posts it owes commit together or not at all; the version check in the same
+transaction makes two simultaneous clicks apply once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import asdict
+from dataclasses import fields as dataclass_fields
+from importlib import resources
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.records import (
+    Deadline,
+    DirectMessage,
+    GameRecord,
+    OutboxItem,
+    Post,
+    Seat,
+    ThreadPost,
+    TimePolicy,
+    UserSettings,
+    VersionConflict,
+)
+
+GAME_COLUMNS = (
+    "id, game_key, guild_id, channel_id, thread_id, lobby_message_id, host_id, status, seed, "
+    "options, version, state, result"
+)
+
+
+class DatabaseDamaged(RuntimeError):
+    """``PRAGMA integrity_check`` failed at start."""
+
+
+def migrations() -> list[tuple[int, str]]:
+    """The numbered ``bot/storage/migrations/NNNN_*.sql`` scripts, in order."""
+    folder = resources.files("bot.storage") / "migrations"
+    scripts = sorted((p for p in folder.iterdir() if p.name.endswith(".sql")), key=lambda p: p.name)
+    return [(int(p.name.split("_", 1)[0]), p.read_text()) for p in scripts]
+
+
+async def run(db: aiosqlite.Connection, sql: str, args: Iterable[Any] = ()) -> None:
+    """Run one statement to its end, its rows read in the same call. A statement whose rows
+    were not all read (``PRAGMA journal_mode``) stays in progress while its cursor lives, and
+    then a later ``COMMIT`` fails."""
+    await db.execute_fetchall(sql, args)
+
+
+async def changed(db: aiosqlite.Connection, sql: str, args: Iterable[Any] = ()) -> int:
+    """Run one statement that returns no rows, close its cursor, and say how many rows it
+    changed (the version checks)."""
+    async with db.execute(sql, args) as cursor:
+        return cursor.rowcount
+
+
+async def pragma_value(db: aiosqlite.Connection, pragma: str) -> Any:
+    """The first value a ``PRAGMA`` answers (its cursor read and closed)."""
+    async with db.execute(f"PRAGMA {pragma}") as cursor:
+        row = await cursor.fetchone()
+    assert row is not None
+    return row[0]
+
+
+async def run_many(db: aiosqlite.Connection, sql: str, rows: Iterable[Iterable[Any]]) -> None:
+    async with db.executemany(sql, rows):
+        pass
+
+
+def written_post(post: Post) -> tuple[str, int | None, str]:
+    """An outbox row's ``kind``, ``user_id`` (a DM's recipient) and JSON ``payload``."""
+    payload = asdict(post)
+    if isinstance(post, DirectMessage):
+        return "dm", payload.pop("user_id"), json.dumps(payload)
+    return "thread", None, json.dumps(payload)
+
+
+def read_post(kind: str, user_id: int | None, payload: str) -> Post:
+    """The post of an outbox row; keys a row written by an older Parley lacks take their
+    defaults, keys it has that a post no longer has are left aside."""
+    fields = json.loads(payload)
+    if kind == "dm":
+        assert user_id is not None
+        return DirectMessage(user_id=user_id, **known(DirectMessage, fields))
+    return ThreadPost(**known(ThreadPost, fields))
+
+
+def known(record: type, fields: dict[str, Any]) -> dict[str, Any]:
+    names = {f.name for f in dataclass_fields(record)}
+    return {key: value for key, value in fields.items() if key in names}
+
+
+class SqliteStore:
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str) -> SqliteStore:
+        db = await aiosqlite.connect(path, isolation_level=None)
+        db.row_factory = aiosqlite.Row
+        try:
+            for pragma in (
+                "journal_mode=WAL",
+                "synchronous=NORMAL",
+                "foreign_keys=ON",
+                "busy_timeout=5000",
+            ):
+                await run(db, f"PRAGMA {pragma}")
+            verdict = await pragma_value(db, "integrity_check")
+        except sqlite3.DatabaseError as error:
+            verdict = str(error)
+        if verdict != "ok":
+            await db.close()
+            raise DatabaseDamaged(
+                f"The database {path} failed its integrity check ({verdict}). Restore a backup "
+                "made with `parley backup`, or move the file away to start afresh."
+            )
+        store = cls(db)
+        await store.migrate()
+        return store
+
+    async def migrate(self, up_to: int | None = None) -> int:
+        """Apply every migration newer than ``PRAGMA user_version``; return the new version."""
+        current: int = await pragma_value(self._db, "user_version")
+        for number, script in migrations():
+            if number <= current or (up_to is not None and number > up_to):
+                continue
+            async with self._db.executescript(
+                f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version={number};\nCOMMIT;"
+            ):
+                pass
+            current = number
+        return current
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def backup(self, path: str) -> None:
+        """Copy the live database with SQLite's online backup API."""
+        async with aiosqlite.connect(path) as target:
+            await self._db.backup(target)
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await run(self._db, "BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await run(self._db, "ROLLBACK")
+                raise
+            await run(self._db, "COMMIT")
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            yield self._db
+
+    # -- reading ------------------------------------------------------------------------
+    async def _one(self, where: str, *args: Any) -> GameRecord | None:
+        async with self._reading() as db:
+            async with db.execute(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE {where}", args
+            ) as cursor:
+                row = await cursor.fetchone()
+            return None if row is None else await self._with_seats(row)
+
+    async def _with_seats(self, row: aiosqlite.Row) -> GameRecord:
+        async with self._db.execute(
+            "SELECT seat, user_id, dm_open, resigned FROM seats WHERE game_id=? ORDER BY seat",
+            (row["id"],),
+        ) as cursor:
+            seats = [
+                Seat(
+                    r["seat"],
+                    r["user_id"],
+                    None if r["dm_open"] is None else bool(r["dm_open"]),
+                    bool(r["resigned"]),
+                )
+                for r in await cursor.fetchall()
+            ]
+        return GameRecord(
+            id=row["id"],
+            game_key=row["game_key"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            thread_id=row["thread_id"],
+            lobby_message_id=row["lobby_message_id"],
+            host_id=row["host_id"],
+            status=row["status"],
+            seed=row["seed"],
+            options=json.loads(row["options"]),
+            version=row["version"],
+            state=row["state"],
+            result=json.loads(row["result"]) if row["result"] else None,
+            seats=seats,
+        )
+
+    async def game(self, game_id: int) -> GameRecord | None:
+        return await self._one("id=?", game_id)
+
+    async def game_in_thread(self, thread_id: int) -> GameRecord | None:
+        return await self._one("thread_id=? ORDER BY id DESC LIMIT 1", thread_id)
+
+    async def games_of_user(self, user_id: int, guild_id: int) -> list[GameRecord]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                f"SELECT {', '.join('g.' + c.strip() for c in GAME_COLUMNS.split(','))} "
+                "FROM games g JOIN seats s ON s.game_id = g.id "
+                "WHERE s.user_id=? AND g.guild_id=? AND g.status IN ('lobby', 'active') "
+                "ORDER BY g.updated_at DESC",
+                (user_id, guild_id),
+            ) as cursor,
+        ):
+            rows = await cursor.fetchall()
+            return [await self._with_seats(row) for row in rows]
+
+    async def open_lobbies(self, guild_id: int) -> list[GameRecord]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id=? AND status='lobby' "
+                "ORDER BY id DESC LIMIT 25",
+                (guild_id,),
+            ) as cursor,
+        ):
+            rows = await cursor.fetchall()
+            return [await self._with_seats(row) for row in rows]
+
+    async def actions(self, game_id: int, after_version: int = 0) -> list[tuple[int, str]]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT seat, action FROM actions WHERE game_id=? AND version>? ORDER BY version",
+                (game_id, after_version),
+            ) as cursor,
+        ):
+            return [(r["seat"], r["action"]) for r in await cursor.fetchall()]
+
+    async def unsent(self, game_id: int | None = None) -> list[OutboxItem]:
+        query = "SELECT id, game_id, kind, user_id, payload FROM outbox WHERE sent_at IS NULL"
+        args: tuple[Any, ...] = ()
+        if game_id is not None:
+            query += " AND game_id=?"
+            args = (game_id,)
+        async with self._reading() as db, db.execute(query + " ORDER BY id", args) as cursor:
+            return [
+                OutboxItem(r["id"], r["game_id"], read_post(r["kind"], r["user_id"], r["payload"]))
+                for r in await cursor.fetchall()
+            ]
+
+    # -- writing ------------------------------------------------------------------------
+    async def create_game(
+        self,
+        game_key: str,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        seed: int,
+        options: dict[str, Any],
+    ) -> GameRecord:
+        now = time.time()
+        async with self._transaction() as db:
+            async with db.execute(
+                "INSERT INTO games (game_key, guild_id, channel_id, host_id, status, seed, "
+                "options, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                (game_key, guild_id, channel_id, host_id, seed, json.dumps(options), now, now),
+            ) as cursor:
+                game_id = cursor.lastrowid
+            assert game_id is not None
+            await run(
+                db,
+                "INSERT INTO seats (game_id, seat, user_id) VALUES (?, 0, ?)",
+                (game_id, host_id),
+            )
+        record = await self.game(game_id)
+        assert record is not None
+        return record
+
+    async def set_places(
+        self,
+        game_id: int,
+        thread_id: int | None,
+        lobby_message_id: int | None,
+        channel_id: int | None = None,
+    ) -> None:
+        async with self._transaction() as db:
+            await run(
+                db,
+                "UPDATE games SET thread_id=?, lobby_message_id=?, "
+                "channel_id=COALESCE(?, channel_id), updated_at=? WHERE id=?",
+                (thread_id, lobby_message_id, channel_id, time.time(), game_id),
+            )
+
+    async def add_seat(self, game_id: int, user_id: int) -> None:
+        async with self._transaction() as db:
+            await run(
+                db,
+                "INSERT OR IGNORE INTO seats (game_id, seat, user_id) SELECT ?, "
+                "COALESCE(MAX(seat) + 1, 0), ? FROM seats WHERE game_id=?",
+                (game_id, user_id, game_id),
+            )
+
+    async def remove_seat(self, game_id: int, user_id: int) -> None:
+        async with self._transaction() as db:
+            await run(db, "DELETE FROM seats WHERE game_id=? AND user_id=?", (game_id, user_id))
+            # keep seats numbered 0..n-1 in join order
+            async with db.execute(
+                "SELECT user_id FROM seats WHERE game_id=? ORDER BY seat", (game_id,)
+            ) as cursor:
+                users = [r["user_id"] for r in await cursor.fetchall()]
+            await run(db, "DELETE FROM seats WHERE game_id=?", (game_id,))
+            await run_many(
+                db,
+                "INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)",
+                [(game_id, i, u) for i, u in enumerate(users)],
+            )
+
+    async def set_dm_open(self, user_id: int, is_open: bool) -> None:
+        async with self._transaction() as db:
+            await run(db, "UPDATE seats SET dm_open=? WHERE user_id=?", (int(is_open), user_id))
+
+    async def start(self, game_id: int, state: str, posts: list[Post]) -> None:
+        async with self._transaction() as db:
+            count = await changed(
+                db,
+                "UPDATE games SET status='active', state=?, version=0, updated_at=? "
+                "WHERE id=? AND status='lobby'",
+                (state, time.time(), game_id),
+            )
+            if count != 1:
+                raise VersionConflict
+            await self._queue(db, game_id, posts)
+
+    async def record_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        seat: int,
+        user_id: int | None,
+        action: str,
+        state: str,
+        status: str,
+        result: dict[str, Any] | None,
+        posts: list[Post],
+    ) -> int:
+        now = time.time()
+        async with self._transaction() as db:
+            count = await changed(
+                db,
+                "UPDATE games SET version=version+1, state=?, status=?, result=?, updated_at=? "
+                "WHERE id=? AND version=? AND status='active'",
+                (
+                    state,
+                    status,
+                    json.dumps(result) if result else None,
+                    now,
+                    game_id,
+                    expected_version,
+                ),
+            )
+            if count != 1:
+                raise VersionConflict
+            await run(
+                db,
+                "INSERT INTO actions (game_id, version, seat, user_id, action, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, expected_version + 1, seat, user_id, action, now),
+            )
+            await self._queue(db, game_id, posts)
+        return expected_version + 1
+
+    async def finish(
+        self,
+        game_id: int,
+        status: str,
+        result: dict[str, Any] | None,
+        posts: list[Post],
+        resigned_user: int | None = None,
+    ) -> None:
+        async with self._transaction() as db:
+            count = await changed(
+                db,
+                "UPDATE games SET status=?, result=?, updated_at=? "
+                "WHERE id=? AND status IN ('lobby', 'active')",
+                (status, json.dumps(result) if result else None, time.time(), game_id),
+            )
+            if count != 1:
+                raise VersionConflict
+            if resigned_user is not None:
+                await run(
+                    db,
+                    "UPDATE seats SET resigned=1 WHERE game_id=? AND user_id=?",
+                    (game_id, resigned_user),
+                )
+            await self._queue(db, game_id, posts)
+
+    async def mark_sent(self, item_id: int) -> None:
+        async with self._transaction() as db:
+            await run(db, "UPDATE outbox SET sent_at=? WHERE id=?", (time.time(), item_id))
+
+    @staticmethod
+    async def _queue(db: aiosqlite.Connection, game_id: int, posts: list[Post]) -> None:
+        now = time.time()
+        await run_many(
+            db,
+            "INSERT INTO outbox (game_id, kind, user_id, payload, created_at) "
+            "VALUES (?, ?, ?, ?, ?)",
+            [(game_id, *written_post(post), now) for post in posts],
+        )
+
+    # -- play over days (bot/play: clocks, reminders, vacations) ------------------------
+    async def active_games(self) -> list[GameRecord]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE status='active' ORDER BY id",
+            ) as cursor,
+        ):
+            rows = await cursor.fetchall()
+            return [await self._with_seats(row) for row in rows]
+
+    async def time_policy(self, game_id: int) -> TimePolicy:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT clock_seconds, policy, status_message_id, synced_version FROM game_clocks "
+                "WHERE game_id=?",
+                (game_id,),
+            ) as cursor,
+        ):
+            row = await cursor.fetchone()
+        if row is None:
+            return TimePolicy(game_id)
+        return TimePolicy(
+            game_id,
+            row["clock_seconds"],
+            row["policy"],
+            row["status_message_id"],
+            row["synced_version"],
+        )
+
+    async def set_time_policy(self, game_id: int, clock_seconds: int | None, policy: str) -> None:
+        async with self._transaction() as db:
+            await run(
+                db,
+                "INSERT INTO game_clocks (game_id, clock_seconds, policy) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET clock_seconds=excluded.clock_seconds, "
+                "policy=excluded.policy",
+                (game_id, clock_seconds, policy),
+            )
+
+    async def set_status_message(self, game_id: int, message_id: int | None) -> None:
+        async with self._transaction() as db:
+            await run(
+                db,
+                "INSERT INTO game_clocks (game_id, status_message_id) VALUES (?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET status_message_id=excluded.status_message_id",
+                (game_id, message_id),
+            )
+
+    async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
+        query = "SELECT game_id, seat, turn, user_id, started_at, due_at, paused_at FROM deadlines"
+        args: tuple[Any, ...] = ()
+        if game_id is not None:
+            query += " WHERE game_id=?"
+            args = (game_id,)
+        async with (
+            self._reading() as db,
+            db.execute(query + " ORDER BY game_id, seat", args) as cursor,
+        ):
+            return [
+                Deadline(
+                    r["game_id"],
+                    r["seat"],
+                    r["turn"],
+                    r["user_id"],
+                    r["started_at"],
+                    r["due_at"],
+                    r["paused_at"],
+                )
+                for r in await cursor.fetchall()
+            ]
+
+    async def replace_deadlines(
+        self, game_id: int, version: int, deadlines: list[Deadline]
+    ) -> None:
+        async with self._transaction() as db:
+            await run(db, "DELETE FROM deadlines WHERE game_id=?", (game_id,))
+            await run_many(
+                db,
+                "INSERT INTO deadlines (game_id, seat, turn, user_id, started_at, due_at, "
+                "paused_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (d.game_id, d.seat, d.turn, d.user_id, d.started_at, d.due_at, d.paused_at)
+                    for d in deadlines
+                ],
+            )
+            await run(
+                db,
+                "INSERT INTO game_clocks (game_id, synced_version) VALUES (?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET synced_version=excluded.synced_version",
+                (game_id, version),
+            )
+
+    async def update_deadline(self, deadline: Deadline, posts: list[Post]) -> None:
+        async with self._transaction() as db:
+            await run(
+                db,
+                "UPDATE deadlines SET due_at=?, paused_at=? WHERE game_id=? AND seat=? AND turn=?",
+                (
+                    deadline.due_at,
+                    deadline.paused_at,
+                    deadline.game_id,
+                    deadline.seat,
+                    deadline.turn,
+                ),
+            )
+            await self._queue(db, deadline.game_id, posts)
+
+    async def mark_step(
+        self, game_id: int, seat: int, turn: int, step: str, now: float, posts: list[Post]
+    ) -> bool:
+        """Record one step as done and queue its posts in the same commit; False if it was
+        already done (so a step is never sent twice, even across restarts)."""
+        async with self._transaction() as db:
+            count = await changed(
+                db,
+                "INSERT OR IGNORE INTO reminder_steps (game_id, seat, turn, step, done_at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (game_id, seat, turn, step, now),
+            )
+            if count != 1:
+                return False
+            await self._queue(db, game_id, posts)
+        return True
+
+    async def steps_done(self, game_id: int, seat: int, turn: int) -> set[str]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT step FROM reminder_steps WHERE game_id=? AND seat=? AND turn=?",
+                (game_id, seat, turn),
+            ) as cursor,
+        ):
+            return {r["step"] for r in await cursor.fetchall()}
+
+    async def user_settings(self, user_id: int) -> UserSettings:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT timezone, quiet_start, quiet_end, style, turn_dm, vacation_bank, "
+                "vacation_start, vacation_until FROM user_settings WHERE user_id=?",
+                (user_id,),
+            ) as cursor,
+        ):
+            r = await cursor.fetchone()
+        if r is None:
+            return UserSettings(user_id)
+        return UserSettings(
+            user_id,
+            r["timezone"],
+            r["quiet_start"],
+            r["quiet_end"],
+            r["style"],
+            bool(r["turn_dm"]),
+            r["vacation_bank"],
+            r["vacation_start"],
+            r["vacation_until"],
+        )
+
+    async def save_user_settings(self, settings: UserSettings) -> None:
+        s = settings
+        async with self._transaction() as db:
+            await run(
+                db,
+                "INSERT OR REPLACE INTO user_settings (user_id, timezone, quiet_start, "
+                "quiet_end, style, turn_dm, vacation_bank, vacation_start, vacation_until) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    s.user_id,
+                    s.timezone,
+                    s.quiet_start,
+                    s.quiet_end,
+                    s.style,
+                    int(s.turn_dm),
+                    s.vacation_bank,
+                    s.vacation_start,
+                    s.vacation_until,
+                ),
+            )
+
+    async def replace_seat(
+        self, game_id: int, old_user: int, new_user: int, posts: list[Post]
+    ) -> None:
+        async with self._transaction() as db:
+            count = await changed(
+                db,
+                "UPDATE seats SET user_id=?, dm_open=NULL, resigned=0 "
+                "WHERE game_id=? AND user_id=?",
+                (new_user, game_id, old_user),
+            )
+            if count != 1:
+                raise VersionConflict
+            await run(
+                db,
+                "UPDATE deadlines SET user_id=? WHERE game_id=? AND user_id=?",
+                (new_user, game_id, old_user),
+            )
+            await self._queue(db, game_id, posts)

@@ -1,0 +1,118 @@
+"""What the bot keeps between restarts, behind one small async interface.
+
+:class:`Store` is the whole surface the bot uses; :mod:`bot.storage.sqlite` implements it on
+SQLite. A PostgreSQL backend only has to implement the same methods.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from bot.storage.records import (
+    Deadline,
+    GameRecord,
+    OutboxItem,
+    Post,
+    TimePolicy,
+    UserSettings,
+)
+
+
+class Store(Protocol):
+    async def create_game(
+        self,
+        game_key: str,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        seed: int,
+        options: dict[str, Any],
+    ) -> GameRecord: ...
+
+    async def game(self, game_id: int) -> GameRecord | None: ...
+
+    async def game_in_thread(self, thread_id: int) -> GameRecord | None: ...
+
+    async def games_of_user(self, user_id: int, guild_id: int) -> list[GameRecord]: ...
+
+    async def open_lobbies(self, guild_id: int) -> list[GameRecord]: ...
+
+    async def set_places(
+        self,
+        game_id: int,
+        thread_id: int | None,
+        lobby_message_id: int | None,
+        channel_id: int | None = None,
+    ) -> None:
+        """Where the game lives; ``channel_id`` only when it moved to another channel."""
+
+    async def add_seat(self, game_id: int, user_id: int) -> None: ...
+
+    async def remove_seat(self, game_id: int, user_id: int) -> None: ...
+
+    async def set_dm_open(self, user_id: int, is_open: bool) -> None: ...
+
+    async def start(self, game_id: int, state: str, posts: list[Post]) -> None: ...
+
+    async def record_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        seat: int,
+        user_id: int | None,
+        action: str,
+        state: str,
+        status: str,
+        result: dict[str, Any] | None,
+        posts: list[Post],
+    ) -> int: ...
+
+    async def finish(
+        self,
+        game_id: int,
+        status: str,
+        result: dict[str, Any] | None,
+        posts: list[Post],
+        resigned_user: int | None = None,
+    ) -> None: ...
+
+    async def actions(self, game_id: int, after_version: int = 0) -> list[tuple[int, str]]: ...
+
+    async def unsent(self, game_id: int | None = None) -> list[OutboxItem]: ...
+
+    async def mark_sent(self, item_id: int) -> None: ...
+
+    async def close(self) -> None: ...
+
+    # -- play over days (bot/play: clocks, reminders, vacations) ------------------------
+    async def active_games(self) -> list[GameRecord]: ...
+
+    async def time_policy(self, game_id: int) -> TimePolicy: ...
+
+    async def set_time_policy(
+        self, game_id: int, clock_seconds: int | None, policy: str
+    ) -> None: ...
+
+    async def set_status_message(self, game_id: int, message_id: int | None) -> None: ...
+
+    async def deadlines(self, game_id: int | None = None) -> list[Deadline]: ...
+
+    async def replace_deadlines(
+        self, game_id: int, version: int, deadlines: list[Deadline]
+    ) -> None: ...
+
+    async def update_deadline(self, deadline: Deadline, posts: list[Post]) -> None: ...
+
+    async def mark_step(
+        self, game_id: int, seat: int, turn: int, step: str, now: float, posts: list[Post]
+    ) -> bool: ...
+
+    async def steps_done(self, game_id: int, seat: int, turn: int) -> set[str]: ...
+
+    async def user_settings(self, user_id: int) -> UserSettings: ...
+
+    async def save_user_settings(self, settings: UserSettings) -> None: ...
+
+    async def replace_seat(
+        self, game_id: int, old_user: int, new_user: int, posts: list[Post]
+    ) -> None: ...

@@ -138,6 +138,8 @@ class ParleyBot(commands.Bot):
 
     async def close(self) -> None:
         await super().close()  # unloads the cogs: the time cog stops the scheduler's loop
+        if hasattr(self, "service"):
+            self.service.thinker.shutdown()
         if self._store is not None:
             await self._store.close()
 

@@ -3,7 +3,8 @@
 Each due seat has one deadline row: when its turn began (the game version at which it became
 due, found by replaying the game from its seed) and when its clock runs out. When a clock runs
 out, an optional interrupt takes its default answer; otherwise the game's absent-player policy
-applies: wait (the thread is told once), forfeit, or the autopilot plays the turn. Every move
+applies: wait (the thread is told once), forfeit, or the autopilot plays the turn (the AI at
+normal strength, :mod:`bot.play.thinking`). Every move
 here is an ordinary version-checked action, so a restart between a deadline and its handling
 neither loses nor repeats it: the deadline is either still there or the seat has moved.
 """
@@ -15,7 +16,7 @@ import logging
 from dataclasses import replace
 
 from bot.play.service import GameService
-from bot.play.turns import Replay, autopilot_action, replay
+from bot.play.turns import Replay, replay
 from bot.storage import Deadline, GameRecord, Store, ThreadPost, TimePolicy, VersionConflict
 from games import REGISTRY
 
@@ -132,10 +133,9 @@ class Deadlines:
                 or any(s.resigned for s in game.seats if s.seat == deadline.seat)
             ):
                 return  # the turn is over (or was already played before a restart)
-            action = autopilot_action(spec, game, rp.state, deadline.seat)
+            action = await self.service.stand_in_action(game, deadline.seat)
             try:
-                await self.service.play_for(
-                    game, deadline.seat, action, "⏰ Out of time; autopilot plays: "
-                )
+                why = "⏰ Out of time; autopilot plays (the AI, normal): "
+                await self.service.play_for(game, deadline.seat, action, why)
             except VersionConflict:
                 return

@@ -14,7 +14,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.play.posts import posts_owed
-from bot.play.turns import autopilot_action, replay
+from bot.play.thinking import Thinker, decision_seed
+from bot.play.turns import replay
 from bot.storage import DirectMessage, GameRecord, Post, Store, ThreadPost, VersionConflict
 from games import REGISTRY, GameSpec, IllegalAction, find_game
 from games.core import normalize
@@ -58,8 +59,9 @@ def parse_options(spec: GameSpec[Any], text: str) -> dict[str, Any]:
 
 
 class GameService:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, thinker: Thinker | None = None) -> None:
         self.store = store
+        self.thinker = thinker or Thinker()
 
     # -- lookups ------------------------------------------------------------------------
     @staticmethod
@@ -251,8 +253,15 @@ class GameService:
             posts,
         )
 
+    async def stand_in_action(self, game: GameRecord, seat: int) -> str:
+        """The AI's move for ``seat`` at the game's current version, thought out off the
+        event loop; the same game, version and seat always give the same move."""
+        assert game.state is not None
+        seed = decision_seed(game.seed, game.version, seat)
+        return await self.thinker.choose(game.game_key, game.state, seat, seed)
+
     async def _autopilot(self, game_id: int) -> None:
-        """Seats of resigned players play random legal moves so the others can finish."""
+        """The AI plays the seats of resigned players so the others can finish."""
         game = await self.game(game_id)
         spec = self.spec(game)
         while game.status == "active":
@@ -261,7 +270,7 @@ class GameService:
             if not idle:
                 return
             seat = idle[0]
-            action = autopilot_action(spec, game, state, seat)
+            action = await self.stand_in_action(game, seat)
             after = spec.apply(state, seat, action)
             line = "(autopilot) " + spec.describe(state, seat, action, after)
             with contextlib.suppress(VersionConflict):
@@ -277,7 +286,7 @@ class GameService:
 
     async def forfeit(self, game: GameRecord, seat: int, line: str, reason: str) -> None:
         """The seat leaves the game (a resignation, a kick, a clock run out under the forfeit
-        policy): the last one standing wins, or else the autopilot plays the seat for the
+        policy): the last one standing wins, or else the AI plays the seat for the
         others to finish. ``line`` is told in the thread, ``reason`` is the result's."""
         spec = self.spec(game)
         user = game.user_of(seat)
@@ -288,7 +297,7 @@ class GameService:
             post = ThreadPost(line, view=view, result=result, version=game.version)
             await self.store.finish(game.id, "over", result, [post], resigned_user=user)
         else:
-            post = ThreadPost(line + " A simple autopilot plays their seat.")
+            post = ThreadPost(line + " The autopilot plays their seat: the AI, at normal strength.")
             await self.store.finish(game.id, "active", None, [post], resigned_user=user)
             await self._autopilot(game.id)
 

@@ -1,4 +1,5 @@
-"""The ``parley`` command: run the bot, play a demo game, benchmark, back up the database."""
+"""The ``parley`` command: run the bot, play a demo game, pit players against each other,
+benchmark, back up the database."""
 
 from __future__ import annotations
 
@@ -15,17 +16,27 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="parley", description="Parley, the pirate games bot")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
-    demo = commands.add_parser("demo", help="play a random game to PNGs and a log")
+    demo = commands.add_parser("demo", help="play a game to PNGs and a log")
     demo.add_argument("game", help=f"one of: {', '.join(REGISTRY)}")
     demo.add_argument("--out", type=Path, required=True, help="folder for the images and log")
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--players", type=int, default=None)
+    demo.add_argument("--ai", action="store_true", help="every seat the AI (normal), not random")
+    arena = commands.add_parser(
+        "arena", help="play games between players and count the wins", add_help=False
+    )
+    arena.add_argument("words", nargs=argparse.REMAINDER, help="see `parley arena --help`")
     bench = commands.add_parser("bench", help="measure render, engine, bot and SQLite speed")
     bench.add_argument("--games", type=int, default=10_000, help="games stored for the bot run")
     bench.add_argument("--quick", action="store_true", help="fewer samples (a smoke run)")
     backup = commands.add_parser("backup", help="copy the live database safely")
     backup.add_argument("path", type=Path)
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else argv
+    if words[:1] == ["arena"]:  # its own parser reads the rest (and answers --help)
+        from bot.arena import main as play_arena
+
+        return play_arena(words[1:])
+    args = parser.parse_args(words)
 
     if args.command == "run":
         return run_bot()
@@ -35,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"unknown game {args.game!r}; choose from {', '.join(REGISTRY)}")
         from bot.demo import play_demo
 
-        log = play_demo(spec, args.out, args.seed, args.players)
+        log = play_demo(spec, args.out, args.seed, args.players, "ai:normal" if args.ai else None)
         print(log.read_text().splitlines()[-1])
         print(f"Images and log written to {args.out}")
         return 0

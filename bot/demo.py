@@ -1,5 +1,6 @@
-"""``parley demo``: a whole game by random legal moves, one PNG per action plus a text log, so
-anyone can see a game without a Discord token."""
+"""``parley demo``: a whole game, one PNG per action plus a text log, so anyone can see a game
+without a Discord token. Moves are random legal moves, or with ``--ai`` every seat is the AI
+(``ai:normal``), so a newcomer's first look is a real game."""
 
 from __future__ import annotations
 
@@ -8,20 +9,33 @@ from pathlib import Path
 from typing import Any
 
 from games import GameSpec
+from games.ai import make_player
 from renderers import render
 
 
-def play_demo(spec: GameSpec[Any], out: Path, seed: int, players: int | None = None) -> Path:
+def play_demo(
+    spec: GameSpec[Any],
+    out: Path,
+    seed: int,
+    players: int | None = None,
+    player: str | None = None,
+) -> Path:
+    """Play one game to ``out``; ``player`` (a name for :func:`games.ai.make_player`) fills
+    every seat, each with its own seed, or random legal moves when None."""
     out.mkdir(parents=True, exist_ok=True)
     count = players or spec.min_players
     picker = random.Random(seed)
+    seats = [make_player(player, seed * 1000 + s) for s in range(count)] if player else None
     state = spec.new(count, seed)
-    lines = [f"{spec.title}, {count} players, seed {seed}"]
+    lines = [f"{spec.title}, {count} players, seed {seed}, {player or 'random'} in every seat"]
     step = 0
     (out / f"{step:04d}.png").write_bytes(render(spec.key, spec.view(state, None)))
     while spec.outcome(state) is None:
         seat = picker.choice(spec.to_act(state))
-        action = picker.choice(spec.legal_actions(state, seat))
+        if seats is None:
+            action = picker.choice(spec.legal_actions(state, seat))
+        else:
+            action = seats[seat].choose(spec, state, seat)
         after = spec.apply(state, seat, action)
         step += 1
         lines.append(

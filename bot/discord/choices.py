@@ -19,7 +19,7 @@ import discord
 from bot.discord.bot import ParleyBot, guarded, reply_privately
 from bot.discord.messages import send_long, shorten
 from bot.play.service import UserError
-from bot.storage import GameRecord
+from bot.storage import GameRecord, who
 from games import REGISTRY
 
 MAX_BUTTONS = 15
@@ -66,7 +66,7 @@ def panel(game: GameRecord, seat: int) -> tuple[str, discord.ui.View | None]:
                 else "Your move: type `/parley move` and pick from the list."
             )
         else:
-            waiting = ", ".join(f"<@{game.user_of(s)}>" for s in spec.to_act(state))
+            waiting = ", ".join(who(game.user_of(s)) for s in spec.to_act(state))
             lines.append(f"Waiting for {waiting}." if waiting else "")
     elif game.result:
         lines.append(f"Game over: {game.result['reason']}.")

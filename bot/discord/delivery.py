@@ -31,7 +31,7 @@ from bot.discord.threads import relocate
 from bot.play.clocks import Clock, stamp
 from bot.play.timekeeper import Timekeeper
 from bot.play.turns import replay
-from bot.storage import DirectMessage, GameRecord, OutboxItem, Store, ThreadPost
+from bot.storage import DirectMessage, GameRecord, OutboxItem, Store, ThreadPost, who
 from games import REGISTRY
 from renderers import render
 from renderers.base import tint_changes
@@ -69,11 +69,11 @@ def post_text(game: GameRecord, post: ThreadPost, due: float | None = None) -> s
     """The one-line thread post: who did what, then who must act (the only mentions), and
     when their clock runs out."""
     spec = REGISTRY[game.game_key]
-    lines = [f"<@{post.actor}>: {post.line}" if post.actor else post.line]
+    lines = [f"{who(post.actor)}: {post.line}" if post.actor else post.line]
     result = post.result
     if result:
         winners = ", ".join(
-            f"<@{game.user_of(s)}> ({spec.seat_label(s)})" for s in result["winners"]
+            f"{who(game.user_of(s))} ({spec.seat_label(s)})" for s in result["winners"]
         )
         lines.append(
             f"🏆 {winners} win{'s' if len(result['winners']) == 1 else ''}! ({result['reason']})"
@@ -81,7 +81,7 @@ def post_text(game: GameRecord, post: ThreadPost, due: float | None = None) -> s
             else f"🤝 Draw: {result['reason']}."
         )
     elif post.waiting:
-        names = ", ".join(f"<@{u}>" for u in post.waiting)
+        names = ", ".join(who(u) for u in post.waiting)
         hint = " (secret choice: use your DM or `/parley hand`)" if post.secret else ""
         by = f" ⏰ due {stamp(due)}" if due else ""
         lines.append(f"{names}, your move{hint}.{by}")

@@ -1,5 +1,5 @@
-"""A game before it starts: the lobby card in the channel (with Join, Leave, Start and Cancel
-buttons), its thread, and the welcome DM that checks a player's DMs are open."""
+"""A game before it starts: the lobby card in the channel (with Join, Leave, Add AI, Start and
+Cancel buttons), its thread, and the welcome DM that checks a player's DMs are open."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from bot.discord.delivery import DM_CLOSED_HELP
 from bot.discord.permissions import TO_OPEN, lacking, listing
 from bot.play.clocks import CLOCKS
 from bot.play.service import UserError
-from bot.storage import GameRecord
+from bot.storage import GameRecord, who
 from games import REGISTRY
 
 log = logging.getLogger(__name__)
@@ -28,7 +28,7 @@ WELCOME = (
 
 def lobby_embed(game: GameRecord) -> discord.Embed:
     spec = REGISTRY[game.game_key]
-    players = "\n".join(f"{i + 1}. <@{s.user_id}>" for i, s in enumerate(game.seats))
+    players = "\n".join(f"{i + 1}. {who(s.user_id)}" for i, s in enumerate(game.seats))
     status = {
         "lobby": f"Waiting for players ({spec.min_players}–{spec.max_players}). "
         "The host presses **Start**.",
@@ -52,7 +52,7 @@ def lobby_embed(game: GameRecord) -> discord.Embed:
 
 def lobby_buttons(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for op in ("join", "leave", "start", "cancel"):
+    for op in ("join", "leave", "ai", "start", "cancel"):
         view.add_item(LobbyButton(game_id, op))
     return view
 
@@ -68,8 +68,10 @@ async def open_lobby(
     options: str,
     clock: str = "none",
     absent: str = "autopilot",
+    ai: int = 0,
 ) -> None:
-    """``/parley new``: the lobby card in this channel, the game's thread, its clock."""
+    """``/parley new``: the lobby card in this channel (with ``ai`` AI seats), the game's
+    thread, its clock."""
     bot = interaction.client
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
@@ -86,7 +88,7 @@ async def open_lobby(
             "channel."
         )
     game = await bot.service.new_game(
-        key, interaction.guild_id, channel.id, interaction.user.id, options
+        key, interaction.guild_id, channel.id, interaction.user.id, options, ai
     )
     spec = REGISTRY[game.game_key]
     message = None
@@ -138,6 +140,9 @@ async def lobby_op(interaction: discord.Interaction[ParleyBot], game_id: int, op
         elif op == "leave":
             game = await service.leave(game, user.id)
             reply = "You left the game."
+        elif op == "ai":
+            game = await service.add_ai(game, user.id)
+            reply = "An AI seat joined the game."
         elif op == "start":
             game = await service.start(game, user.id)
             reply = "The game has started: see the thread."
@@ -167,20 +172,24 @@ async def refresh_lobby(bot: ParleyBot, game: GameRecord) -> None:
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"parley:lobby:(?P<game>\d+):(?P<op>join|leave|start|cancel)",
+    template=r"parley:lobby:(?P<game>\d+):(?P<op>join|leave|ai|start|cancel)",
 ):
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.success,
         "leave": discord.ButtonStyle.secondary,
+        "ai": discord.ButtonStyle.secondary,
         "start": discord.ButtonStyle.primary,
         "cancel": discord.ButtonStyle.danger,
     }
+    LABELS: ClassVar[dict[str, str]] = {"ai": "Add AI"}
 
     def __init__(self, game_id: int, op: str) -> None:
         self.game_id, self.op = game_id, op
         super().__init__(
             discord.ui.Button(
-                label=op.title(), style=self.STYLES[op], custom_id=f"parley:lobby:{game_id}:{op}"
+                label=self.LABELS.get(op, op.title()),
+                style=self.STYLES[op],
+                custom_id=f"parley:lobby:{game_id}:{op}",
             )
         )
 

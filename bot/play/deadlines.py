@@ -70,7 +70,7 @@ class Deadlines:
         by_seat = {d.seat: d for d in existing}
         want: list[Deadline] = []
         if game.status == "active" and rp is not None:
-            resigned = {s.seat for s in game.seats if s.resigned}
+            resigned = {s.seat for s in game.seats if s.resigned or s.is_ai}  # no clock
             spec = REGISTRY[game.game_key]
             for seat, turn in sorted(rp.starts.items()):
                 if seat in resigned:

@@ -65,7 +65,9 @@ def posts_owed(
                 line=line,
                 actor=None if actor is None else game.user_of(actor),
                 waiting=[game.user_of(s) for s in to_act],
-                mentions=[game.user_of(s) for s in to_act if s not in due_before],
+                mentions=[
+                    game.user_of(s) for s in to_act if s not in due_before and game.user_of(s) > 0
+                ],
                 secret=any(spec.secret_choice(after, s) for s in to_act),
                 view=public,
                 result=None
@@ -85,6 +87,8 @@ def posts_owed(
         and (s not in due_before or not spec.secret_choice(before, s))
     }
     for seat in sorted(changed_hands | newly_secret):
+        if game.user_of(seat) < 0:
+            continue  # an AI seat: its choices are made in the process pool, never sent
         text = spec.private_text(seat_views[seat])
         if text or seat in newly_secret:
             posts.append(

@@ -16,7 +16,15 @@ from typing import Any
 from bot.play.posts import posts_owed
 from bot.play.thinking import Thinker, decision_seed
 from bot.play.turns import replay
-from bot.storage import DirectMessage, GameRecord, Post, Store, ThreadPost, VersionConflict
+from bot.storage import (
+    DirectMessage,
+    GameRecord,
+    Post,
+    Store,
+    ThreadPost,
+    VersionConflict,
+    who,
+)
 from games import REGISTRY, GameSpec, IllegalAction, find_game
 from games.core import normalize
 
@@ -80,16 +88,45 @@ class GameService:
 
     # -- lobby --------------------------------------------------------------------------
     async def new_game(
-        self, key: str, guild_id: int, channel_id: int, host_id: int, options_text: str = ""
+        self,
+        key: str,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        options_text: str = "",
+        ai: int = 0,
     ) -> GameRecord:
+        """A game in its lobby, the host in the first seat and ``ai`` AI seats after it."""
         spec = find_game(key)
         if spec is None:
             names = ", ".join(f"`{s.key}`" for s in REGISTRY.values())
             raise UserError(f"I don't know a game called `{key}`. Try one of: {names}.")
         options = parse_options(spec, options_text)
-        return await self.store.create_game(
+        if not 0 <= ai < spec.max_players:
+            raise UserError(
+                f"{spec.title} seats at most {spec.max_players} players, you included: "
+                f"choose 0–{spec.max_players - 1} AI seats."
+            )
+        game = await self.store.create_game(
             spec.key, guild_id, channel_id, host_id, secrets.randbits(62), options
         )
+        for _ in range(ai):
+            await self.store.add_ai_seat(game.id)
+        return await self.game(game.id)
+
+    async def add_ai(self, game: GameRecord, user_id: int) -> GameRecord:
+        """The host fills a lobby seat with the AI."""
+        spec = self.spec(game)
+        if game.status != "lobby":
+            raise UserError("This game has already started; AI seats are added in the lobby.")
+        if user_id != game.host_id:
+            raise UserError(f"Only the host, <@{game.host_id}>, can add an AI seat.")
+        if len(game.seats) >= spec.max_players:
+            raise UserError(
+                f"{spec.title} seats at most {spec.max_players} players; this table is full."
+            )
+        await self.store.add_ai_seat(game.id)
+        return await self.game(game.id)
 
     async def join(self, game: GameRecord, user_id: int) -> GameRecord:
         spec = self.spec(game)
@@ -133,6 +170,7 @@ class GameService:
             await self.store.start(game.id, spec.dump(state), posts)
         except VersionConflict:
             raise UserError("This game has already started.") from None
+        await self.play_ai_seats(game.id)
         return await self.game(game.id)
 
     async def cancel(self, game: GameRecord, user_id: int, can_manage: bool) -> GameRecord:
@@ -178,7 +216,7 @@ class GameService:
                 await self._commit(game, spec, state, seat, user_id, action, new_state, line)
             except VersionConflict:
                 continue
-            await self._autopilot(game_id)
+            await self.play_ai_seats(game_id)
             return Acted(await self.game(game_id), line)
         raise UserError("The game is very busy right now; please try again.")
 
@@ -191,7 +229,7 @@ class GameService:
         after = spec.apply(before, seat, action)
         line = why + spec.describe(before, seat, action, after)
         await self._commit(game, spec, before, seat, None, action, after, line)
-        await self._autopilot(game.id)
+        await self.play_ai_seats(game.id)
 
     async def _check_fresh(self, game: GameRecord, seat: int, click_version: int) -> None:
         """An old button still works for a seat that was due when it was posted and has not
@@ -260,19 +298,24 @@ class GameService:
         seed = decision_seed(game.seed, game.version, seat)
         return await self.thinker.choose(game.game_key, game.state, seat, seed)
 
-    async def _autopilot(self, game_id: int) -> None:
-        """The AI plays the seats of resigned players so the others can finish."""
+    async def play_ai_seats(self, game_id: int) -> None:
+        """The AI plays every due AI seat, and the seats of resigned players so the others
+        can finish, until a person is due (after each commit, and on the scheduler's tick
+        after a restart)."""
         game = await self.game(game_id)
         spec = self.spec(game)
         while game.status == "active":
             state = self.state(game)
-            idle = [s.seat for s in game.seats if s.resigned and s.seat in spec.to_act(state)]
+            due = spec.to_act(state)
+            idle = [s for s in game.seats if (s.resigned or s.is_ai) and s.seat in due]
             if not idle:
                 return
-            seat = idle[0]
+            seat = idle[0].seat
             action = await self.stand_in_action(game, seat)
             after = spec.apply(state, seat, action)
-            line = "(autopilot) " + spec.describe(state, seat, action, after)
+            line = ("" if idle[0].is_ai else "(autopilot) ") + spec.describe(
+                state, seat, action, after
+            )
             with contextlib.suppress(VersionConflict):
                 await self._commit(game, spec, state, seat, None, action, after, line)
             game = await self.game(game_id)
@@ -299,7 +342,7 @@ class GameService:
         else:
             post = ThreadPost(line + " The autopilot plays their seat: the AI, at normal strength.")
             await self.store.finish(game.id, "active", None, [post], resigned_user=user)
-            await self._autopilot(game.id)
+            await self.play_ai_seats(game.id)
 
     async def hand_over(self, game_id: int, old_user: int, new_user: int, now: float) -> int:
         """Hand a seat to another player: the newcomer gets the seat's private view (and
@@ -336,5 +379,5 @@ class GameService:
 
     @staticmethod
     def waiting_message(game: GameRecord, spec: GameSpec[Any], state: Any) -> str:
-        names = ", ".join(f"<@{game.user_of(s)}>" for s in spec.to_act(state))
+        names = ", ".join(who(game.user_of(s)) for s in spec.to_act(state))
         return f"It is not your turn: waiting for {names}."

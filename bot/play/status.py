@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.play.clocks import POLICIES, clock_name, stamp
-from bot.storage import Deadline, GameRecord, TimePolicy
+from bot.storage import Deadline, GameRecord, TimePolicy, who
 from games import GameSpec
 
 
@@ -30,7 +30,7 @@ def status_text(
         by_seat = {d.seat: d for d in deadlines}
         for seat in spec.to_act(state):
             user = game.user_of(seat)
-            line = f"⏳ <@{user}> ({spec.seat_label(seat)})"
+            line = f"⏳ {who(user)} ({spec.seat_label(seat)})"
             d = by_seat.get(seat)
             if spec.secret_choice(state, seat):
                 line += ": secret choice pending"
@@ -41,7 +41,7 @@ def status_text(
             lines.append(line)
     elif game.status == "over":
         result = game.result or {}
-        winners = ", ".join(f"<@{game.user_of(s)}>" for s in result.get("winners", []))
+        winners = ", ".join(who(game.user_of(s)) for s in result.get("winners", []))
         lines.append(
             f"🏁 Game over: {result.get('reason', '')}"
             + (f". Winner: {winners}" if winners else "")
@@ -51,8 +51,6 @@ def status_text(
     scores = spec.view(state, None).get("scores") if state is not None else None
     if isinstance(scores, list) and scores:  # the envelope's: None or [{"name", "value"}]
         lines.append("Scores: " + " · ".join(f"{s['name']}: {s['value']}" for s in scores))
-    seated = ", ".join(
-        f"<@{s.user_id}>" + (" (autopilot)" if s.resigned else "") for s in game.seats
-    )
+    seated = ", ".join(who(s.user_id) + (" (autopilot)" if s.resigned else "") for s in game.seats)
     lines.append(f"Players: {seated}")
     return "\n".join(lines)

@@ -2,6 +2,7 @@
 migrations. Nothing here knows about games' rules or about Discord."""
 
 from bot.storage.records import (
+    AI_NAME,
     Deadline,
     DirectMessage,
     GameRecord,
@@ -12,11 +13,13 @@ from bot.storage.records import (
     TimePolicy,
     UserSettings,
     VersionConflict,
+    who,
 )
 from bot.storage.sqlite import DatabaseDamaged, SqliteStore, migrations
 from bot.storage.store import Store
 
 __all__ = [
+    "AI_NAME",
     "DatabaseDamaged",
     "Deadline",
     "DirectMessage",
@@ -31,4 +34,5 @@ __all__ = [
     "UserSettings",
     "VersionConflict",
     "migrations",
+    "who",
 ]

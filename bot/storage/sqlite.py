@@ -180,7 +180,8 @@ class SqliteStore:
 
     async def _with_seats(self, row: aiosqlite.Row) -> GameRecord:
         async with self._db.execute(
-            "SELECT seat, user_id, dm_open, resigned FROM seats WHERE game_id=? ORDER BY seat",
+            "SELECT seat, user_id, dm_open, resigned, kind FROM seats WHERE game_id=? "
+            "ORDER BY seat",
             (row["id"],),
         ) as cursor:
             seats = [
@@ -189,6 +190,7 @@ class SqliteStore:
                     r["user_id"],
                     None if r["dm_open"] is None else bool(r["dm_open"]),
                     bool(r["resigned"]),
+                    r["kind"],
                 )
                 for r in await cursor.fetchall()
             ]
@@ -315,19 +317,29 @@ class SqliteStore:
                 (game_id, user_id, game_id),
             )
 
+    async def add_ai_seat(self, game_id: int) -> None:
+        async with self._transaction() as db:
+            await run(
+                db,
+                "INSERT INTO seats (game_id, seat, user_id, kind) SELECT ?, "
+                "COALESCE(MAX(seat) + 1, 0), MIN(COALESCE(MIN(user_id), 0), 0) - 1, 'ai' "
+                "FROM seats WHERE game_id=?",
+                (game_id, game_id),
+            )
+
     async def remove_seat(self, game_id: int, user_id: int) -> None:
         async with self._transaction() as db:
             await run(db, "DELETE FROM seats WHERE game_id=? AND user_id=?", (game_id, user_id))
             # keep seats numbered 0..n-1 in join order
             async with db.execute(
-                "SELECT user_id FROM seats WHERE game_id=? ORDER BY seat", (game_id,)
+                "SELECT user_id, kind FROM seats WHERE game_id=? ORDER BY seat", (game_id,)
             ) as cursor:
-                users = [r["user_id"] for r in await cursor.fetchall()]
+                users = [(r["user_id"], r["kind"]) for r in await cursor.fetchall()]
             await run(db, "DELETE FROM seats WHERE game_id=?", (game_id,))
             await run_many(
                 db,
-                "INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)",
-                [(game_id, i, u) for i, u in enumerate(users)],
+                "INSERT INTO seats (game_id, seat, user_id, kind) VALUES (?, ?, ?, ?)",
+                [(game_id, i, u, kind) for i, (u, kind) in enumerate(users)],
             )
 
     async def set_dm_open(self, user_id: int, is_open: bool) -> None:

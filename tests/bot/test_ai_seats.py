@@ -3,6 +3,8 @@ plays alone in ``parley demo --ai``; ``parley arena`` counts its wins."""
 
 from __future__ import annotations
 
+import random
+
 from bot.play.thinking import decision_seed, think
 from games import REGISTRY
 from tests.bot.conftest import World
@@ -44,3 +46,110 @@ def test_the_ai_decides_the_same_way_for_the_same_game_version_and_seat():
     assert think("cardinal", state, seat, decision_seed(7, 0, seat)) == think(
         "cardinal", state, seat, decision_seed(7, 0, seat)
     )
+
+
+def public_text(world: World) -> list[str]:
+    """Everything posted where everyone can read it: the channel (lobby card) and the thread,
+    embeds included, every edit too."""
+    out = []
+    for where in (world.channel, world.thread()):
+        for message in world.fake.messages(where):
+            for version in [message, *getattr(message, "edits", [])]:
+                out.append(str(getattr(version, "content", version)))
+                out.append(str(getattr(version, "embeds", "")))
+    return out
+
+
+async def open_with_ai(world: World, bot, game: str, ai: int, humans) -> int:
+    """The first human opens ``game`` with ``ai`` AI seats (``/parley new ... ai:``), the
+    others join, and the host adds nothing more and starts."""
+    fake = world.fake
+    reply = await fake.slash(bot, humans[0], world.channel, "parley new", game=game, ai=ai)
+    game_id = int(reply.text.split("Game #")[1].split()[0])
+    for user in humans[1:]:
+        await fake.click(bot, user, world.lobby(), f"parley:lobby:{game_id}:join")
+    return game_id
+
+
+async def play_humans(world: World, bot, game_id: int, humans, seed: int, limit: int) -> None:
+    """The humans play random legal moves with ``/parley move`` until the game ends; between
+    two commands the AI seats are never left due."""
+    spec = REGISTRY[(await bot.store.game(game_id)).game_key]
+    picker = random.Random(seed)
+    for _ in range(limit):
+        game = await bot.store.game(game_id)
+        if game.status != "active":
+            return
+        state = spec.load(game.state)
+        due = spec.to_act(state)
+        ai_seats = {s.seat for s in game.seats if s.is_ai}
+        assert due and not set(due) & ai_seats, "an AI seat was left to move"
+        seat = due[0]
+        user = next(u for u in humans if u.id == game.user_of(seat))
+        action = picker.choice(spec.legal_actions(state, seat))
+        await world.fake.slash(bot, user, world.thread(), "parley move", action=action)
+    raise AssertionError("the game did not end")
+
+
+async def test_one_human_plays_cardinal_against_the_ai_to_the_end(world: World):
+    """ "a game can be one human against the AI": an AI seat from `/parley new ai:1`, shown as
+    "AI (normal)" in the lobby, the posts and the status; it moves whenever it is due."""
+    bot = await world.start_bot()
+    alice = world.alice
+    game_id = await open_with_ai(world, bot, "cardinal", 1, [alice])
+    game = await bot.store.game(game_id)
+    assert [(s.user_id > 0, s.is_ai) for s in game.seats] == [(True, False), (False, True)]
+    assert "AI (normal)" in str(world.lobby().embeds)
+    await world.fake.click(bot, alice, world.lobby(), f"parley:lobby:{game_id}:start")
+    await play_humans(world, bot, game_id, [alice], seed=5, limit=300)
+
+    game = await bot.store.game(game_id)
+    assert game.status == "over" and game.result is not None
+    actions = await bot.store.actions(game_id)
+    assert {seat for seat, _ in actions} == {0, 1}  # both seats moved
+    spec = REGISTRY["cardinal"]
+    state = spec.new(2, game.seed, game.options)
+    for number, (seat, action) in enumerate(actions):
+        if seat == 1:  # every AI move is the AI's decision at that version
+            expected = think("cardinal", spec.dump(state), 1, decision_seed(game.seed, number, 1))
+            assert action == expected
+        state = spec.apply(state, seat, action)
+    posts = [m.content for m in world.thread_posts()]
+    assert any(p.startswith("AI (normal): ") for p in posts)
+    text = "\n".join(public_text(world))
+    assert "<@-" not in text  # the placeholder id never shows as a mention
+    assert "AI (normal)" in world.status_message().content or game.status == "over"
+
+
+async def test_five_player_tortuga_with_two_ai_seats_keeps_the_ai_votes_secret(world: World):
+    """ "a 5-player Tortuga with two AI seats, including AI votes kept secret": the host adds
+    one AI seat with `/parley new ai:1` and one with the lobby's Add AI button."""
+    bot = await world.start_bot()
+    dave = world.fake.add_user("dave")
+    world.fake.add_member(world.guild, dave)
+    humans = [world.alice, world.carol, dave]
+    game_id = await open_with_ai(world, bot, "tortuga", 1, humans)
+    refused = await world.fake.click(bot, dave, world.lobby(), f"parley:lobby:{game_id}:ai")
+    assert "Only the host" in refused.text
+    await world.fake.click(bot, world.alice, world.lobby(), f"parley:lobby:{game_id}:ai")
+    game = await bot.store.game(game_id)
+    assert [s.is_ai for s in game.seats] == [False, True, False, False, True]
+    assert str(world.lobby().embeds).count("AI (normal)") == 2
+    await world.fake.click(bot, world.alice, world.lobby(), f"parley:lobby:{game_id}:start")
+    await play_humans(world, bot, game_id, humans, seed=2, limit=2000)
+
+    game = await bot.store.game(game_id)
+    spec = REGISTRY["tortuga"]
+    state = spec.new(5, game.seed, game.options)
+    secret_ai_moves = []
+    for seat, action in await bot.store.actions(game_id):
+        if seat in (1, 4) and spec.secret_choice(state, seat):
+            secret_ai_moves.append(action)
+        state = spec.apply(state, seat, action)
+    assert secret_ai_moves, "the AI never voted"
+    text = "\n".join(public_text(world))
+    for move in secret_ai_moves:
+        assert f"`{move}`" not in text
+    assert "<@-" not in text
+    # The AI's hands and ballots never go out as DMs: only the three humans got any.
+    assert all(world.fake.dms(u) for u in humans)

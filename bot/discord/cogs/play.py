@@ -27,6 +27,7 @@ from bot.discord.choices import (
 from bot.discord.messages import send_long
 from bot.discord.targets import GAME_CHOICES, find_target_game, game_autocomplete
 from bot.play.service import UserError
+from bot.storage import who
 from games import REGISTRY, find_game
 from renderers import render
 
@@ -90,7 +91,7 @@ class PlayCog(commands.Cog, name="play"):
         spec = REGISTRY[target.game_key]
         view = spec.view(spec.load(target.state), None)
         png = await asyncio.to_thread(render, target.game_key, view)
-        waiting = ", ".join(f"<@{target.user_of(s)}>" for s in view["to_act"])
+        waiting = ", ".join(who(target.user_of(s)) for s in view["to_act"])
         text = f"**{spec.title} #{target.id}**" + (f": waiting for {waiting}" if waiting else "")
         if target.result:
             text += f"\nGame over: {target.result['reason']}."
@@ -135,7 +136,7 @@ class PlayCog(commands.Cog, name="play"):
                 turn = (
                     "**your turn**"
                     if seat in to_act
-                    else "waiting for " + ", ".join(f"<@{game.user_of(s)}>" for s in to_act)
+                    else "waiting for " + ", ".join(who(game.user_of(s)) for s in to_act)
                 )
                 due = [
                     d.due_at

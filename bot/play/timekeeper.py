@@ -46,6 +46,11 @@ class Timekeeper:
             game = await self.store.game(game_id)
             if game is None or game.status != "active":
                 return
+            # An AI seat due since before a restart (its thought was lost) moves now.
+            await self.deadlines.service.play_ai_seats(game_id)
+            game = await self.store.game(game_id)
+            if game is None or game.status != "active":
+                return
             spec = REGISTRY[game.game_key]
             rp = await self.deadlines.sync(game, now)
             policy = await self.store.time_policy(game_id)

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import random
 
+import aiosqlite
+
 from bot.play.thinking import decision_seed, think
+from bot.storage import SqliteStore
 from games import REGISTRY
 from tests.bot.conftest import World
 from tests.bot.time_helpers import HOUR, FakeClock, open_game, start_bot, to_act
@@ -60,11 +63,13 @@ def public_text(world: World) -> list[str]:
     return out
 
 
-async def open_with_ai(world: World, bot, game: str, ai: int, humans) -> int:
+async def open_with_ai(world: World, bot, game: str, ai: int, humans, options: str = "") -> int:
     """The first human opens ``game`` with ``ai`` AI seats (``/parley new ... ai:``), the
     others join, and the host adds nothing more and starts."""
     fake = world.fake
-    reply = await fake.slash(bot, humans[0], world.channel, "parley new", game=game, ai=ai)
+    reply = await fake.slash(
+        bot, humans[0], world.channel, "parley new", game=game, ai=ai, options=options
+    )
     game_id = int(reply.text.split("Game #")[1].split()[0])
     for user in humans[1:]:
         await fake.click(bot, user, world.lobby(), f"parley:lobby:{game_id}:join")
@@ -153,3 +158,73 @@ async def test_five_player_tortuga_with_two_ai_seats_keeps_the_ai_votes_secret(w
     assert "<@-" not in text
     # The AI's hands and ballots never go out as DMs: only the three humans got any.
     assert all(world.fake.dms(u) for u in humans)
+
+
+async def test_a_crash_mid_thought_is_thought_again_on_the_next_tick(world: World):
+    """ "survive a crash mid-thought (the move is simply computed again)": the AI moves first,
+    its thought dies with the bot; after the restart the scheduler's tick plays that move."""
+    bot = await world.start_bot()
+    game_id = await open_with_ai(world, bot, "cardinal", 1, [world.alice], "first=green")
+
+    async def crash(*_args: object) -> str:
+        raise RuntimeError("the worker died")
+
+    bot.service.thinker.choose = crash  # type: ignore[method-assign]
+    await world.fake.click(bot, world.alice, world.lobby(), f"parley:lobby:{game_id}:start")
+    game = await bot.store.game(game_id)
+    assert game.status == "active" and game.version == 0  # started; nothing stored mid-thought
+    spec = REGISTRY["cardinal"]
+    assert spec.to_act(spec.load(game.state)) == [1]
+    await world.kill_bot(bot)
+
+    bot = await world.start_bot()
+    await bot.scheduler.tick()
+    expected = think("cardinal", game.state, 1, decision_seed(game.seed, 0, 1))
+    assert await bot.store.actions(game_id) == [(1, expected)]
+    await bot.scheduler.tick()  # played once, not again
+    assert len(await bot.store.actions(game_id)) == 1
+    assert [m.content for m in world.thread_posts()][-1].startswith("AI (normal): ")
+
+
+async def test_migration_7_stores_seat_kinds_from_the_first_schema(tmp_path):
+    """Seats stored before migration 7 are people; AI seats come after them with negative
+    placeholder ids, and a person leaving the lobby keeps every seat's kind."""
+    path = str(tmp_path / "old.db")
+    db = await aiosqlite.connect(path, isolation_level=None)
+    db.row_factory = aiosqlite.Row
+    old = SqliteStore(db)
+    try:
+        assert await old.migrate(up_to=1) == 1
+        await db.execute(  # written as the first schema knew it (no kind)
+            "INSERT INTO games (id, game_key, guild_id, channel_id, host_id, status, seed, "
+            "created_at, updated_at) VALUES (1, 'tortuga', 1, 2, 101, 'lobby', 7, 0, 0)"
+        )
+        await db.execute(
+            "INSERT INTO seats (game_id, seat, user_id) VALUES (1, 0, 101), (1, 1, 202)"
+        )
+    finally:
+        await old.close()
+    store = await SqliteStore.open(path)
+    try:
+        assert await store.migrate() >= 7
+        await store.add_ai_seat(1)
+        await store.add_seat(1, 303)
+        await store.add_ai_seat(1)
+        game = await store.game(1)
+        assert [(s.seat, s.user_id, s.kind) for s in game.seats] == [
+            (0, 101, "human"),
+            (1, 202, "human"),
+            (2, -1, "ai"),
+            (3, 303, "human"),
+            (4, -2, "ai"),
+        ]
+        await store.remove_seat(1, 202)
+        game = await store.game(1)
+        assert [(s.user_id, s.is_ai) for s in game.seats] == [
+            (101, False),
+            (-1, True),
+            (303, False),
+            (-2, True),
+        ]
+    finally:
+        await store.close()

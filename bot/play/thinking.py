@@ -47,7 +47,9 @@ class Thinker:
         if self._pool is None:
             # forkserver: the bot has threads (SQLite, discord.py); a plain fork could copy a
             # held lock into the child.
+            # The server imports the games once, so a new worker starts in milliseconds.
             context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["games", "games.ai"])
             self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(

@@ -180,8 +180,7 @@ class SqliteStore:
 
     async def _with_seats(self, row: aiosqlite.Row) -> GameRecord:
         async with self._db.execute(
-            "SELECT seat, user_id, dm_open, resigned, kind FROM seats WHERE game_id=? "
-            "ORDER BY seat",
+            "SELECT * FROM seats WHERE game_id=? ORDER BY seat",
             (row["id"],),
         ) as cursor:
             seats = [
@@ -190,7 +189,8 @@ class SqliteStore:
                     r["user_id"],
                     None if r["dm_open"] is None else bool(r["dm_open"]),
                     bool(r["resigned"]),
-                    r["kind"],
+                    # before migration 0007 every seat was a person
+                    r["kind"] if "kind" in r.keys() else "human",  # noqa: SIM118 (a Row)
                 )
                 for r in await cursor.fetchall()
             ]

@@ -18,6 +18,7 @@ import discord
 
 from bot.discord.bot import ParleyBot, guarded, reply_privately
 from bot.discord.messages import send_long, shorten
+from bot.discord.targets import reach
 from bot.play.service import UserError
 from bot.storage import GameRecord
 from games import REGISTRY
@@ -76,8 +77,8 @@ def panel(game: GameRecord, seat: int) -> tuple[str, discord.ui.View | None]:
 async def send_panel(interaction: discord.Interaction[ParleyBot], game_id: int) -> None:
     """The clicker's private panel of a game (``/parley hand`` and the hand button)."""
     try:
-        game = await interaction.client.service.game(game_id)
-        seat = game.seat_of(interaction.user.id)
+        game = await reach(interaction, game_id)
+        seat = game.seat_held_by(interaction.user.id)
         if seat is None:
             raise UserError("You are not playing in this game, so there is no hand to show.")
         if game.status == "lobby":
@@ -99,6 +100,7 @@ async def act_from_component(
     bot = interaction.client
     await interaction.response.defer()
     try:
+        await reach(interaction, game_id)
         acted = await bot.service.act(game_id, interaction.user.id, action, version)
     except UserError as error:
         await interaction.followup.send(str(error), ephemeral=True)

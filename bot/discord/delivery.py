@@ -292,8 +292,10 @@ class Herald:
             if due:
                 text = dm.text + f"\n⏰ Your clock runs out {stamp(due[0])}."
                 dm = replace(dm, text=text.strip())
-        seat = next((s for s in game.seats if s.user_id == dm.user_id), None)
-        if seat is None:
+        # Only to whoever holds the seat now: once it changed hands (a sub, a kick, a
+        # resignation), nothing of it reaches its old player, even what was owed before.
+        seat = next((s for s in game.seats if s.seat == dm.seat and s.user_id == dm.user_id), None)
+        if seat is None or seat.resigned:
             return
         sent = seat.dm_open is not False and await self._send_dm(game, item.id, dm)
         if not sent and dm.or_thread:

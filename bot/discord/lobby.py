@@ -13,6 +13,7 @@ import discord
 from bot.discord.bot import ParleyBot, guarded, reply_privately
 from bot.discord.delivery import DM_CLOSED_HELP
 from bot.discord.permissions import TO_OPEN, lacking, listing
+from bot.discord.targets import in_server_only, reach
 from bot.play.clocks import CLOCKS
 from bot.play.service import UserError
 from bot.storage import GameRecord
@@ -20,6 +21,8 @@ from games import REGISTRY
 
 log = logging.getLogger(__name__)
 
+#: Where lobbies are handled (a lobby command or button used in a DM is pointed there).
+LOBBY_WHERE = "the lobby card's buttons or `/parley join`, `leave`, `start` and `cancel`"
 WELCOME = (
     "Ahoy! I'm Parley. I'll DM you your private cards and secret choices for "
     "**{title} #{id}** here. The game itself lives in its thread."
@@ -128,9 +131,8 @@ async def lobby_op(interaction: discord.Interaction[ParleyBot], game_id: int, op
     service = bot.service
     user = interaction.user
     try:
-        game = await service.game(game_id)
-        if interaction.guild_id and game.guild_id != interaction.guild_id:
-            raise UserError(f"There is no game #{game_id} in this server.")
+        in_server_only(interaction, LOBBY_WHERE)
+        game = await reach(interaction, game_id)
         if op == "join":
             game = await service.join(game, user.id)
             reply = f"You joined {REGISTRY[game.game_key].title} #{game.id}."

@@ -84,7 +84,9 @@ def posts_owed(
         if spec.secret_choice(after, s)
         and (s not in due_before or not spec.secret_choice(before, s))
     }
-    for seat in sorted(changed_hands | newly_secret):
+    # A seat on autopilot (its player resigned or was removed) tells its old player nothing.
+    autopiloted = {s.seat for s in game.seats if s.resigned}
+    for seat in sorted((changed_hands | newly_secret) - autopiloted):
         text = spec.private_text(seat_views[seat])
         if text or seat in newly_secret:
             posts.append(

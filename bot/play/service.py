@@ -148,8 +148,12 @@ class GameService:
             raise UserError("The game has not started yet: the host presses Start.")
         if game.status != "active":
             raise UserError("This game is over.")
-        seat = game.seat_of(user_id)
+        seat = game.seat_held_by(user_id)
         if seat is None:
+            if game.seat_of(user_id) is not None:
+                raise UserError(
+                    "You no longer play in this game: the autopilot plays your old seat."
+                )
             raise UserError("You are not playing in this game; you can watch, though!")
         return seat
 

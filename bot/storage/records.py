@@ -35,6 +35,11 @@ class GameRecord:
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
 
+    def seat_held_by(self, user_id: int) -> int | None:
+        """The seat ``user_id`` plays now: not one they resigned or were removed from (the
+        autopilot plays that one, and nothing of it reaches them any more)."""
+        return next((s.seat for s in self.seats if s.user_id == user_id and not s.resigned), None)
+
     def user_of(self, seat: int) -> int:
         return next(s.user_id for s in self.seats if s.seat == seat)
 

@@ -8,7 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.bot import ParleyBot
-from bot.discord.targets import find_target_game, game_autocomplete
+from bot.discord.targets import find_target_game, game_autocomplete, in_server_only
 from bot.play.service import UserError
 from bot.storage import GameRecord
 from games import REGISTRY
@@ -17,6 +17,7 @@ from games import REGISTRY
 async def hosted_game(
     interaction: discord.Interaction[ParleyBot], game_id: int | None
 ) -> GameRecord:
+    in_server_only(interaction, "`/parley kick` and `/parley sub` in the game's thread")
     game = await find_target_game(interaction, game_id)
     if game.status != "active":
         raise UserError("This only works in a game that is being played.")

@@ -8,8 +8,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.bot import ParleyBot
-from bot.discord.lobby import LobbyButton, lobby_op, open_lobby
-from bot.discord.targets import GAME_CHOICES, find_lobby, find_target_game, game_autocomplete
+from bot.discord.lobby import LOBBY_WHERE, LobbyButton, lobby_op, open_lobby
+from bot.discord.targets import (
+    GAME_CHOICES,
+    find_lobby,
+    find_target_game,
+    game_autocomplete,
+    in_server_only,
+)
 from bot.play.clocks import CLOCK_NAMES, POLICIES
 from games import find_game
 
@@ -74,6 +80,7 @@ class LobbyCog(commands.Cog, name="lobby"):
         self, interaction: discord.Interaction[ParleyBot], game: int | None = None
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        in_server_only(interaction, LOBBY_WHERE)
         target = await find_target_game(interaction, game)
         await lobby_op(interaction, target.id, "leave")
 
@@ -83,6 +90,7 @@ class LobbyCog(commands.Cog, name="lobby"):
         self, interaction: discord.Interaction[ParleyBot], game: int | None = None
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        in_server_only(interaction, LOBBY_WHERE)
         target = await find_target_game(interaction, game)
         await lobby_op(interaction, target.id, "start")
 
@@ -92,6 +100,7 @@ class LobbyCog(commands.Cog, name="lobby"):
         self, interaction: discord.Interaction[ParleyBot], game: int | None = None
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        in_server_only(interaction, LOBBY_WHERE)
         target = await find_target_game(interaction, game)
         await lobby_op(interaction, target.id, "cancel")
 

@@ -25,7 +25,12 @@ from bot.discord.choices import (
     send_panel,
 )
 from bot.discord.messages import send_long
-from bot.discord.targets import GAME_CHOICES, find_target_game, game_autocomplete
+from bot.discord.targets import (
+    GAME_CHOICES,
+    find_target_game,
+    game_autocomplete,
+    in_server_only,
+)
 from bot.play.service import UserError
 from games import REGISTRY, find_game
 from renderers import render
@@ -111,6 +116,7 @@ class PlayCog(commands.Cog, name="play"):
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction[ParleyBot]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        in_server_only(interaction, "`/parley games` in the server whose games you want to see")
         store = self.bot.store
         assert interaction.guild_id is not None
         mine = await store.games_of_user(interaction.user.id, interaction.guild_id)

@@ -39,6 +39,23 @@ EXTENSIONS = (
 OOPS = "Something went wrong on my side, sorry. Nothing was changed; please try again."
 
 
+def committed(interaction: discord.Interaction, what: str) -> None:
+    """Note what this interaction has committed (``what`` says so to its user), so that an
+    error after the commit is answered with the truth, never "Nothing was changed"."""
+    interaction.extras["committed"] = what
+
+
+def oops(interaction: discord.Interaction) -> str:
+    """The answer to an unexpected error: what was committed before it, if anything."""
+    done = interaction.extras.get("committed")
+    if done is None:
+        return OOPS
+    return (
+        f"{done}\n\nSomething went wrong on my side after that, sorry; it counts all the same, "
+        "and the game's thread catches up shortly."
+    )
+
+
 async def reply_privately(interaction: discord.Interaction, message: str) -> None:
     """Answer only the clicker (a first answer, or a follow-up after a deferral)."""
     if interaction.response.is_done():
@@ -54,7 +71,7 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> No
         await work
     except Exception:
         log.exception("A button or menu failed")
-        await reply_privately(interaction, OOPS)
+        await reply_privately(interaction, oops(interaction))
 
 
 class ParleyTree(app_commands.CommandTree["ParleyBot"]):
@@ -69,7 +86,7 @@ class ParleyTree(app_commands.CommandTree["ParleyBot"]):
             message = "This command only works inside a server."
         else:
             log.error("Command failed", exc_info=original)
-            message = OOPS
+            message = oops(interaction)
         await reply_privately(interaction, message)
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.bot import ParleyBot, guarded, reply_privately
+from bot.discord.bot import ParleyBot, committed, guarded, reply_privately
 from bot.discord.messages import send_long, shorten
 from bot.discord.targets import reach
 from bot.play.service import UserError
@@ -105,6 +105,7 @@ async def act_from_component(
     except UserError as error:
         await interaction.followup.send(str(error), ephemeral=True)
         return
+    committed(interaction, f"Your move counts: {acted.line}")
     await bot.herald.deliver(game_id)
     trouble = bot.herald.trouble.get(game_id)
     message = interaction.message

@@ -21,11 +21,13 @@ from collections import defaultdict
 from dataclasses import replace
 from typing import Any, Protocol
 
+import aiohttp
 import discord
 
 from bot.discord.dms import send_dm
-from bot.discord.messages import send_long
+from bot.discord.messages import send_long, split_message
 from bot.discord.permissions import lacking_in, listing
+from bot.discord.resend import already_posted, nonce_expired
 from bot.discord.status import StatusMessages
 from bot.discord.threads import relocate
 from bot.play.clocks import Clock, stamp
@@ -37,6 +39,11 @@ from renderers import render
 from renderers.base import tint_changes
 
 log = logging.getLogger(__name__)
+
+
+class Homeless(Exception):
+    """The game has no thread to post in, and no channel takes a new one: its posts wait."""
+
 
 DM_CLOSED_HELP = (
     "I couldn't DM you. To get your private cards and choices by DM, open **User Settings > "
@@ -151,21 +158,31 @@ class Herald:
 
     async def _send_owed(self, game_id: int) -> None:
         async with self._locks[game_id]:
-            refused = False  # the thread refused a post: later posts wait too, to keep order
+            # A thread post that must wait (no thread yet, the thread refuses or is gone) holds
+            # the later ones too, to keep their order; nothing owed is ever dropped for it.
+            held = False
             for item in await self.store.unsent(game_id):
                 to_thread = isinstance(item.post, ThreadPost)
                 game = await self.store.game(game_id)
-                if game is None or (refused and to_thread):
+                if game is None or (held and to_thread):
                     continue
+                if to_thread and game.thread_id is None:
+                    held = True  # the game still owes its opening: its thread comes first
+                    continue
+                message_id = None
                 try:
                     if to_thread:
-                        await self._post(game, item)
+                        message_id = await self._post(game, item)
                         self.trouble.pop(game_id, None)
                     else:
-                        await self._dm(game, item)
+                        message_id = await self._dm(game, item)
+                except Homeless:
+                    held = True
+                    self._homeless(game)
+                    continue
                 except discord.Forbidden as error:
-                    if to_thread and game.status == "active":
-                        refused = True  # kept: it goes out once an admin gives the permission
+                    if to_thread:
+                        held = True  # it goes out once an admin gives the permission back
                         self._refused(game, error)
                         continue
                     log.warning(
@@ -175,6 +192,11 @@ class Herald:
                         error.status,
                         error.text,
                     )
+                except (aiohttp.ClientError, TimeoutError, OSError) as error:
+                    # The network dropped: nothing says whether Discord got it; the item is
+                    # tried again later (its nonce, or the thread's history, stops a double).
+                    log.warning("Network trouble (%s); will retry item %s", error, item.id)
+                    return
                 except discord.HTTPException as error:
                     if error.status >= 500:
                         log.warning(
@@ -188,7 +210,7 @@ class Herald:
                         error.status,
                         error.text,
                     )
-                await self.store.mark_sent(item.id)
+                await self.store.mark_sent(item.id, message_id)
 
     def _refused(self, game: GameRecord, error: discord.Forbidden) -> None:
         if game.id not in self.trouble:
@@ -200,9 +222,20 @@ class Herald:
             "Moves still count; the posts go out once an admin fixes it."
         )
 
-    async def _post(self, game: GameRecord, item: OutboxItem) -> None:
+    def _homeless(self, game: GameRecord) -> None:
+        if game.id not in self.trouble:
+            log.warning("The thread of game %s is gone and none can be opened; posts wait", game.id)
+        names = lacking_in(self.client.get_channel(game.channel_id), ("create_public_threads",))
+        need = listing(names) if names else "a channel that takes a thread"
+        self.trouble[game.id] = (
+            f"⚠️ This game's thread was deleted and I can't open a new one: I lack {need}. "
+            "Moves still count; the posts go out once an admin fixes it."
+        )
+
+    async def _post(self, game: GameRecord, item: OutboxItem) -> int:
         """Post to the game's thread: with the clock of the players now due, and for a single
-        ping what happened since their last move; in a new thread if the old one is gone."""
+        ping what happened since their last move; in a new thread if the old one is gone.
+        Returns the message's id."""
         post = item.post
         assert isinstance(post, ThreadPost)
         due = None
@@ -222,18 +255,18 @@ class Herald:
                     text = "Since your last move: " + " · ".join(digest)
                     post = replace(post, line=f"{post.line}\n{text}")
         try:
-            await self._send_post(game, item.id, post, due)
+            return await self._send_post(game, item, post, due)
         except discord.NotFound:
             moved = await relocate(self.client, self.store, game)
             if moved is None:
-                raise
-            await self._send_post(moved, item.id, post, due)
+                raise Homeless from None
+            return await self._send_post(moved, item, post, due)
 
     async def _send_post(
-        self, game: GameRecord, item_id: int, post: ThreadPost, due: float | None
-    ) -> None:
+        self, game: GameRecord, item: OutboxItem, post: ThreadPost, due: float | None
+    ) -> int:
         if game.thread_id is None:
-            return
+            raise Homeless
         channel = self.client.get_channel(game.thread_id) or await self.client.fetch_channel(
             game.thread_id
         )
@@ -244,26 +277,41 @@ class Herald:
                 everyone=False, roles=False, users=[discord.Object(u) for u in post.mentions]
             ),
         }
+        filename = f"board-{post.version or 0}.png"
         if post.view:
             png = await asyncio.to_thread(render, game.game_key, post.view)
             then = await self._view_at_last_move(game, post)
             if then is not None:
                 old = await asyncio.to_thread(render, game.game_key, then)
                 png = await asyncio.to_thread(tint_changes, old, png)
-            kwargs["file"] = discord.File(
-                io.BytesIO(png), filename=f"board-{post.version or 0}.png"
-            )
+            kwargs["file"] = discord.File(io.BytesIO(png), filename=filename)
             kwargs["view"] = public_choices(game, post, self.draw_choices)
             if lacking_in(channel, ("attach_files",)):  # the post still goes, without image
                 del kwargs["file"]
                 text += "\n" + NO_BOARD
+        now = self.clock()
+        if nonce_expired(item.tried_at, now):
+            # Tried before, longer ago than Discord keeps the nonce: it may be there already.
+            last = split_message(text)[-1].split("\n", 1)[0]
+            files = [filename] if "file" in kwargs else []
+            found = await already_posted(
+                self.client,
+                channel,
+                lambda m: (
+                    m.content.startswith(last) and [a.filename for a in m.attachments] == files
+                ),
+            )
+            if found is not None:
+                return found.id
+        await self.store.mark_tried(item.id, now)
         # An enforced nonce makes Discord drop a resend of this item after a crash.
-        await send_long(
+        message = await send_long(
             channel.send,
             text,
-            nonce=f"parley-{item_id}",
+            nonce=f"parley-{item.id}",
             **{k: v for k, v in kwargs.items() if v is not None},
         )
+        return int(message.id)
 
     async def _view_at_last_move(self, game: GameRecord, post: ThreadPost) -> dict[str, Any] | None:
         """The public board as the one player pinged left it at their last move, when more
@@ -278,9 +326,10 @@ class Herald:
         spec = REGISTRY[game.game_key]
         return spec.view(replay(spec, game, log[:last]).state, None)
 
-    async def _dm(self, game: GameRecord, item: OutboxItem) -> None:
+    async def _dm(self, game: GameRecord, item: OutboxItem) -> int | None:
         """Send a DM (with the seat's clock when it owes a choice now). A reminder goes to the
-        thread as a mention instead when the player's DMs are closed, so it is not lost."""
+        thread as a mention instead when the player's DMs are closed, so it is not lost: then
+        the thread message's id is returned."""
         dm = item.post
         assert isinstance(dm, DirectMessage)
         if dm.choices and dm.version == game.version:
@@ -296,11 +345,12 @@ class Herald:
         # resignation), nothing of it reaches its old player, even what was owed before.
         seat = next((s for s in game.seats if s.seat == dm.seat and s.user_id == dm.user_id), None)
         if seat is None or seat.resigned:
-            return
+            return None
         sent = seat.dm_open is not False and await self._send_dm(game, item.id, dm)
         if not sent and dm.or_thread:
             reminder = ThreadPost(dm.or_thread, mentions=[dm.user_id])
-            await self._post(game, OutboxItem(item.id, item.game_id, reminder))
+            return await self._post(game, replace(item, post=reminder))
+        return None
 
     async def _send_dm(self, game: GameRecord, item_id: int, dm: DirectMessage) -> bool:
         spec = REGISTRY[game.game_key]

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.discord.bot import ParleyBot, guarded, reply_privately
+from bot.discord.bot import ParleyBot, committed, guarded, reply_privately
 from bot.discord.delivery import DM_CLOSED_HELP
 from bot.discord.permissions import TO_OPEN, lacking, listing
 from bot.discord.targets import in_server_only, reach
@@ -136,7 +136,6 @@ async def lobby_op(interaction: discord.Interaction[ParleyBot], game_id: int, op
         if op == "join":
             game = await service.join(game, user.id)
             reply = f"You joined {REGISTRY[game.game_key].title} #{game.id}."
-            reply += await welcome(bot, game, user.id)
         elif op == "leave":
             game = await service.leave(game, user.id)
             reply = "You left the game."
@@ -150,6 +149,9 @@ async def lobby_op(interaction: discord.Interaction[ParleyBot], game_id: int, op
     except UserError as error:
         await reply_privately(interaction, str(error))
         return
+    committed(interaction, reply)
+    if op == "join":
+        reply += await welcome(bot, game, user.id)
     await refresh_lobby(bot, game)
     await bot.herald.deliver(game.id)
     await reply_privately(interaction, reply)

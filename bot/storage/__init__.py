@@ -10,6 +10,7 @@ from bot.storage.records import (
     Seat,
     ThreadPost,
     TimePolicy,
+    TooManyLobbies,
     UserSettings,
     VersionConflict,
 )
@@ -28,6 +29,7 @@ __all__ = [
     "Store",
     "ThreadPost",
     "TimePolicy",
+    "TooManyLobbies",
     "UserSettings",
     "VersionConflict",
     "migrations",

@@ -86,6 +86,7 @@ class OutboxItem:
     id: int
     game_id: int
     post: Post
+    tried_at: float | None = None  # when it was last handed to Discord (bot clock)
 
 
 @dataclass
@@ -127,3 +128,13 @@ class UserSettings:
 
 class VersionConflict(Exception):
     """The game moved on between reading it and writing the action: nothing was written."""
+
+
+class TooManyLobbies(Exception):
+    """A new lobby would pass the cap of ``cap`` open lobbies: the host's own (``mine`` lists
+    their open lobbies), or the server's (``mine`` empty)."""
+
+    def __init__(self, cap: int, mine: list[int]) -> None:
+        super().__init__(cap, mine)
+        self.cap = cap
+        self.mine = mine

@@ -10,6 +10,7 @@ transaction makes two simultaneous clicks apply once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 import time
@@ -31,6 +32,7 @@ from bot.storage.records import (
     Seat,
     ThreadPost,
     TimePolicy,
+    TooManyLobbies,
     UserSettings,
     VersionConflict,
 )
@@ -100,6 +102,26 @@ def read_post(kind: str, user_id: int | None, payload: str) -> Post:
 def known(record: type, fields: dict[str, Any]) -> dict[str, Any]:
     names = {f.name for f in dataclass_fields(record)}
     return {key: value for key, value in fields.items() if key in names}
+
+
+async def unchanged(db: aiosqlite.Connection, read: GameRecord | None) -> None:
+    """Refuse (:class:`VersionConflict`) a write decided on a game that changed since it was
+    read: its status, version or seats (a join, a leave, a start, a move, a resignation, a
+    sub). Run inside the write's ``BEGIN IMMEDIATE``, so nothing can change in between."""
+    if read is None:
+        return
+    async with db.execute("SELECT status, version FROM games WHERE id=?", (read.id,)) as cursor:
+        row = await cursor.fetchone()
+    async with db.execute(
+        "SELECT seat, user_id, resigned FROM seats WHERE game_id=? ORDER BY seat", (read.id,)
+    ) as cursor:
+        seats = [(r["seat"], r["user_id"], bool(r["resigned"])) for r in await cursor.fetchall()]
+    if (
+        row is None
+        or (row["status"], row["version"]) != (read.status, read.version)
+        or seats != [(s.seat, s.user_id, s.resigned) for s in read.seats]
+    ):
+        raise VersionConflict
 
 
 class SqliteStore:
@@ -252,14 +274,21 @@ class SqliteStore:
             return [(r["seat"], r["action"]) for r in await cursor.fetchall()]
 
     async def unsent(self, game_id: int | None = None) -> list[OutboxItem]:
-        query = "SELECT id, game_id, kind, user_id, payload FROM outbox WHERE sent_at IS NULL"
+        query = (
+            "SELECT id, game_id, kind, user_id, payload, tried_at FROM outbox WHERE sent_at IS NULL"
+        )
         args: tuple[Any, ...] = ()
         if game_id is not None:
             query += " AND game_id=?"
             args = (game_id,)
         async with self._reading() as db, db.execute(query + " ORDER BY id", args) as cursor:
             return [
-                OutboxItem(r["id"], r["game_id"], read_post(r["kind"], r["user_id"], r["payload"]))
+                OutboxItem(
+                    r["id"],
+                    r["game_id"],
+                    read_post(r["kind"], r["user_id"], r["payload"]),
+                    r["tried_at"],
+                )
                 for r in await cursor.fetchall()
             ]
 
@@ -272,9 +301,14 @@ class SqliteStore:
         host_id: int,
         seed: int,
         options: dict[str, Any],
+        clock_seconds: int | None = None,
+        policy: str = "autopilot",
+        caps: tuple[int, int] | None = None,
     ) -> GameRecord:
         now = time.time()
         async with self._transaction() as db:
+            if caps is not None:
+                await self._check_caps(db, guild_id, host_id, *caps)
             async with db.execute(
                 "INSERT INTO games (game_key, guild_id, channel_id, host_id, status, seed, "
                 "options, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
@@ -287,9 +321,31 @@ class SqliteStore:
                 "INSERT INTO seats (game_id, seat, user_id) VALUES (?, 0, ?)",
                 (game_id, host_id),
             )
+            if clock_seconds is not None or policy != "autopilot":
+                await run(
+                    db,
+                    "INSERT INTO game_clocks (game_id, clock_seconds, policy) VALUES (?, ?, ?)",
+                    (game_id, clock_seconds, policy),
+                )
         record = await self.game(game_id)
         assert record is not None
         return record
+
+    @staticmethod
+    async def _check_caps(
+        db: aiosqlite.Connection, guild_id: int, host_id: int, per_host: int, per_guild: int
+    ) -> None:
+        """Refuse a new lobby past the host's or the server's cap on open lobbies."""
+        async with db.execute(
+            "SELECT id, host_id FROM games WHERE guild_id=? AND status='lobby' ORDER BY id",
+            (guild_id,),
+        ) as cursor:
+            lobbies = [(r["id"], r["host_id"]) for r in await cursor.fetchall()]
+        mine = [game_id for game_id, host in lobbies if host == host_id]
+        if len(mine) >= per_host:
+            raise TooManyLobbies(per_host, mine)
+        if len(lobbies) >= per_guild:
+            raise TooManyLobbies(per_guild, [])
 
     async def set_places(
         self,
@@ -306,8 +362,9 @@ class SqliteStore:
                 (thread_id, lobby_message_id, channel_id, time.time(), game_id),
             )
 
-    async def add_seat(self, game_id: int, user_id: int) -> None:
+    async def add_seat(self, game_id: int, user_id: int, read: GameRecord | None = None) -> None:
         async with self._transaction() as db:
+            await unchanged(db, read)
             await run(
                 db,
                 "INSERT OR IGNORE INTO seats (game_id, seat, user_id) SELECT ?, "
@@ -315,8 +372,9 @@ class SqliteStore:
                 (game_id, user_id, game_id),
             )
 
-    async def remove_seat(self, game_id: int, user_id: int) -> None:
+    async def remove_seat(self, game_id: int, user_id: int, read: GameRecord | None = None) -> None:
         async with self._transaction() as db:
+            await unchanged(db, read)
             await run(db, "DELETE FROM seats WHERE game_id=? AND user_id=?", (game_id, user_id))
             # keep seats numbered 0..n-1 in join order
             async with db.execute(
@@ -334,8 +392,11 @@ class SqliteStore:
         async with self._transaction() as db:
             await run(db, "UPDATE seats SET dm_open=? WHERE user_id=?", (int(is_open), user_id))
 
-    async def start(self, game_id: int, state: str, posts: list[Post]) -> None:
+    async def start(
+        self, game_id: int, state: str, posts: list[Post], read: GameRecord | None = None
+    ) -> None:
         async with self._transaction() as db:
+            await unchanged(db, read)
             count = await changed(
                 db,
                 "UPDATE games SET status='active', state=?, version=0, updated_at=? "
@@ -357,9 +418,12 @@ class SqliteStore:
         status: str,
         result: dict[str, Any] | None,
         posts: list[Post],
+        read: GameRecord | None = None,
+        autopilot: bool = False,
     ) -> int:
         now = time.time()
         async with self._transaction() as db:
+            await unchanged(db, read)
             count = await changed(
                 db,
                 "UPDATE games SET version=version+1, state=?, status=?, result=?, updated_at=? "
@@ -382,6 +446,8 @@ class SqliteStore:
                 (game_id, expected_version + 1, seat, user_id, action, now),
             )
             await self._queue(db, game_id, posts)
+            if autopilot:
+                await self._owe_autopilot(db, game_id)
         return expected_version + 1
 
     async def finish(
@@ -391,8 +457,11 @@ class SqliteStore:
         result: dict[str, Any] | None,
         posts: list[Post],
         resigned_user: int | None = None,
+        read: GameRecord | None = None,
+        autopilot: bool = False,
     ) -> None:
         async with self._transaction() as db:
+            await unchanged(db, read)
             count = await changed(
                 db,
                 "UPDATE games SET status=?, result=?, updated_at=? "
@@ -408,10 +477,39 @@ class SqliteStore:
                     (game_id, resigned_user),
                 )
             await self._queue(db, game_id, posts)
+            if autopilot:
+                await self._owe_autopilot(db, game_id)
 
-    async def mark_sent(self, item_id: int) -> None:
+    @staticmethod
+    async def _owe_autopilot(db: aiosqlite.Connection, game_id: int) -> None:
+        await run(db, "INSERT OR IGNORE INTO autopilot_due (game_id) VALUES (?)", (game_id,))
+
+    async def autopilot_due(self) -> list[int]:
+        async with (
+            self._reading() as db,
+            db.execute("SELECT game_id FROM autopilot_due ORDER BY game_id") as cursor,
+        ):
+            return [r["game_id"] for r in await cursor.fetchall()]
+
+    async def autopilot_done(self, read: GameRecord) -> None:
+        """The autopilot has nothing left to play in the game as read; kept if the game changed
+        since (a commit meanwhile may have made a seat on autopilot due again)."""
         async with self._transaction() as db:
-            await run(db, "UPDATE outbox SET sent_at=? WHERE id=?", (time.time(), item_id))
+            with contextlib.suppress(VersionConflict):
+                await unchanged(db, read)
+                await run(db, "DELETE FROM autopilot_due WHERE game_id=?", (read.id,))
+
+    async def mark_tried(self, item_id: int, when: float) -> None:
+        async with self._transaction() as db:
+            await run(db, "UPDATE outbox SET tried_at=? WHERE id=?", (when, item_id))
+
+    async def mark_sent(self, item_id: int, message_id: int | None = None) -> None:
+        async with self._transaction() as db:
+            await run(
+                db,
+                "UPDATE outbox SET sent_at=?, message_id=? WHERE id=?",
+                (time.time(), message_id, item_id),
+            )
 
     @staticmethod
     async def _queue(db: aiosqlite.Connection, game_id: int, posts: list[Post]) -> None:
@@ -605,9 +703,18 @@ class SqliteStore:
             )
 
     async def replace_seat(
-        self, game_id: int, old_user: int, new_user: int, posts: list[Post]
+        self,
+        game_id: int,
+        old_user: int,
+        new_user: int,
+        posts: list[Post],
+        read: GameRecord | None = None,
+        due_at: float | None = None,
     ) -> None:
+        """Hand ``old_user``'s seat to ``new_user``, with its deadline (a fresh clock running
+        out at ``due_at`` if given) and the posts the change owes, in one commit."""
         async with self._transaction() as db:
+            await unchanged(db, read)
             count = await changed(
                 db,
                 "UPDATE seats SET user_id=?, dm_open=NULL, resigned=0 "
@@ -618,7 +725,8 @@ class SqliteStore:
                 raise VersionConflict
             await run(
                 db,
-                "UPDATE deadlines SET user_id=? WHERE game_id=? AND user_id=?",
-                (new_user, game_id, old_user),
+                "UPDATE deadlines SET user_id=?, due_at=COALESCE(?, due_at), "
+                "paused_at=CASE WHEN ? IS NULL THEN paused_at END WHERE game_id=? AND user_id=?",
+                (new_user, due_at, due_at, game_id, old_user),
             )
             await self._queue(db, game_id, posts)

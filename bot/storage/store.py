@@ -27,7 +27,12 @@ class Store(Protocol):
         host_id: int,
         seed: int,
         options: dict[str, Any],
-    ) -> GameRecord: ...
+        clock_seconds: int | None = None,
+        policy: str = "autopilot",
+        caps: tuple[int, int] | None = None,
+    ) -> GameRecord:
+        """A new lobby with its host seated and its move clock, in one commit; ``caps`` (per
+        host, per server) refuses it with :class:`TooManyLobbies` past either cap."""
 
     async def game(self, game_id: int) -> GameRecord | None: ...
 
@@ -46,13 +51,21 @@ class Store(Protocol):
     ) -> None:
         """Where the game lives; ``channel_id`` only when it moved to another channel."""
 
-    async def add_seat(self, game_id: int, user_id: int) -> None: ...
+    # Each change below is refused with VersionConflict, writing nothing, when ``read`` (the
+    # game as the caller read it, if given) no longer matches its status, version or seats.
+    async def add_seat(
+        self, game_id: int, user_id: int, read: GameRecord | None = None
+    ) -> None: ...
 
-    async def remove_seat(self, game_id: int, user_id: int) -> None: ...
+    async def remove_seat(
+        self, game_id: int, user_id: int, read: GameRecord | None = None
+    ) -> None: ...
 
     async def set_dm_open(self, user_id: int, is_open: bool) -> None: ...
 
-    async def start(self, game_id: int, state: str, posts: list[Post]) -> None: ...
+    async def start(
+        self, game_id: int, state: str, posts: list[Post], read: GameRecord | None = None
+    ) -> None: ...
 
     async def record_action(
         self,
@@ -65,7 +78,11 @@ class Store(Protocol):
         status: str,
         result: dict[str, Any] | None,
         posts: list[Post],
-    ) -> int: ...
+        read: GameRecord | None = None,
+        autopilot: bool = False,
+    ) -> int:
+        """``autopilot``: a seat on autopilot is due after this action; recorded with it (see
+        :meth:`autopilot_due`)."""
 
     async def finish(
         self,
@@ -74,13 +91,23 @@ class Store(Protocol):
         result: dict[str, Any] | None,
         posts: list[Post],
         resigned_user: int | None = None,
+        read: GameRecord | None = None,
+        autopilot: bool = False,
     ) -> None: ...
+
+    async def autopilot_due(self) -> list[int]:
+        """Games where a seat on autopilot may be due to move (recorded by the commit that
+        made it so, until :meth:`autopilot_done`): resumed at start and every tick."""
+
+    async def autopilot_done(self, read: GameRecord) -> None: ...
 
     async def actions(self, game_id: int, after_version: int = 0) -> list[tuple[int, str]]: ...
 
     async def unsent(self, game_id: int | None = None) -> list[OutboxItem]: ...
 
-    async def mark_sent(self, item_id: int) -> None: ...
+    async def mark_tried(self, item_id: int, when: float) -> None: ...
+
+    async def mark_sent(self, item_id: int, message_id: int | None = None) -> None: ...
 
     async def close(self) -> None: ...
 
@@ -114,5 +141,11 @@ class Store(Protocol):
     async def save_user_settings(self, settings: UserSettings) -> None: ...
 
     async def replace_seat(
-        self, game_id: int, old_user: int, new_user: int, posts: list[Post]
+        self,
+        game_id: int,
+        old_user: int,
+        new_user: int,
+        posts: list[Post],
+        read: GameRecord | None = None,
+        due_at: float | None = None,
     ) -> None: ...

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.bot import ParleyBot
+from bot.discord.bot import ParleyBot, committed
 from bot.discord.choices import (
     ActionButton,
     ActionMenu,
@@ -71,6 +71,7 @@ class PlayCog(commands.Cog, name="play"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         target = await find_target_game(interaction, game)
         acted = await self.bot.service.act(target.id, interaction.user.id, action[:200])
+        committed(interaction, f"Your move counts: {acted.line}")
         await self.bot.herald.deliver(target.id)
         seat = acted.game.seat_of(interaction.user.id)
         assert seat is not None
@@ -181,6 +182,7 @@ class PlayCog(commands.Cog, name="play"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         target = await find_target_game(interaction, game)
         await self.bot.service.resign(target, interaction.user.id)
+        committed(interaction, "You resigned.")
         await self.bot.herald.deliver(target.id)
         await interaction.followup.send("You resigned.", ephemeral=True)
 

@@ -130,7 +130,9 @@ class ParleyBot(commands.Bot):
         self.timekeeper = Timekeeper(self.store, self.service)
         status = StatusMessages(self, self.store, self.timekeeper)
         self.herald = Herald(self, self.store, self.timekeeper, status, self.clock)
-        self.scheduler = Scheduler(self.store, self.timekeeper, self.herald, self.clock)
+        self.scheduler = Scheduler(
+            self.store, self.service, self.timekeeper, self.herald, self.clock
+        )
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         parley = app_commands.Group(
@@ -148,7 +150,8 @@ class ParleyBot(commands.Bot):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
-        await self.herald.deliver()  # posts owed from before a crash or restart
+        await self.scheduler.resume()  # work owed from before a crash or restart
+        await self.herald.deliver()  # and the posts
 
     async def on_message(self, message: discord.Message, /) -> None:
         """Parley has slash commands and buttons only; a message is never a command."""

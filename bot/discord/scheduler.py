@@ -9,25 +9,62 @@ loses nor repeats it; one game failing never stops the others.
 from __future__ import annotations
 
 import logging
+from typing import Protocol
 
 from bot.discord.delivery import Herald
 from bot.play.clocks import Clock
+from bot.play.service import GameService
 from bot.play.timekeeper import Timekeeper
 from bot.storage import Store
 
 log = logging.getLogger(__name__)
 
 
+class OpenPlace(Protocol):
+    """Open a game that still owes its opening (lobby card and thread), after a crash."""
+
+    async def __call__(self, game_id: int, resuming: bool = False) -> object: ...
+
+
+async def no_opening(game_id: int, resuming: bool = False) -> None:
+    """Until the lobby cog hands the scheduler its opener."""
+
+
 class Scheduler:
-    def __init__(self, store: Store, timekeeper: Timekeeper, herald: Herald, clock: Clock) -> None:
+    def __init__(
+        self,
+        store: Store,
+        service: GameService,
+        timekeeper: Timekeeper,
+        herald: Herald,
+        clock: Clock,
+    ) -> None:
         self.store = store
+        self.service = service
         self.timekeeper = timekeeper
         self.herald = herald
         self.clock = clock
+        self.open_place: OpenPlace = no_opening
+
+    async def resume(self) -> None:
+        """Work owed after a commit that a crash may have cut short, at start and every tick:
+        seats on autopilot due to move, and games still owed their opening. Each is recorded
+        in the commit that made it owed, and each step is idempotent."""
+        for game_id in await self.store.autopilot_due():
+            try:
+                await self.service.run_autopilot(game_id, recorded=True)
+            except Exception:
+                log.exception("The autopilot failed in game %s", game_id)
+        for game_id in await self.store.unopened():
+            try:
+                await self.open_place(game_id, resuming=True)
+            except Exception:
+                log.exception("Could not open game %s", game_id)
 
     async def tick(self, now: float | None = None) -> None:
         """Do everything that is due at ``now`` (default: the bot's clock), once."""
         now = self.clock() if now is None else now
+        await self.resume()
         for game in await self.store.active_games():
             try:
                 await self.timekeeper.run_due(game.id, now)

@@ -251,6 +251,16 @@ class SqliteStore:
             rows = await cursor.fetchall()
             return [await self._with_seats(row) for row in rows]
 
+    async def unopened(self) -> list[int]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT id FROM games WHERE thread_id IS NULL AND status IN ('lobby', 'active') "
+                "ORDER BY id"
+            ) as cursor,
+        ):
+            return [r["id"] for r in await cursor.fetchall()]
+
     async def open_lobbies(self, guild_id: int) -> list[GameRecord]:
         async with (
             self._reading() as db,

@@ -40,6 +40,9 @@ class Store(Protocol):
 
     async def games_of_user(self, user_id: int, guild_id: int) -> list[GameRecord]: ...
 
+    async def unopened(self) -> list[int]:
+        """Games still owed their opening (no thread yet): a crash may have cut it short."""
+
     async def open_lobbies(self, guild_id: int) -> list[GameRecord]: ...
 
     async def set_places(

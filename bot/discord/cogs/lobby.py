@@ -8,7 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.bot import ParleyBot
-from bot.discord.lobby import LOBBY_WHERE, LobbyButton, lobby_op, open_lobby
+from bot.discord.lobby import LOBBY_WHERE, LobbyButton, Opener, lobby_op, open_lobby
 from bot.discord.targets import (
     GAME_CHOICES,
     find_lobby,
@@ -43,6 +43,7 @@ async def options_autocomplete(
 class LobbyCog(commands.Cog, name="lobby"):
     def __init__(self, bot: ParleyBot) -> None:
         self.bot = bot
+        self.opener = Opener(bot)
 
     @app_commands.command(description="Open a new game here; friends join with the buttons")
     @app_commands.describe(
@@ -63,7 +64,7 @@ class LobbyCog(commands.Cog, name="lobby"):
         absent: str = "autopilot",
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await open_lobby(interaction, game, options, clock, absent)
+        await open_lobby(interaction, self.opener, game, options, clock, absent)
 
     @app_commands.command(description="Join a game that is waiting for players")
     @app_commands.autocomplete(game=game_autocomplete)
@@ -107,4 +108,6 @@ class LobbyCog(commands.Cog, name="lobby"):
 
 async def setup(bot: ParleyBot) -> None:
     bot.add_dynamic_items(LobbyButton)
-    await bot.add_cog(LobbyCog(bot))
+    cog = LobbyCog(bot)
+    bot.scheduler.open_place = cog.opener.open  # it resumes openings a crash cut short
+    await bot.add_cog(cog)

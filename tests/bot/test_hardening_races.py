@@ -10,7 +10,6 @@ Two clicks "at the same instant" are two coroutines that read the game before ei
 from __future__ import annotations
 
 import asyncio
-
 import sys
 
 import aiohttp
@@ -138,9 +137,7 @@ async def test_resigning_twice_at_once_posts_once(service):
     assert len([line for line in await lines(service, game.id) if "resigns" in line]) == 1
 
 
-async def test_a_move_that_beats_the_clock_is_not_forfeited_after_its_done(
-    service, monkeypatch
-):
+async def test_a_move_that_beats_the_clock_is_not_forfeited_after_its_done(service, monkeypatch):
     """ "A move answered "Done" followed by "Green forfeited" under the forfeit policy": the
     clock's forfeit read the game, then Green's move committed (and was answered Done), then
     the forfeit wrote. It must see the move and stand down."""
@@ -195,14 +192,22 @@ async def test_a_resignation_and_the_players_own_move_at_once(service):
 # -- every answer tells the truth ---------------------------------------------------------------
 
 
+async def cardinal_on_discord(world: World):
+    fake, alice = world.fake, world.alice
+    bot = await world.start_bot()
+    await fake.slash(
+        bot, alice, world.channel, "parley new", game="cardinal", options="first=orange"
+    )
+    await fake.click(bot, world.carol, world.lobby(), "parley:lobby:1:join")
+    await fake.click(bot, alice, world.lobby(), "parley:lobby:1:start")
+    return bot
+
+
 async def test_a_network_drop_after_a_committed_move_is_not_nothing_changed(world: World):
     """ "After a network drop following a committed move the player is told "Nothing was
     changed".": the move counts, the answer says so, and the post goes out later."""
     fake, alice = world.fake, world.alice
-    bot = await world.start_bot()
-    await fake.slash(bot, alice, world.channel, "parley new", game="cardinal", options="first=orange")
-    await fake.click(bot, world.carol, world.lobby(), "parley:lobby:1:join")
-    await fake.click(bot, alice, world.lobby(), "parley:lobby:1:start")
+    bot = await cardinal_on_discord(world)
     thread = world.thread()
     request = fake._rest_request
     dropped = []
@@ -227,10 +232,7 @@ async def test_an_error_after_a_committed_move_says_the_move_counts(world: World
     """Whatever fails after the commit, the answer says the move counts, never "Nothing was
     changed"."""
     fake, alice = world.fake, world.alice
-    bot = await world.start_bot()
-    await fake.slash(bot, alice, world.channel, "parley new", game="cardinal", options="first=orange")
-    await fake.click(bot, world.carol, world.lobby(), "parley:lobby:1:join")
-    await fake.click(bot, alice, world.lobby(), "parley:lobby:1:start")
+    bot = await cardinal_on_discord(world)
 
     def broken_panel(*args, **kwargs):
         raise RuntimeError("the panel broke")

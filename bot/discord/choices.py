@@ -126,7 +126,7 @@ async def act_from_component(
 
 class ActionButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"parley:act:(?P<game>\d+):(?P<ver>\d+):(?P<action>[\s\S]+)",
+    template=r"parley:act:(?P<game>\d+):(?P<ver>-?\d+):(?P<action>[\s\S]+)",
 ):
     def __init__(self, game_id: int, version: int, action: str) -> None:
         self.game_id, self.version, self.action = game_id, version, action
@@ -155,7 +155,7 @@ class ActionButton(
 
 class ActionMenu(
     discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=r"parley:pick:(?P<game>\d+):(?P<ver>\d+):(?P<part>\d+)",
+    template=r"parley:pick:(?P<game>\d+):(?P<ver>-?\d+):(?P<part>\d+)",
 ):
     def __init__(
         self, game_id: int, version: int, part: int, actions: list[str] | None = None
@@ -180,6 +180,9 @@ class ActionMenu(
         return cls(int(match["game"]), int(match["ver"]), int(match["part"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if not self.item.values:  # a forged pick: a menu answers with one value or none
+            await reply_privately(interaction, "Nothing was picked in that menu: choose a move.")
+            return
         await guarded(
             interaction,
             act_from_component(interaction, self.game_id, self.version, self.item.values[0]),

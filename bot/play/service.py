@@ -229,6 +229,8 @@ class GameService:
         self, game_id: int, user_id: int, action: str, click_version: int | None = None
     ) -> Acted:
         """Apply ``action`` for the user's seat; a stale click or a lost race is refused."""
+        if click_version is not None and click_version < 0:  # a forged button
+            raise UserError("That button does not belong to this game.")
         action = normalize(action)
         for _ in range(RETRIES):
             game = await self.game(game_id)

@@ -91,15 +91,3 @@ async def test_a_long_dm_is_split_with_the_buttons_on_the_last_piece(world: Worl
     dms = world.fake.dms(world.carol)
     assert len(dms) == 3 and "\n".join(m.content for m in dms) == text
     assert [bool(m.components) for m in dms] == [False, False, True]
-
-
-async def test_many_games_are_all_listed(world: World):
-    """`/parley games` for someone in 30 games: every game is listed, over two messages."""
-    bot = await world.start_bot()
-    for _ in range(30):
-        await world.fake.slash(bot, world.alice, world.channel, "parley new", game="cardinal")
-    reply = await world.fake.slash(bot, world.alice, world.channel, "parley games")
-    pieces = [m.content for m in reply.messages]
-    assert len(pieces) == 2 and all(len(p) <= LIMIT for p in pieces)
-    listed = "\n".join(pieces).splitlines()
-    assert sorted(int(line.split()[0][1:]) for line in listed) == list(range(1, 31))

@@ -24,6 +24,8 @@ from bot.discord.choices import (
     panel,
     send_panel,
 )
+from bot.discord.games_list import WHERE as GAMES_WHERE
+from bot.discord.games_list import GamesPage, games_page
 from bot.discord.messages import send_long
 from bot.discord.targets import (
     GAME_CHOICES,
@@ -117,42 +119,13 @@ class PlayCog(commands.Cog, name="play"):
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction[ParleyBot]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        in_server_only(interaction, "`/parley games` in the server whose games you want to see")
-        store = self.bot.store
+        in_server_only(interaction, GAMES_WHERE)
         assert interaction.guild_id is not None
-        mine = await store.games_of_user(interaction.user.id, interaction.guild_id)
-        if not mine:
-            await interaction.followup.send(
-                "You have no running games here. Start one with `/parley new`.", ephemeral=True
-            )
-            return
-        lines = []
-        for game in mine:
-            spec = REGISTRY[game.game_key]
-            where = (
-                f"https://discord.com/channels/{game.guild_id}/{game.thread_id}"
-                if game.thread_id
-                else f"<#{game.channel_id}>"
-            )
-            if game.status == "lobby":
-                turn = "waiting for players"
-            else:
-                to_act = spec.to_act(spec.load(game.state or ""))
-                seat = game.seat_of(interaction.user.id)
-                turn = (
-                    "**your turn**"
-                    if seat in to_act
-                    else "waiting for " + ", ".join(f"<@{game.user_of(s)}>" for s in to_act)
-                )
-                due = [
-                    d.due_at
-                    for d in await store.deadlines(game.id)
-                    if d.due_at is not None and d.paused_at is None
-                ]
-                if due:
-                    turn += f" (clock runs out <t:{int(min(due))}:R>)"
-            lines.append(f"#{game.id} {spec.title}: {turn} · {where}")
-        await send_long(partial(interaction.followup.send, ephemeral=True), "\n".join(lines))
+        content, view = await games_page(self.bot, interaction.user.id, interaction.guild_id, 0)
+        if view is None:
+            await interaction.followup.send(content, ephemeral=True)
+        else:
+            await interaction.followup.send(content, ephemeral=True, view=view)
 
     @app_commands.command(description="How to play a game")
     @app_commands.choices(game=GAME_CHOICES)
@@ -188,6 +161,6 @@ class PlayCog(commands.Cog, name="play"):
 
 
 async def setup(bot: ParleyBot) -> None:
-    bot.add_dynamic_items(ActionButton, ActionMenu, HandButton)
+    bot.add_dynamic_items(ActionButton, ActionMenu, HandButton, GamesPage)
     bot.herald.draw_choices = choices_view
     await bot.add_cog(PlayCog(bot))

@@ -150,8 +150,7 @@ class ParleyBot(commands.Bot):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
-        await self.scheduler.resume()  # work owed from before a crash or restart
-        await self.herald.deliver()  # and the posts
+        await self.scheduler.resume()  # work and posts owed from before a crash or restart
 
     async def on_message(self, message: discord.Message, /) -> None:
         """Parley has slash commands and buttons only; a message is never a command."""

@@ -1,10 +1,15 @@
 """Sends what the outbox owes: thread posts (board image, one line, one mention) and DMs.
 
 Items were written in the same transaction as the change that caused them, so a crash before
-sending loses nothing: :meth:`Herald.deliver` runs after every change and at start-up. Each
-send carries the item's id as an enforced nonce, so a resend after a crash between sending and
-marking is dropped by Discord: every post goes out exactly once. Items of one game go out in
-order under a per-game lock. A closed DM is recorded once and never retried.
+sending loses nothing: :meth:`Herald.deliver` runs after every change, at start-up and on every
+tick. Each send carries the item's id as an enforced nonce, so a resend after a crash between
+sending and marking is dropped by Discord; what Discord made of it (its message id) is recorded
+as soon as it answers; and a post tried longer ago than Discord keeps a nonce is first looked
+for in the thread (:mod:`bot.discord.resend`): every post goes out exactly once. Items of one
+game go out in order under a per-game lock. A thread post is never dropped: while the game has
+no thread yet, or its thread refuses posts or is gone with no channel taking a new one, it and
+the thread posts after it wait. A closed DM is recorded once and never retried; a DM about a
+seat goes only to whoever holds the seat when it goes out.
 
 Before a game's posts go out its deadlines are brought up to date (so a post can show the
 clock) and its status message refreshed; a ping carries what happened since the player's last

@@ -17,7 +17,7 @@ from games import REGISTRY
 
 #: Games per page: ten lines keep a page far below Discord's 2,000 characters.
 PAGE = 10
-WHERE = "`/parley games` in the server whose games you want to see"
+WHERE = "`/parley games` there, in the server whose games you want to see"
 
 
 async def game_line(store: Store, game: GameRecord, user_id: int) -> str:

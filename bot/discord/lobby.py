@@ -25,7 +25,7 @@ from games import REGISTRY
 log = logging.getLogger(__name__)
 
 #: Where lobbies are handled (a lobby command or button used in a DM is pointed there).
-LOBBY_WHERE = "the lobby card's buttons or `/parley join`, `leave`, `start` and `cancel`"
+LOBBY_WHERE = "the lobby card's buttons or `/parley join`, `leave`, `start` and `cancel` there"
 #: Statuses of a game that still owes its opening when it has no thread.
 OPEN = ("lobby", "active")
 #: Discord's error code for "A thread has already been created for this message".

@@ -48,8 +48,9 @@ class Scheduler:
 
     async def resume(self) -> None:
         """Work owed after a commit that a crash may have cut short, at start and every tick:
-        seats on autopilot due to move, and games still owed their opening. Each is recorded
-        in the commit that made it owed, and each step is idempotent."""
+        seats on autopilot due to move, games still owed their opening, and posts still owed
+        (of any game, finished ones too). Each is recorded in the commit that made it owed,
+        and each step is idempotent."""
         for game_id in await self.store.autopilot_due():
             try:
                 await self.service.run_autopilot(game_id, recorded=True)
@@ -60,6 +61,7 @@ class Scheduler:
                 await self.open_place(game_id, resuming=True)
             except Exception:
                 log.exception("Could not open game %s", game_id)
+        await self.herald.deliver()
 
     async def tick(self, now: float | None = None) -> None:
         """Do everything that is due at ``now`` (default: the bot's clock), once."""

@@ -33,7 +33,7 @@ def in_server_only(interaction: discord.Interaction[ParleyBot], what: str) -> No
     """Refuse, in a DM, what happens only in the server (joining, lobbies, listing, the
     host's powers); ``what`` says what to use there."""
     if interaction.guild_id is None:
-        raise UserError(f"That happens in the server, not in a DM: use {what} there.")
+        raise UserError(f"That happens in the server, not in a DM: use {what}.")
 
 
 async def reach(interaction: discord.Interaction[ParleyBot], game_id: int) -> GameRecord:
@@ -84,7 +84,7 @@ async def find_lobby(
     interaction: discord.Interaction[ParleyBot], game_id: int | None
 ) -> GameRecord:
     """For ``join``: the named game, the thread's game, or the only open lobby here."""
-    in_server_only(interaction, "`/parley join` or the lobby card's **Join** button")
+    in_server_only(interaction, "the lobby card's **Join** button or `/parley join` there")
     if game_id is not None or isinstance(interaction.channel, discord.Thread):
         return await find_target_game(interaction, game_id)
     assert interaction.guild_id is not None

@@ -189,6 +189,25 @@ async def test_posts_owed_to_a_deleted_thread_wait_for_a_new_one(world: World):
     assert await bot.store.unsent(game_id) == []
 
 
+async def test_the_last_post_of_a_game_waits_for_the_permission_too(world: World):
+    """A game over (here cancelled) whose last post the thread refuses: it waits, like any
+    other, and goes out on a tick once the permission is back."""
+    fake, alice = world.fake, world.alice
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    game_id = await open_game(world, bot, "cardinal", "first=orange", clock="24h")
+    no_posting = DEFAULT_BOT.value & ~discord.Permissions(send_messages_in_threads=True).value
+    fake.set_bot_permissions(world.guild, no_posting)
+    await fake.slash(bot, alice, world.channel, "parley cancel", game=game_id)
+    assert (await bot.store.game(game_id)).status == "cancelled"
+    assert not any("cancelled the game" in m.content for m in world.thread_posts())
+
+    fake.set_bot_permissions(world.guild, DEFAULT_BOT)
+    await bot.scheduler.tick()
+    assert any("cancelled the game" in m.content for m in world.thread_posts())
+    assert await bot.store.unsent(game_id) == []
+
+
 # -- nothing is posted twice ---------------------------------------------------------------------
 
 

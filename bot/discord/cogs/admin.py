@@ -17,7 +17,7 @@ from games import REGISTRY
 async def hosted_game(
     interaction: discord.Interaction[ParleyBot], game_id: int | None
 ) -> GameRecord:
-    in_server_only(interaction, "`/parley kick` and `/parley sub` in the game's thread")
+    in_server_only(interaction, "`/parley kick` and `/parley sub` there, in the game's thread")
     game = await find_target_game(interaction, game_id)
     if game.status != "active":
         raise UserError("This only works in a game that is being played.")

@@ -89,8 +89,9 @@ class Opener:
     async def open(self, game_id: int, resuming: bool = False) -> GameRecord | None:
         """Finish opening the game (nothing if it has its thread); the game as it now is.
         ``resuming``: after a crash, when the card may be in the channel already though its
-        id was never recorded. Raises ``discord.Forbidden`` when the channel refuses, after
-        calling the game off (:meth:`abandon`)."""
+        id was never recorded. When the channel refuses (or is gone) the game is called off
+        (:meth:`abandon`); then ``discord.Forbidden`` is raised for the host's command, or
+        when resuming the host is told by DM."""
         bot = self.bot
         async with self._locks[game_id]:
             game = await bot.store.game(game_id)
@@ -127,9 +128,18 @@ class Opener:
                     if error.code != THREAD_EXISTS:
                         raise
                     thread_id = message_id  # a thread takes its card's id
-            except (discord.Forbidden, discord.NotFound):
+            except (discord.Forbidden, discord.NotFound) as error:
                 await self.abandon(game, message_id)
-                raise
+                if not resuming:
+                    raise
+                log.warning("Game %s could not be opened (%s); called off", game.id, error.text)
+                await bot.send_dm(
+                    game.host_id,
+                    f"**{spec.title} #{game.id}** could not be opened in <#{game.channel_id}>: "
+                    f"I lack a permission there, or the channel is gone. Open a new game with "
+                    "`/parley new` where I can post.",
+                )
+                return await bot.store.game(game.id)
             await bot.store.set_places(game.id, thread_id, message_id)
             return await bot.store.game(game.id)
 

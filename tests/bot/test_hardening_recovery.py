@@ -135,25 +135,40 @@ async def test_a_crash_while_opening_a_lobby(world: World, monkeypatch, step, ou
     assert await bot.store.unsent() == []
 
 
+async def test_an_opening_the_channel_now_refuses_is_called_off(world: World, monkeypatch):
+    """Resuming an opening in a channel that no longer takes threads calls the game off, takes
+    its lobby card down and tells the host, as `/parley new` would have."""
+    fake, alice = world.fake, world.alice
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    crash_at(monkeypatch, bot.store, "set_places")
+    await fake.slash(bot, alice, world.channel, "parley new", game="cardinal")
+    no_threads = DEFAULT_BOT.value & ~discord.Permissions(create_public_threads=True).value
+    fake.set_bot_permissions(world.guild, no_threads)
+    bot = await restart(world, bot, clock)
+    assert (await bot.store.game(1)).status == "cancelled"
+    assert all(m.deleted for m in fake.messages(world.channel) if m.embeds)
+    assert "could not be opened" in fake.dms(alice)[-1].content
+    assert await bot.store.unopened() == []
+
+
 async def test_posts_of_a_game_without_its_thread_wait_for_it(world: World, monkeypatch):
-    """A game still owed its opening (here the channel refused the thread on every try, and
-    players joined and started by `game` id meanwhile) keeps its posts: none is marked sent
-    until its thread exists and has it."""
+    """A game still owed its opening (its opening died after the card went out) is joined
+    and started by game id before the tick that finishes opening it: its posts wait, none is
+    marked sent before its thread exists and has it."""
     fake, alice, carol = world.fake, world.alice, world.carol
     clock = FakeClock()
     bot = await start_bot(world, clock)
-    crash_at(monkeypatch, bot.store, "set_places")  # the card goes out; nothing is recorded
+    crash_at(monkeypatch, bot.store, "set_places")
     await fake.slash(bot, alice, world.channel, "parley new", game="cardinal")
-    bot = await restart(world, bot, clock)
-    # the tick that would open it has not come yet: the players join and start by game id
     game = await bot.store.game(1)
+    assert game.thread_id is None
     await bot.service.start(await bot.service.join(game, carol.id), alice.id)
     await bot.herald.deliver(1)
-    if (await bot.store.game(1)).thread_id is None:
-        assert await bot.store.unsent(1) != []
+    assert [item.post.line for item in await bot.store.unsent(1)] == ["The game begins!"]
+
     await bot.scheduler.tick()
-    game = await bot.store.game(1)
-    assert game.thread_id is not None
+    assert (await bot.store.game(1)).thread_id is not None
     assert boards(world, world.thread()) == ["board-0.png"] and await bot.store.unsent() == []
 
 

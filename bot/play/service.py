@@ -91,7 +91,7 @@ class GameService:
             raise UserError(f"There is no game #{game_id}.")
         return game
 
-    # -- lobby --------------------------------------------------------------------------
+    # -- every change ---------------------------------------------------------------------
     async def _changing(self, game: GameRecord, change: Callable[[GameRecord], Awaitable[T]]) -> T:
         """Make one change decided on ``game`` as read, in a version-checked commit; if the game
         changed meanwhile (a race lost), read it again and decide again, so the change's checks

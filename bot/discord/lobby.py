@@ -13,9 +13,10 @@ import discord
 from bot.discord.bot import ParleyBot, guarded, reply_privately
 from bot.discord.delivery import DM_CLOSED_HELP
 from bot.discord.permissions import TO_OPEN, lacking, listing
-from bot.play.clocks import CLOCKS
+from bot.play.clocks import CLOCKS, POLICIES, clock_name
 from bot.play.service import UserError
-from bot.storage import GameRecord
+from bot.play.wording import chosen_options, fit
+from bot.storage import GameRecord, TimePolicy
 from games import REGISTRY
 
 log = logging.getLogger(__name__)
@@ -26,12 +27,13 @@ WELCOME = (
 )
 
 
-def lobby_embed(game: GameRecord) -> discord.Embed:
+def lobby_embed(game: GameRecord, policy: TimePolicy | None = None) -> discord.Embed:
+    """The lobby card: players, host, the game's options in words, and the move clock and
+    what happens when it runs out, as chosen at ``/parley new``."""
     spec = REGISTRY[game.game_key]
     players = "\n".join(f"{i + 1}. <@{s.user_id}>" for i, s in enumerate(game.seats))
     status = {
-        "lobby": f"Waiting for players ({spec.min_players}–{spec.max_players}). "
-        "The host presses **Start**.",
+        "lobby": f"Waiting for players ({spec.player_range()}). The host presses **Start**.",
         "active": "The game is on! Follow it in the thread.",
         "over": "This game is over.",
         "cancelled": "This game was cancelled.",
@@ -41,12 +43,16 @@ def lobby_embed(game: GameRecord) -> discord.Embed:
     )
     embed.add_field(name="Players", value=players or "nobody yet", inline=True)
     embed.add_field(name="Host", value=f"<@{game.host_id}>", inline=True)
-    if game.options:
-        embed.add_field(
-            name="Options",
-            inline=False,
-            value=" · ".join(f"{k}: {v}" for k, v in game.options.items()),
-        )
+    chosen = chosen_options(spec, game.options)
+    if chosen:
+        lines = "\n".join(f"• {what}: **{value}**" for what, value in chosen)
+        embed.add_field(name="Options", inline=False, value=fit(lines, 1024))
+    if policy is not None:
+        embed.add_field(name="Move clock", value=clock_name(policy.clock_seconds), inline=True)
+        if policy.clock_seconds:
+            embed.add_field(
+                name="When a clock runs out", value=POLICIES[policy.policy], inline=True
+            )
     return embed
 
 
@@ -89,9 +95,10 @@ async def open_lobby(
         key, interaction.guild_id, channel.id, interaction.user.id, options
     )
     spec = REGISTRY[game.game_key]
+    policy = TimePolicy(game.id, CLOCKS.get(clock), absent)
     message = None
     try:
-        message = await channel.send(embed=lobby_embed(game), view=lobby_buttons(game.id))
+        message = await channel.send(embed=lobby_embed(game, policy), view=lobby_buttons(game.id))
         thread = await message.create_thread(
             name=f"{spec.title} #{game.id}", auto_archive_duration=10080
         )
@@ -104,7 +111,7 @@ async def open_lobby(
             f"I lack a permission here: I need {listing(list(TO_OPEN.values()))}."
         ) from None
     await bot.store.set_places(game.id, thread.id, message.id)
-    await bot.store.set_time_policy(game.id, CLOCKS.get(clock), absent)
+    await bot.store.set_time_policy(game.id, policy.clock_seconds, policy.policy)
     note = await welcome(bot, game, interaction.user.id)
     await interaction.followup.send(
         f"Game #{game.id} of {spec.title} is open: {thread.mention}. Friends press "
@@ -160,7 +167,8 @@ async def refresh_lobby(bot: ParleyBot, game: GameRecord) -> None:
         game.lobby_message_id
     )
     try:
-        await message.edit(embed=lobby_embed(game), view=lobby_view(game))
+        policy = await bot.store.time_policy(game.id)
+        await message.edit(embed=lobby_embed(game, policy), view=lobby_view(game))
     except discord.HTTPException as error:
         log.warning("Could not update the lobby of game %s: %s", game.id, error.status)
 

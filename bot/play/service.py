@@ -8,13 +8,16 @@ committed change carries the posts it owes (thread posts and DMs) in the same tr
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import secrets
+from collections import defaultdict
 from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.play.posts import posts_owed
 from bot.play.turns import autopilot_action, replay
+from bot.play.wording import choice_words
 from bot.storage import DirectMessage, GameRecord, Post, Store, ThreadPost, VersionConflict
 from games import REGISTRY, GameSpec, IllegalAction, find_game
 from games.core import normalize
@@ -46,9 +49,16 @@ def parse_options(spec: GameSpec[Any], text: str) -> dict[str, Any]:
                 f"`{word}` is not an option of {spec.title}. Options: {names}, "
                 "written like `name=value`."
             )
-        choice = next((c for c in known[name].choices if str(c).lower() == value.lower()), None)
+        choice = next(
+            (
+                c
+                for c in known[name].choices
+                if value.lower() in (str(c).lower(), choice_words(c).lower())
+            ),
+            None,
+        )
         if choice is None:
-            allowed = ", ".join(f"`{c}`" for c in known[name].choices)
+            allowed = ", ".join(f"`{choice_words(c)}`" for c in known[name].choices)
             raise UserError(f"`{name}` can be {allowed}.")
         options[name] = choice
     try:
@@ -60,6 +70,7 @@ def parse_options(spec: GameSpec[Any], text: str) -> dict[str, Any]:
 class GameService:
     def __init__(self, store: Store) -> None:
         self.store = store
+        self._resigning: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     # -- lookups ------------------------------------------------------------------------
     @staticmethod
@@ -120,8 +131,7 @@ class GameService:
             raise UserError(f"Only the host, <@{game.host_id}>, can start the game.")
         if not spec.min_players <= len(game.seats) <= spec.max_players:
             raise UserError(
-                f"{spec.title} needs {spec.min_players}–{spec.max_players} players; "
-                f"{len(game.seats)} joined so far."
+                f"{spec.title} takes {spec.player_range()}; {len(game.seats)} joined so far."
             )
         state = spec.new(len(game.seats), game.seed, game.options)
         posts = posts_owed(
@@ -179,6 +189,23 @@ class GameService:
             await self._autopilot(game_id)
             return Acted(await self.game(game_id), line)
         raise UserError("The game is very busy right now; please try again.")
+
+    async def choosing(
+        self, game_id: int, user_id: int, click_version: int
+    ) -> tuple[GameRecord, int]:
+        """The game and seat of a player opening a further step of their choices from a post
+        of ``click_version``: refused as :meth:`act` would refuse a move from it (not a
+        player, not their turn, an old board), so a step is only ever shown to the seat that
+        may pick from it."""
+        game = await self.game(game_id)
+        seat = self.seat_for(game, user_id)
+        if click_version != game.version:
+            await self._check_fresh(game, seat, click_version)
+        spec = self.spec(game)
+        state = self.state(game)
+        if seat not in spec.to_act(state):
+            raise UserError(self.waiting_message(game, spec, state))
+        return game, seat
 
     async def play_for(self, game: GameRecord, seat: int, action: str, why: str) -> None:
         """Play ``action`` for a seat whose player did not (an interrupt let pass, a clock
@@ -270,9 +297,15 @@ class GameService:
 
     # -- leaving a game -------------------------------------------------------------------
     async def resign(self, game: GameRecord, user_id: int) -> GameRecord:
-        seat = self.seat_for(game, user_id)
-        label = self.spec(game).seat_label(seat)
-        await self.forfeit(game, seat, f"<@{user_id}> ({label}) resigns.", f"{label} resigned")
+        """One resignation per seat, however many times the button is pressed at once."""
+        async with self._resigning[game.id]:
+            game = await self.game(game.id)
+            seat = self.seat_for(game, user_id)
+            if any(s.resigned for s in game.seats if s.seat == seat):
+                raise UserError("You have already resigned from this game.")
+            label = self.spec(game).seat_label(seat)
+            line = f"<@{user_id}> ({label}) resigns."
+            await self.forfeit(game, seat, line, f"{label} resigned")
         return await self.game(game.id)
 
     async def forfeit(self, game: GameRecord, seat: int, line: str, reason: str) -> None:

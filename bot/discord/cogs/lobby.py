@@ -11,6 +11,7 @@ from bot.discord.bot import ParleyBot
 from bot.discord.lobby import LobbyButton, lobby_op, open_lobby
 from bot.discord.targets import GAME_CHOICES, find_lobby, find_target_game, game_autocomplete
 from bot.play.clocks import CLOCK_NAMES, POLICIES
+from bot.play.wording import choice_words
 from games import find_game
 
 CLOCK_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in CLOCK_NAMES.items()]
@@ -26,10 +27,10 @@ async def options_autocomplete(
     done, _, last = current.rpartition(" ")
     prefix = f"{done} " if done else ""
     suggestions = [
-        f"{prefix}{o.name}={c}"
+        f"{prefix}{o.name}={choice_words(c)}"
         for o in spec.options
         for c in o.choices
-        if f"{o.name}=" not in done and f"{o.name}={c}".startswith(last)
+        if f"{o.name}=" not in done and f"{o.name}={choice_words(c)}".startswith(last)
     ]
     return [app_commands.Choice(name=s[:100], value=s[:100]) for s in suggestions[:25]]
 

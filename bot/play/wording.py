@@ -59,6 +59,6 @@ def option_help(option: Option) -> str:
 def chosen_options(spec: GameSpec[Any], options: dict[str, Any]) -> list[tuple[str, str]]:
     """(what the option decides, the value chosen) for each option of a game, in words."""
     return [
-        (option.description, choice_words(options.get(option.name, option.default)))
+        (option.description.rstrip("."), choice_words(options.get(option.name, option.default)))
         for option in spec.options
     ]

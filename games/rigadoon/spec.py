@@ -44,15 +44,15 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "die_reroll",
-        "With the die, re-roll a result equal to the current wind (A2).",
+        "With the die, re-roll a result equal to the current wind.",
         (True, False),
         True,
     ),
-    Option("deck_copies", "Copies of each of the 8 Wind cards in the deck (A3).", (1, 2, 3), 1),
+    Option("deck_copies", "Copies of each of the 8 Wind cards in the deck.", (1, 2, 3), 1),
     Option(
         "double_backfire",
         "When a backfire's return fire cannot move the attacker either: "
-        "`loop` (ping-pong, the infinite loop loses) or `stop` (both stay put, C8).",
+        "`loop` (ping-pong, the infinite loop loses) or `stop` (both stay put).",
         ("loop", "stop"),
         "loop",
     ),
@@ -62,7 +62,7 @@ OPTIONS: tuple[Option, ...] = (
         ("active", "draw"),
         "active",
     ),
-    Option("turn_cap", "Full turns after which the game is a draw (G2).", (100, 200, 300), 100),
+    Option("turn_cap", "Full turns after which the game is a draw.", (100, 200, 300), 100),
 )
 
 

@@ -3,7 +3,8 @@ typed, found by their label (the words on the buttons) or their canonical text.
 
 The best first: every typed word starts a word of the label, then every typed word starts a
 word of the canonical text, then every typed word appears somewhere in either; within a rank
-the engine's order is kept. One pass over the actions, no sorting beyond three buckets.
+the engine's order is kept. One pass over the actions, no sorting beyond three buckets, and
+the words of an action are only split out when the typed ones appear in it at all.
 """
 
 from __future__ import annotations
@@ -34,16 +35,17 @@ def best_matches(
         return list(choices[:limit])
     ranks: list[list[tuple[str, str]]] = [[], [], []]
     for label, action in choices:
+        both = f"{label}\n{action}".casefold()
+        if not all(t in both for t in wanted):
+            continue  # the cheap test first: most actions fail it
         if _starts_words(wanted, _words(label)):
             ranks[0].append((label, action))
+            if len(ranks[0]) >= limit:
+                break  # nothing later can outrank a full first rank
         elif _starts_words(wanted, _words(action)):
             ranks[1].append((label, action))
         else:
-            both = f"{label}\n{action}".casefold()
-            if all(t in both for t in wanted):
-                ranks[2].append((label, action))
-        if len(ranks[0]) >= limit:
-            break  # nothing later can outrank a full first rank
+            ranks[2].append((label, action))
     return [*ranks[0], *ranks[1], *ranks[2]][:limit]
 
 

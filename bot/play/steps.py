@@ -165,18 +165,27 @@ def path_to(actions: list[str], action: str) -> list[str]:
     return _path(actions, Choice(action, "", True))
 
 
-def _range_label(labels: list[str]) -> str:
-    """ "A1 – C6": the first and last entries, without the words all of them share."""
-    if len(labels) == 1:
-        return labels[0]
-    split = [text.split() for text in labels]
+def _shared(columns: list[list[str]]) -> int:
+    """How many leading words all of ``columns`` share, leaving each at least one."""
     shared = 0
-    for column in zip(*split, strict=False):
+    for column in zip(*columns, strict=False):
         if len(set(column)) != 1:
             break
         shared += 1
-    shared = min(shared, min(len(words) for words in split) - 1)
-    return f"{' '.join(split[0][shared:])} – {' '.join(split[-1][shared:])}"[:80]
+    return min(shared, min(len(words) for words in columns) - 1)
+
+
+def _range_label(labels: list[str]) -> str:
+    """ "A1 – C6": the first and last entries, without the words all of them share at the
+    start ("Place a ship on") or at the end ("on ship A (Arriba)")."""
+    if len(labels) == 1:
+        return labels[0]
+    split = [text.split() for text in labels]
+    head = _shared(split)
+    split = [words[head:] for words in split]
+    tail = _shared([words[::-1] for words in split])
+    first, last = split[0][: len(split[0]) - tail], split[-1][: len(split[-1]) - tail]
+    return f"{' '.join(first)} – {' '.join(last)}"[:80]
 
 
 def step(actions: list[str], place: str, label: Label) -> Step:

@@ -38,7 +38,7 @@ async def test_a_long_list_comes_in_private_steps_that_survive_a_restart(world: 
     """ "when a seat has more choices than fit ... offer them in steps; a "Back" button returns
     to the parent step"; "Steps must survive restarts"; "Navigating steps is private to the
     clicker ... never a public post; choosing a final action goes through the same
-    version-checked path as today." Cardinal's 6x6 board opens with 36 squares: two halves."""
+    version-checked path as today." Cardinal's 6x6 board opens with 36 squares: two parts."""
     fake, alice, bob, carol = world.fake, world.alice, world.bob, world.carol
     bot = await start_cardinal(world)
     post = world.thread_posts()[-1]
@@ -61,7 +61,7 @@ async def test_a_long_list_comes_in_private_steps_that_survive_a_restart(world: 
     assert labels[0] == "Place a ship on A1" and labels[-1] == "Place a ship on F3"
     assert len(labels) == 18 and [b.label for b in step.buttons] == ["Back"]
 
-    # Back shows the halves again, in the same private message; then the other half.
+    # Back shows the parts again, in the same private message; then the other half.
     back = await fake.click(bot, alice, step, button_id(step, "Back"))
     assert back.message is step and [b.label for b in step.buttons] == [FIRST_HALF, SECOND_HALF]
     await fake.click(bot, alice, step, button_id(step, SECOND_HALF))
@@ -77,7 +77,7 @@ async def test_a_long_list_comes_in_private_steps_that_survive_a_restart(world: 
     assert len(world.thread_posts()) == posts + 1
     assert "Waiting for" in step.content and not step.components  # her panel, refreshed
 
-    # The first post's halves are for a turn that is over now.
+    # The first post's parts are for a turn that is over now.
     stale = await fake.click(bot, alice, post, button_id(post, SECOND_HALF))
     assert "out of date" in private_reply(stale)
     assert await bot.store.actions(1) == [(0, "place c5")]
@@ -232,3 +232,32 @@ def test_demo_refuses_a_seat_count_the_game_does_not_take(tmp_path, capsys):
     assert main(["demo", "tortuga", "--players", "10", "--out", str(out)]) == 1
     assert capsys.readouterr().err.strip() == "Tortuga 1667 takes 2 to 9 players"
     assert not out.exists()
+
+
+async def test_steps_in_a_dm_ballot_change_the_dm_in_place(world: World, monkeypatch):
+    """A secret choice long enough for steps (made so here: menus of 3) is navigated inside
+    the ballot DM itself: the DM changes in place, nothing is posted anywhere."""
+    monkeypatch.setattr("bot.play.steps.MAX_OPTIONS", 3)
+    fake, alice = world.fake, world.alice
+    bot = await world.start_bot()
+    await fake.slash(bot, alice, world.channel, "parley new", game="caribbean")
+    await fake.click(bot, world.carol, world.lobby(), button_id(world.lobby(), "Join"))
+    await fake.click(bot, alice, world.lobby(), button_id(world.lobby(), "Start"))
+    ballot = [m for m in fake.dms(alice) if m.buttons][-1]
+    parts = [b.label for b in ballot.buttons]
+    assert len(parts) == 3 and all(label.endswith(" …") for label in parts)
+    assert parts[0] == "A card for ship A (Arriba): -1 (thief) – 1 …"
+    messages = len(fake.all_outgoing())
+
+    opened = await fake.click(bot, alice, ballot, button_id(ballot, parts[0]))
+    assert opened.message is ballot and ballot.dm_user_id == alice.id
+    first = [b.label for b in ballot.buttons]
+    assert first[-1] == "Back" and first[0] == "Put your -1 (thief) on ship A (Arriba)"
+    await fake.click(bot, alice, ballot, button_id(ballot, "Back"))
+    assert [b.label for b in ballot.buttons] == parts
+    await fake.click(bot, alice, ballot, button_id(ballot, parts[0]))
+    await fake.click(bot, alice, ballot, button_id(ballot, "Put your 0 on ship A (Arriba)"))
+    assert await bot.store.actions(1) == [(0, "bid a 0")]
+    assert "Ship A: 0" in ballot.content
+    new = [t for t in fake.all_outgoing()[messages:] if t.public or t.message_id != ballot.id]
+    assert not [t for t in new if t.public], "nothing public about a secret choice"

@@ -118,3 +118,9 @@ def test_a_single_option_step_is_skipped_and_an_action_may_also_open_a_group():
 def test_an_unknown_place_is_refused():
     with pytest.raises(KeyError):
         step(["place a1", "place a2"], "sail x", _label)
+
+
+def test_a_range_is_named_by_its_first_and_last_entries_without_their_shared_words():
+    bids = [f"bid a {n}" for n in range(30)]
+    first = step(bids, "", lambda text: f"Put your {text.split()[-1]} on ship A (Arriba)")
+    assert [c.label for c in first.options] == ["0 – 14", "15 – 29"]

@@ -33,6 +33,9 @@ def main(argv: list[str] | None = None) -> int:
         spec = find_game(args.game)
         if spec is None:
             parser.error(f"unknown game {args.game!r}; choose from {', '.join(REGISTRY)}")
+        if args.players is not None and not (spec.min_players <= args.players <= spec.max_players):
+            print(f"{spec.title} takes {spec.player_range()}", file=sys.stderr)
+            return 1
         from bot.demo import play_demo
 
         log = play_demo(spec, args.out, args.seed, args.players)

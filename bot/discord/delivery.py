@@ -62,16 +62,17 @@ NO_BOARD = (
 
 
 class DrawChoices(Protocol):
-    """Buttons (or menus) for ``actions`` of a game at ``version``, with the button that opens
-    a player's hand if asked; None when nothing fits."""
+    """Buttons (or a menu) for the choices of ``seat`` (None: none) in ``game`` as of
+    ``version``, in words and in steps, with the button that opens a player's hand if asked;
+    None when nothing fits."""
 
     def __call__(
-        self, game_id: int, version: int, actions: list[str], with_hand_button: bool = False
+        self, game: GameRecord, version: int, seat: int | None, with_hand_button: bool = False
     ) -> discord.ui.View | None: ...
 
 
 def no_choices(
-    game_id: int, version: int, actions: list[str], with_hand_button: bool = False
+    game: GameRecord, version: int, seat: int | None, with_hand_button: bool = False
 ) -> discord.ui.View | None:
     """Posts without buttons (until the play cog hands the herald its buttons)."""
     return None
@@ -115,11 +116,12 @@ def public_choices(game: GameRecord, post: ThreadPost, draw: DrawChoices) -> dis
     spec = REGISTRY[game.game_key]
     to_act = post.view["to_act"]
     if post.version != game.version or len(to_act) != 1:
-        return draw(game.id, post.version, [], with_hand_button=True)
+        return draw(game, post.version, None, with_hand_button=True)
     state = spec.load(game.state or "")
     seat = to_act[0]
-    actions = [] if spec.secret_choice(state, seat) else spec.legal_actions(state, seat)
-    return draw(game.id, post.version, actions, with_hand_button=True)
+    return draw(
+        game, post.version, None if spec.secret_choice(state, seat) else seat, with_hand_button=True
+    )
 
 
 class Herald:
@@ -358,7 +360,6 @@ class Herald:
         return None
 
     async def _send_dm(self, game: GameRecord, item_id: int, dm: DirectMessage) -> bool:
-        spec = REGISTRY[game.game_key]
         text = dm_text(game, dm)
         view = None
         if (
@@ -366,8 +367,7 @@ class Herald:
             and game.state
             and (dm.version == game.version or await self._still_open(game, dm.seat, dm.version))
         ):
-            actions = spec.legal_actions(spec.load(game.state), dm.seat)
-            view = self.draw_choices(game.id, game.version, actions)
+            view = self.draw_choices(game, game.version, dm.seat)
             text += "\nYour secret choice:" if view else "\nYour move: use `/parley move`."
         if await send_dm(self.client, self.store, dm.user_id, text, view, f"parley-{item_id}"):
             return True

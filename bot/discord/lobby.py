@@ -17,9 +17,10 @@ from bot.discord.delivery import DM_CLOSED_HELP
 from bot.discord.permissions import TO_OPEN, lacking, listing
 from bot.discord.resend import already_posted
 from bot.discord.targets import in_server_only, reach
-from bot.play.clocks import CLOCKS
+from bot.play.clocks import CLOCKS, POLICIES, clock_name
 from bot.play.service import UserError
-from bot.storage import GameRecord
+from bot.play.wording import chosen_options, fit
+from bot.storage import GameRecord, TimePolicy
 from games import REGISTRY
 
 log = logging.getLogger(__name__)
@@ -40,12 +41,13 @@ def lobby_title(game: GameRecord) -> str:
     return f"{REGISTRY[game.game_key].title} · game #{game.id}"
 
 
-def lobby_embed(game: GameRecord) -> discord.Embed:
+def lobby_embed(game: GameRecord, policy: TimePolicy | None = None) -> discord.Embed:
+    """The lobby card: players, host, the game's options in words, and the move clock and
+    what happens when it runs out, as chosen at ``/parley new``."""
     spec = REGISTRY[game.game_key]
     players = "\n".join(f"{i + 1}. <@{s.user_id}>" for i, s in enumerate(game.seats))
     status = {
-        "lobby": f"Waiting for players ({spec.min_players}–{spec.max_players}). "
-        "The host presses **Start**.",
+        "lobby": f"Waiting for players ({spec.player_range()}). The host presses **Start**.",
         "active": "The game is on! Follow it in the thread.",
         "over": "This game is over.",
         "cancelled": "This game was cancelled.",
@@ -53,12 +55,16 @@ def lobby_embed(game: GameRecord) -> discord.Embed:
     embed = discord.Embed(title=lobby_title(game), description=status, color=0xC8902A)
     embed.add_field(name="Players", value=players or "nobody yet", inline=True)
     embed.add_field(name="Host", value=f"<@{game.host_id}>", inline=True)
-    if game.options:
-        embed.add_field(
-            name="Options",
-            inline=False,
-            value=" · ".join(f"{k}: {v}" for k, v in game.options.items()),
-        )
+    chosen = chosen_options(spec, game.options)
+    if chosen:
+        lines = "\n".join(f"• {what}: **{value}**" for what, value in chosen)
+        embed.add_field(name="Options", inline=False, value=fit(lines, 1024))
+    if policy is not None:
+        embed.add_field(name="Move clock", value=clock_name(policy.clock_seconds), inline=True)
+        if policy.clock_seconds:
+            embed.add_field(
+                name="When a clock runs out", value=POLICIES[policy.policy], inline=True
+            )
     return embed
 
 
@@ -109,8 +115,9 @@ class Opener:
                             bot, channel, lambda m: bool(m.embeds) and m.embeds[0].title == title
                         )
                     view = lobby_view(game)
+                    policy = await bot.store.time_policy(game.id)
                     message = found or await channel.send(
-                        embed=lobby_embed(game),
+                        embed=lobby_embed(game, policy),
                         nonce=f"parley-lobby-{game.id}",
                         view=discord.utils.MISSING if view is None else view,
                     )
@@ -251,7 +258,8 @@ async def refresh_lobby(bot: ParleyBot, game: GameRecord) -> None:
         game.lobby_message_id
     )
     try:
-        await message.edit(embed=lobby_embed(game), view=lobby_view(game))
+        policy = await bot.store.time_policy(game.id)
+        await message.edit(embed=lobby_embed(game, policy), view=lobby_view(game))
     except discord.HTTPException as error:
         log.warning("Could not update the lobby of game %s: %s", game.id, error.status)
 

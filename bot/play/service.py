@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from bot.play.posts import posts_owed
 from bot.play.turns import autopilot_action, replay
+from bot.play.wording import choice_words
 from bot.storage import (
     DirectMessage,
     GameRecord,
@@ -61,9 +62,16 @@ def parse_options(spec: GameSpec[Any], text: str) -> dict[str, Any]:
                 f"`{word}` is not an option of {spec.title}. Options: {names}, "
                 "written like `name=value`."
             )
-        choice = next((c for c in known[name].choices if str(c).lower() == value.lower()), None)
+        choice = next(
+            (
+                c
+                for c in known[name].choices
+                if value.lower() in (str(c).lower(), choice_words(c).lower())
+            ),
+            None,
+        )
         if choice is None:
-            allowed = ", ".join(f"`{c}`" for c in known[name].choices)
+            allowed = ", ".join(f"`{choice_words(c)}`" for c in known[name].choices)
             raise UserError(f"`{name}` can be {allowed}.")
         options[name] = choice
     try:
@@ -185,8 +193,7 @@ class GameService:
                 raise UserError(f"Only the host, <@{game.host_id}>, can start the game.")
             if not spec.min_players <= len(game.seats) <= spec.max_players:
                 raise UserError(
-                    f"{spec.title} needs {spec.min_players}–{spec.max_players} players; "
-                    f"{len(game.seats)} joined so far."
+                    f"{spec.title} takes {spec.player_range()}; {len(game.seats)} joined so far."
                 )
             state = spec.new(len(game.seats), game.seed, game.options)
             posts = posts_owed(
@@ -253,6 +260,23 @@ class GameService:
             await self.run_autopilot(game_id)
             return Acted(await self.game(game_id), line)
         raise UserError(BUSY)
+
+    async def choosing(
+        self, game_id: int, user_id: int, click_version: int
+    ) -> tuple[GameRecord, int]:
+        """The game and seat of a player opening a further step of their choices from a post
+        of ``click_version``: refused as :meth:`act` would refuse a move from it (not a
+        player, not their turn, an old board), so a step is only ever shown to the seat that
+        may pick from it."""
+        game = await self.game(game_id)
+        seat = self.seat_for(game, user_id)
+        if click_version != game.version:
+            await self._check_fresh(game, seat, click_version)
+        spec = self.spec(game)
+        state = self.state(game)
+        if seat not in spec.to_act(state):
+            raise UserError(self.waiting_message(game, spec, state))
+        return game, seat
 
     async def play_for(self, game: GameRecord, seat: int, action: str, why: str) -> None:
         """Play ``action`` for a seat whose player did not (an interrupt let pass, a clock

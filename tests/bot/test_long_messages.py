@@ -4,10 +4,11 @@ board, buttons and ping on the last piece; a resend after a crash duplicates no 
 
 from __future__ import annotations
 
+import discord
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.discord.choices import choices_view
+from bot.discord.choices import choice_items
 from bot.discord.messages import LIMIT, split_message
 from bot.storage import ThreadPost
 from games import REGISTRY
@@ -85,7 +86,9 @@ async def test_a_long_thread_post_arrives_whole_with_the_board_and_ping_last(wor
 
 async def test_a_long_dm_is_split_with_the_buttons_on_the_last_piece(world: World):
     bot = await world.start_bot()
-    view = choices_view(1, 1, ["yes", "no"])
+    view = discord.ui.View()
+    for item in choice_items(1, 1, ["yes", "no"], str.title)[1]:
+        view.add_item(item)
     text = "\n".join(f"card {n}: " + "z" * 90 for n in range(60))  # ~5,900 characters
     assert await bot.send_dm(world.carol.id, text, view, nonce="parley-77")
     dms = world.fake.dms(world.carol)

@@ -18,7 +18,7 @@ import pytest
 from games import REGISTRY
 from games.rigadoon.position import chest_squares, piece
 from tests.bot.conftest import World
-from tests.bot.helpers import button_id, private_reply
+from tests.bot.helpers import button_id, pick, private_reply
 
 SPEC = REGISTRY["rigadoon"]
 SEED = 20261122
@@ -52,19 +52,33 @@ async def test_a_turn_with_a_chain_reaction_and_choices_by_button(world: World, 
     # Green (Bob, seat 2) picks the opening wind from the buttons on the first post.
     opening = world.thread_posts()[-1]
     assert opening.mentions == [bob.id]
-    assert [b.label for b in opening.buttons][:8] == [
-        f"wind {d}" for d in ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+    assert [b.label for b in opening.buttons][:2] == [
+        "Opening wind from the north (ships run south)",
+        "Opening wind from the north-east (ships run south-west)",
     ]
-    await fake.click(bot, bob, opening, button_id(opening, "wind n"))
+    north = "Opening wind from the north (ships run south)"
+    await fake.click(bot, bob, opening, button_id(opening, north))
     post = world.thread_posts()[-1]
     assert post.content.startswith(
         f"<@{bob.id}>: Green picks the opening wind: N. Blue sails first."
     )
     assert post.mentions == [alice.id]
 
-    # Blue has dozens of sails: menus on the post. One sail by menu, one by slash command.
-    menu = next(s for s in post.selects if "sail e3 se 3" in {o["value"] for o in s.options})
-    await fake.select(bot, alice, post, menu.custom_id, ["sail e3 se 3"])
+    # Blue has 74 sails: one button per ship on the post, then that ship's sails in a step
+    # only Alice sees. One sail so, one by slash command.
+    assert [b.label for b in post.buttons] == [
+        "Sail E3 (3 masts) …",
+        "Sail K5 (3 masts) …",
+        "Sail I11 (3 masts) …",
+        "Sail C9 (3 masts) …",
+        "Change the wind (draw a Wind card)",
+        "My moves",
+    ]
+    opened = await fake.click(bot, alice, post, button_id(post, "Sail E3 (3 masts) …"))
+    sails = opened.message
+    assert sails.ephemeral and "Your move: **Sail E3 (3 masts)**, pick below." in sails.content
+    assert len(sails.selects[0].options) == 20 and [b.label for b in sails.buttons] == ["Back"]
+    await pick(fake, bot, alice, sails, "Sail E3 (3 masts) 3 south-east")
     assert "Blue E3 sails south-east 3 spaces to H6." in world.thread_posts()[-1].content
     done = await fake.slash(bot, alice, world.thread(), "parley move", action="sail k5 w 3")
     assert "Blue H5 attacks Blue H6" in private_reply(done)
@@ -78,7 +92,9 @@ async def test_a_turn_with_a_chain_reaction_and_choices_by_button(world: World, 
     )
     assert choice.mentions == []  # Alice is mid-turn: named, not pinged again
     assert choice.files and choice.files[0].data.startswith(b"\x89PNG")
-    assert [b.label for b in choice.buttons] == ["bump", "aground", "My hand & moves"]
+    bump = "Blue H6 bumps the chest at H7 on (your turn, so you decide)"
+    aground = "Blue H6 stops, aground on the chest at H7 (your turn, so you decide)"
+    assert [b.label for b in choice.buttons] == [bump, aground, "My moves"]
     assert choice.selects == []
     game, state = await stored(bot)
     assert SPEC.view(state, None)["decision"] == "bump or stop on the chest"
@@ -86,42 +102,44 @@ async def test_a_turn_with_a_chain_reaction_and_choices_by_button(world: World, 
     posts_before = len(world.thread_posts())
 
     # Only the active player may press them.
-    rival = await fake.click(bot, bob, choice, button_id(choice, "bump"))
+    rival = await fake.click(bot, bob, choice, button_id(choice, bump))
     assert "It is not your turn: waiting for" in private_reply(rival)
-    watcher = await fake.click(bot, carol, choice, button_id(choice, "aground"))
+    watcher = await fake.click(bot, carol, choice, button_id(choice, aground))
     assert "You are not playing in this game" in private_reply(watcher)
     assert (await stored(bot))[0].version == game.version
     assert len(world.thread_posts()) == posts_before and choice.edits == []
 
     # Alice bumps; the blast goes on and meets a second chest: another choice.
-    pressed = await fake.click(bot, alice, choice, button_id(choice, "bump"))
+    pressed = await fake.click(bot, alice, choice, button_id(choice, bump))
     assert private_reply(pressed).startswith("Done: It bumps a chest to H8.")
     again = world.thread_posts()[-1]
     assert again.content.startswith(
         f"<@{alice.id}>: It bumps a chest to H8. It meets the chest at H8: bump it or run aground?"
     )
-    assert [b.label for b in again.buttons] == ["bump", "aground", "My hand & moves"]
+    bump_on = "Blue H7 bumps the chest at H8 on (your turn, so you decide)"
+    aground_on = "Blue H7 stops, aground on the chest at H8 (your turn, so you decide)"
+    assert [b.label for b in again.buttons] == [bump_on, aground_on, "My moves"]
     assert again.buttons[0].custom_id != choice.buttons[0].custom_id  # a newer version
 
     # The buttons of the earlier post are stale now.
-    for label in ("bump", "aground"):
+    for label in (bump, aground):
         stale = await fake.click(bot, alice, choice, button_id(choice, label))
         assert "out of date" in private_reply(stale)
-    rival = await fake.click(bot, bob, again, button_id(again, "aground"))
+    rival = await fake.click(bot, bob, again, button_id(again, aground_on))
     assert "not your turn" in private_reply(rival)
     assert len(world.thread_posts()) == posts_before + 1
 
     # The same choice is in Alice's private panel.
     hand = await fake.slash(bot, alice, world.thread(), "parley hand")
     assert "you are **Blue**" in private_reply(hand)
-    assert [b.label for b in hand.messages[-1].buttons] == ["bump", "aground"]
+    assert [b.label for b in hand.messages[-1].buttons] == [bump_on, aground_on]
 
-    await fake.click(bot, alice, again, button_id(again, "bump"))
+    await fake.click(bot, alice, again, button_id(again, bump_on))
     resolved = world.thread_posts()[-1]
     assert resolved.content.startswith(
         f"<@{alice.id}>: It bumps a chest to H9. Blue H6 is blasted two spaces south to H8."
     )
-    assert resolved.buttons[-1].label == "My hand & moves" and resolved.selects  # back to sails
+    assert resolved.buttons[-1].label == "My moves" and resolved.selects  # back to sails
     game, state = await stored(bot)
     assert piece(state, "h5") == ("Blue", 3) and piece(state, "h8") == ("Blue", 2)
     assert chest_squares(state) == ["f7", "g6", "g8", "h9"]
@@ -131,9 +149,7 @@ async def test_a_turn_with_a_chain_reaction_and_choices_by_button(world: World, 
     await fake.slash(bot, alice, world.thread(), "parley move", action="change wind")
     assert "Blue changes the wind: now SW (blowing north-east)." in world.thread_posts()[-1].content
     await fake.slash(bot, alice, world.thread(), "parley move", action="sail i11 s 1")
-    post = world.thread_posts()[-1]
-    menu = next(s for s in post.selects if "sail c9 w 1" in {o["value"] for o in s.options})
-    await fake.select(bot, alice, post, menu.custom_id, ["sail c9 w 1"])
+    await pick(fake, bot, alice, world.thread_posts()[-1], "Sail C9 (3 masts) 1 west")
     last = world.thread_posts()[-1]
     assert last.content.startswith(
         f"<@{alice.id}>: Blue C9 sails west 1 space to B9. Blue ends the turn."
@@ -143,7 +159,7 @@ async def test_a_turn_with_a_chain_reaction_and_choices_by_button(world: World, 
     assert SPEC.to_act(state) == [1] and game.status == "active"
 
     # A choice button from Blue's turn is stale now.
-    late = await fake.click(bot, alice, again, button_id(again, "aground"))
+    late = await fake.click(bot, alice, again, button_id(again, aground_on))
     assert "out of date" in private_reply(late)
     # Every post carried the board picture and pinged at most one player.
     for message in world.thread_posts():

@@ -81,17 +81,7 @@ class Recorder:
                 seat = post.seat
                 self.say(seat, dm_text(self.game, post))
                 if post.choices:
-                    state = self.spec.load(self.game.state or "")
-                    self.say(
-                        seat,
-                        *labels(
-                            choices_view(
-                                self.game.id,
-                                self.game.version,
-                                self.spec.legal_actions(state, seat),
-                            )
-                        ),
-                    )
+                    self.say(seat, *labels(choices_view(self.game, self.game.version, seat)))
 
     def leaks(self) -> list[str]:
         """Another seat's secret line inside a text. In a seat's own DM, the lines that are

@@ -11,26 +11,26 @@ from games import REGISTRY
 from renderers import render
 from renderers.cardinal import CELL, MARGIN, PANEL
 from tests.bot.conftest import World
-from tests.bot.test_cardinal_on_discord import latest_menu, open_and_start
+from tests.bot.helpers import pick
+from tests.bot.test_cardinal_on_discord import open_and_start
 
 
 async def test_the_ping_after_two_actions_shows_what_changed(world: World):
     fake, alice, bob = world.fake, world.alice, world.bob
     bot = await open_and_start(world)
-    for user, action in [
-        (alice, "place a1"),
-        (bob, "place a5"),
-        (alice, "place c1"),
-        (bob, "place c5"),
-        (alice, "place e1"),
-        (bob, "place e5"),
-        (alice, "place a3"),
+    for user, square in [
+        (alice, "A1"),
+        (bob, "A5"),
+        (alice, "C1"),
+        (bob, "C5"),
+        (alice, "E1"),
+        (bob, "E5"),
+        (alice, "A3"),
     ]:
-        post, menu = latest_menu(world)
-        await fake.select(bot, user, post, menu.custom_id, [action])
+        await pick(fake, bot, user, world.thread_posts()[-1], f"Place a ship on {square}")
     await fake.slash(bot, bob, world.thread(), "parley move", action="place b3")
     summon = world.thread_posts()[-1]
-    await fake.click(bot, bob, summon, summon.buttons[0].custom_id)  # pirate b2
+    await pick(fake, bot, bob, summon, "Send the pirate to B2, sending home Green B3")
     ping = world.thread_posts()[-1]
     assert ping.mentions == [alice.id]
     spec = REGISTRY["cardinal"]

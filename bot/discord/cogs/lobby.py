@@ -17,6 +17,7 @@ from bot.discord.targets import (
     in_server_only,
 )
 from bot.play.clocks import CLOCK_NAMES, POLICIES
+from bot.play.wording import choice_words
 from games import find_game
 
 CLOCK_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in CLOCK_NAMES.items()]
@@ -32,10 +33,10 @@ async def options_autocomplete(
     done, _, last = current.rpartition(" ")
     prefix = f"{done} " if done else ""
     suggestions = [
-        f"{prefix}{o.name}={c}"
+        f"{prefix}{o.name}={choice_words(c)}"
         for o in spec.options
         for c in o.choices
-        if f"{o.name}=" not in done and f"{o.name}={c}".startswith(last)
+        if f"{o.name}=" not in done and f"{o.name}={choice_words(c)}".startswith(last)
     ]
     return [app_commands.Choice(name=s[:100], value=s[:100]) for s in suggestions[:25]]
 

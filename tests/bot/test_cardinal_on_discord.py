@@ -98,17 +98,24 @@ async def test_a_whole_game_with_a_restart_and_closed_dms(world: World):
     assert hand.ephemeral and "you are **Green**" in hand.text
 
     post, menu = latest_menu(world)
-    await fake.select(bot, bob, post, menu.custom_id, ["place b3"])
-    summon = world.thread_posts()[-1]
-    assert "The pirate is summoned" in summon.content
-    assert summon.mentions == []  # Bob is mid-turn: named, not pinged again
-    assert [b.label for b in summon.buttons][:2] == ["pirate b2", "pirate b4"]
-    intruder = await fake.click(bot, world.carol, summon, summon.buttons[0].custom_id)
+    intruder = await fake.select(bot, world.carol, post, menu.custom_id, ["place b3"])
     assert "not playing" in ephemeral_text(intruder)
+    posts = len(world.thread_posts())
+    placed = await fake.select(bot, bob, post, menu.custom_id, ["place b3"])
+    # Bob's turn goes on (he summons the pirate): the thread waits for the whole turn, and
+    # Bob alone sees where it stands, with the board and his next choices.
+    assert len(world.thread_posts()) == posts
+    (summon,) = [m for m in placed.messages if m.ephemeral]
+    assert "The pirate is summoned" in summon.content and "Your turn goes on" in summon.content
+    assert summon.files
+    assert [b.label for b in summon.buttons][:2] == ["pirate b2", "pirate b4"]
+    again = await fake.select(bot, bob, post, menu.custom_id, ["place b5"])
+    assert "out of date" in ephemeral_text(again) and "goes on" in ephemeral_text(again)
     await fake.click(bot, bob, summon, summon.buttons[0].custom_id)
-    twice = await fake.click(bot, bob, summon, summon.buttons[0].custom_id)
-    assert "out of date" in ephemeral_text(twice)
-    assert "Sent home: Green b3" in world.thread_posts()[-1].content
+    assert len(world.thread_posts()) == posts + 1
+    turn = world.thread_posts()[-1]
+    assert "Green places a ship on b3" in turn.content and "Sent home: Green b3" in turn.content
+    assert turn.mentions == [alice.id]
 
     await fake.slash(bot, alice, world.thread(), "parley move", action="place e3")
     final = world.thread_posts()[-1]

@@ -33,14 +33,14 @@ def posts_owed(
 ) -> list[Post]:
     """The thread post and DMs owed after a change: one post per turn.
 
-    A turn ends when the set of seats to act changes or the game ends (read from the
-    envelope, never from a game's name); a step after which the same seats are still due is
-    held and told with the post that ends the turn (:mod:`bot.play.quiet`). A secret action
-    stays off the thread while the actor's secret choice goes on and nothing public changed,
-    so a round of bids does not post once per card; one that settles the choice or reveals
-    something is posted on its own. Only seats that have just become due are pinged; those
-    still due are named without a ping. A post that only says a seat is done, with nobody
-    new due (a vote cast while others still vote), shows no board.
+    A turn ends when the set of seats to act changes, a secret choice is settled (what it
+    reveals gets its post at once), or the game ends: read from the envelope, never from a
+    game's name. A step after which the same seats are still due is held and told with the
+    post that ends the turn (:mod:`bot.play.quiet`); a secret step that changed nothing public
+    is not told at all, so a round of bids does not tell every card. Only seats that have
+    just become due are pinged; those still due are named without a ping. A post that only
+    says a seat is done, with nobody new due (a vote cast while others still vote), shows no
+    board.
     """
     to_act = spec.to_act(after)
     posts: list[Post] = []
@@ -56,19 +56,14 @@ def posts_owed(
         or spec.view(before, seat).get("private") != view.get("private")
     }
     outcome = spec.outcome(after)
-    quiet = (
-        secret
-        and actor in to_act
-        and due_before == set(to_act)
-        and (spec.secret_choice(after, actor))
-        and public_before is not None
-        and not _news(public_before, public)
-    )
+    settled = secret and not (actor in to_act and spec.secret_choice(after, actor))
+    goes_on = outcome is None and due_before == set(to_act) and not settled
     acted_by = None if actor is None else game.user_of(actor)
-    goes_on = outcome is None and not secret and due_before == set(to_act)
     if public_before is not None and goes_on:
-        posts.append(ThreadPost(version=version, line=line, actor=acted_by, step=public_before))
-    elif not quiet:
+        if not secret or _news(public_before, public):  # a secret card alone tells nothing
+            step = ThreadPost(version=version, line=line, actor=acted_by, step=public_before)
+            posts.append(step)
+    else:
         only_done = outcome is None and set(to_act) < due_before
         posts.append(
             ThreadPost(

@@ -23,7 +23,7 @@ async def done_reply(
     text = f"Done: {line}"
     steps = await held_steps(store, game.id)
     spec = REGISTRY[game.game_key]
-    if not steps or game.status != "active" or game.state is None:
+    if not steps or steps[-1].actor != game.user_of(seat) or game.state is None:
         return text, None
     state = spec.load(game.state)
     if seat not in spec.to_act(state):

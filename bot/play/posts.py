@@ -12,7 +12,7 @@ from bot.storage import DirectMessage, GameRecord, Post, ThreadPost
 from games import GameSpec
 
 
-def _news(old: dict[str, Any], new: dict[str, Any]) -> bool:
+def news(old: dict[str, Any], new: dict[str, Any]) -> bool:
     """Whether a public view gained something: a field now holding a different, non-empty
     value (a reveal). A field merely cleared, like the last action's events, is no news."""
     return any(
@@ -33,14 +33,14 @@ def posts_owed(
 ) -> list[Post]:
     """The thread post and DMs owed after a change: one post per turn.
 
-    A turn ends when the set of seats to act changes, a secret choice is settled (what it
-    reveals gets its post at once), or the game ends: read from the envelope, never from a
-    game's name. A step after which the same seats are still due is held and told with the
-    post that ends the turn (:mod:`bot.play.quiet`); a secret step that changed nothing public
-    is not told at all, so a round of bids does not tell every card. Only seats that have
-    just become due are pinged; those still due are named without a ping. A post that only
-    says a seat is done, with nobody new due (a vote cast while others still vote), shows no
-    board.
+    A turn ends when the set of seats to act changes or the game ends (read from the
+    envelope, never from a game's name); a step after which the same seats are still due is
+    held and told with the post that ends the turn (:mod:`bot.play.quiet`). A secret action
+    is never held: while the actor's secret choice goes on and nothing public changed it is
+    not told at all, so a round of bids does not tell every card; one that settles the choice
+    or reveals something gets its post at once. Only seats that have just become due are
+    pinged; those still due are named without a ping. A post that only says a seat is done,
+    with nobody new due (a vote cast while others still vote), shows no board.
     """
     to_act = spec.to_act(after)
     posts: list[Post] = []
@@ -56,14 +56,19 @@ def posts_owed(
         or spec.view(before, seat).get("private") != view.get("private")
     }
     outcome = spec.outcome(after)
-    settled = secret and not (actor in to_act and spec.secret_choice(after, actor))
-    goes_on = outcome is None and due_before == set(to_act) and not settled
+    goes_on = public_before is not None and outcome is None and due_before == set(to_act)
+    quiet = (
+        secret
+        and goes_on
+        and actor is not None
+        and spec.secret_choice(after, actor)
+        and public_before is not None
+        and not news(public_before, public)
+    )
     acted_by = None if actor is None else game.user_of(actor)
-    if public_before is not None and goes_on:
-        if not secret or _news(public_before, public):  # a secret card alone tells nothing
-            step = ThreadPost(version=version, line=line, actor=acted_by, step=public_before)
-            posts.append(step)
-    else:
+    if goes_on and not secret:
+        posts.append(ThreadPost(version=version, line=line, actor=acted_by, step=public_before))
+    elif not quiet:
         only_done = outcome is None and set(to_act) < due_before
         posts.append(
             ThreadPost(

@@ -40,9 +40,12 @@ def merged(held: list[ThreadPost], post: ThreadPost) -> ThreadPost:
 
 
 async def held_steps(store: Store, game_id: int) -> list[ThreadPost]:
-    """The steps of the turn going on in game ``game_id``, oldest first (none between turns)."""
-    return [
-        item.post
-        for item in await store.unsent(game_id)
-        if isinstance(item.post, ThreadPost) and item.post.step is not None
-    ]
+    """The steps of the turn going on in game ``game_id``, oldest first (none between turns;
+    a turn whose post still waits, in a thread that refuses posts, is not this one)."""
+    steps: list[ThreadPost] = []
+    for item in await store.unsent(game_id):
+        if isinstance(item.post, ThreadPost) and item.post.step is not None:
+            steps.append(item.post)
+        elif isinstance(item.post, ThreadPost) and item.post.version is not None:
+            steps = []
+    return steps

@@ -16,6 +16,9 @@ import pytest
 
 from bot.discord.bot import ParleyBot
 from bot.play import service as bot_service
+from bot.play.posts import news
+from bot.play.quiet import merged, releases
+from bot.storage import ThreadPost
 from games import REGISTRY, GameSpec
 from tests.bot.conftest import World
 from tests.bot.fake_discord import FakeMessage, FakeUser
@@ -64,13 +67,14 @@ class TurnEnd:
 class Story:
     ends: list[TurnEnd]
     turns: int  # runs of actions by one seat
-    reveals: int  # secret choices settled
+    reveals: int  # secret choices settled, or told at once for what they changed
 
 
 def story(spec: GameSpec, seed: int, players: int, log: list[tuple[int, str]]) -> Story:
     """The game told from its log by the issue's rule, read from the envelope only: a turn
-    ends when the set of seats to act changes, a secret choice is settled, or the game ends;
-    the steps in between are told with it."""
+    ends when the set of seats to act changes or the game ends, and the steps in between are
+    told with it; a secret action is told at once when it settles the choice or changes
+    something public (a reveal), and not at all otherwise."""
     state = spec.new(players, seed)
     ends: list[TurnEnd] = []
     told: list[str] = []
@@ -81,11 +85,12 @@ def story(spec: GameSpec, seed: int, players: int, log: list[tuple[int, str]]) -
         due_before, due = set(spec.to_act(before)), set(spec.to_act(state))
         secret = spec.secret_choice(before, seat)
         settled = secret and not (seat in due and spec.secret_choice(state, seat))
+        revealed = secret and news(spec.view(before, None), spec.view(state, None))
         turns += seat != last_seat
         last_seat = seat
-        reveals += settled
-        end = settled or due != due_before or spec.outcome(state) is not None
-        if end or not secret:  # a secret step may go untold (a bid card says nothing)
+        reveals += settled or revealed
+        end = settled or revealed or due != due_before or spec.outcome(state) is not None
+        if end or not secret:
             told.append(spec.describe(before, seat, action, state))
         if end:
             ends.append(TurnEnd(due - due_before, told))
@@ -182,3 +187,21 @@ async def test_a_cancelled_game_still_tells_the_steps_of_its_last_turn(
     last: FakeMessage = world.thread_posts()[-1]
     assert "stows the Jolly Roger's chest" in last.content and "cancelled" in last.content
     assert await bot.store.unsent(1) == []
+
+
+def test_a_turn_finished_by_another_hand_names_each_hand():
+    """The merged post keeps one mention per run of lines: a player's steps, then the
+    autopilot that finished the turn after they resigned."""
+    held = [
+        ThreadPost("Blue sails E3 to H6.", version=3, actor=11, step={}),
+        ThreadPost("Blue sails K5 to H5.", version=4, actor=11, step={}),
+    ]
+    end = ThreadPost("(autopilot) Blue ends the turn.", version=5, actor=None, waiting=[12])
+    told = merged(held, end)
+    assert told.actor == 11
+    assert told.line == "Blue sails E3 to H6. Blue sails K5 to H5.\n(autopilot) Blue ends the turn."
+    assert told.waiting == [12] and told.version == 5
+    assert merged([], end) == end
+    assert releases(end, game_active=True) and not releases(held[0], game_active=True)
+    notice = ThreadPost("⏰ Reminder", mentions=[12])
+    assert not releases(notice, game_active=True) and releases(notice, game_active=False)

@@ -24,9 +24,11 @@ from typing import Any
 import discord
 
 from bot.discord.bot import ParleyBot, committed, guarded, reply_privately
+from bot.discord.done import done_reply
 from bot.discord.messages import send_long, shorten
 from bot.discord.targets import reach
 from bot.play.service import UserError
+from bot.play.since import digest_for
 from bot.play.steps import RANGE, Choice, Step, step
 from bot.play.wording import Label, fit, labeller
 from bot.storage import GameRecord
@@ -162,6 +164,10 @@ async def send_panel(interaction: discord.Interaction[ParleyBot], game_id: int) 
         await reply_privately(interaction, str(error))
         return
     content, view = panel(game, seat)
+    spec = REGISTRY[game.game_key]
+    if game.status == "active" and seat in spec.to_act(spec.load(game.state or "")):
+        since = await digest_for(interaction.client.store, game, seat)  # since their last move
+        content = shorten(f"{content}\n{since}" if since else content)
     if view is None:
         await interaction.followup.send(content, ephemeral=True)
     else:
@@ -208,17 +214,28 @@ async def act_from_component(
     committed(interaction, f"Your move counts: {acted.line}")
     await bot.herald.deliver(game_id)
     trouble = bot.herald.trouble.get(game_id)
+    seat = acted.game.seat_of(interaction.user.id)
+    assert seat is not None
+    done, board = await done_reply(bot.store, acted.game, seat, acted.line)
     if _is_private(interaction.message):
-        seat = acted.game.seat_of(interaction.user.id)
-        assert seat is not None
         content, view = panel(acted.game, seat)
-        await interaction.edit_original_response(content=content, view=view)
+        if board is not None:
+            content = shorten(f"{done}\n\n{content}")
+        await interaction.edit_original_response(
+            content=content, view=view, attachments=[board] if board else []
+        )
         if trouble:
             await interaction.followup.send(trouble, ephemeral=True)
     else:
+        extras: dict[str, Any] = {}
+        if board is not None:  # the turn goes on: its next choices come with the answer
+            content, extras["view"] = panel(acted.game, seat)
+            done += f"\n\n{content}"
+            extras["file"] = board
         await send_long(
             partial(interaction.followup.send, ephemeral=True),
-            f"Done: {acted.line}" + (f"\n\n{trouble}" if trouble else ""),
+            done + (f"\n\n{trouble}" if trouble else ""),
+            **{k: v for k, v in extras.items() if v is not None},
         )
 
 

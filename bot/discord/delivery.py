@@ -12,9 +12,11 @@ the thread posts after it wait. A closed DM is recorded once and never retried; 
 seat goes only to whoever holds the seat when it goes out.
 
 Before a game's posts go out its deadlines are brought up to date (so a post can show the
-clock) and its status message refreshed; a ping carries what happened since the player's last
-move. The buttons a post offers are drawn by :attr:`Herald.draw_choices`, which the play cog
-hands over when it loads: they live with the code that answers their clicks.
+clock) and its status message refreshed. The steps of a turn go out as one post when the turn
+ends (:mod:`bot.play.quiet`); the board that pings a player who missed several actions marks
+what changed since their last move (:mod:`bot.play.since`). The buttons a post offers are
+drawn by :attr:`Herald.draw_choices`, which the play cog hands over when it loads: they live
+with the code that answers their clicks.
 """
 
 from __future__ import annotations
@@ -36,12 +38,12 @@ from bot.discord.resend import already_posted, nonce_expired
 from bot.discord.status import StatusMessages
 from bot.discord.threads import relocate
 from bot.play.clocks import Clock, stamp
+from bot.play.quiet import merged, releases
+from bot.play.since import changes_since
 from bot.play.timekeeper import Timekeeper
-from bot.play.turns import replay
 from bot.storage import DirectMessage, GameRecord, OutboxItem, Store, ThreadPost
 from games import REGISTRY
 from renderers import render
-from renderers.base import tint_changes
 
 log = logging.getLogger(__name__)
 
@@ -168,6 +170,7 @@ class Herald:
             # A thread post that must wait (no thread yet, the thread refuses or is gone) holds
             # the later ones too, to keep their order; nothing owed is ever dropped for it.
             held = False
+            steps: list[tuple[int, ThreadPost]] = []  # the steps of a turn that goes on
             for item in await self.store.unsent(game_id):
                 to_thread = isinstance(item.post, ThreadPost)
                 game = await self.store.game(game_id)
@@ -177,6 +180,15 @@ class Herald:
                     held = True  # the game still owes its opening: its thread comes first
                     continue
                 message_id = None
+                carried: list[int] = []
+                if isinstance(item.post, ThreadPost):
+                    if item.post.step is not None:
+                        steps.append((item.id, item.post))
+                        continue
+                    if releases(item.post, game.status == "active"):
+                        carried = [step_id for step_id, _ in steps]
+                        item = replace(item, post=merged([post for _, post in steps], item.post))
+                        steps = []
                 try:
                     if to_thread:
                         message_id = await self._post(game, item)
@@ -217,6 +229,8 @@ class Herald:
                         error.status,
                         error.text,
                     )
+                for step_id in carried:  # before the post that told them: never told twice
+                    await self.store.mark_sent(step_id)
                 await self.store.mark_sent(item.id, message_id)
 
     def _refused(self, game: GameRecord, error: discord.Forbidden) -> None:
@@ -240,9 +254,8 @@ class Herald:
         )
 
     async def _post(self, game: GameRecord, item: OutboxItem) -> int:
-        """Post to the game's thread: with the clock of the players now due, and for a single
-        ping what happened since their last move; in a new thread if the old one is gone.
-        Returns the message's id."""
+        """Post to the game's thread, with the clock of the players now due; in a new thread
+        if the old one is gone. Returns the message's id."""
         post = item.post
         assert isinstance(post, ThreadPost)
         due = None
@@ -253,14 +266,6 @@ class Herald:
                 if d.due_at is not None and d.paused_at is None
             ]
             due = min(dues, default=None)
-            rp = self.timekeeper.known_replay(game)
-            if len(post.mentions) == 1 and rp is not None:
-                seat = game.seat_of(post.mentions[0])
-                # the ping carries what happened since their last move (beyond this post)
-                digest = rp.digest(seat)[:-1] if seat is not None else []
-                if digest:
-                    text = "Since your last move: " + " · ".join(digest)
-                    post = replace(post, line=f"{post.line}\n{text}")
         try:
             return await self._send_post(game, item, post, due)
         except discord.NotFound:
@@ -286,11 +291,8 @@ class Herald:
         }
         filename = f"board-{post.version or 0}.png"
         if post.view:
-            png = await asyncio.to_thread(render, game.game_key, post.view)
-            then = await self._view_at_last_move(game, post)
-            if then is not None:
-                old = await asyncio.to_thread(render, game.game_key, then)
-                png = await asyncio.to_thread(tint_changes, old, png)
+            marks = await self._marks(game, post)
+            png = await asyncio.to_thread(render, game.game_key, post.view, marks)
             kwargs["file"] = discord.File(io.BytesIO(png), filename=filename)
             kwargs["view"] = public_choices(game, post, self.draw_choices)
             if lacking_in(channel, ("attach_files",)):  # the post still goes, without image
@@ -320,18 +322,16 @@ class Herald:
         )
         return int(message.id)
 
-    async def _view_at_last_move(self, game: GameRecord, post: ThreadPost) -> dict[str, Any] | None:
-        """The public board as the one player pinged left it at their last move, when more
-        than one action happened since (one action is already shown by the post itself)."""
+    async def _marks(self, game: GameRecord, post: ThreadPost) -> list[dict[str, Any]] | None:
+        """What changed since the one player pinged last moved, as that seat sees the table,
+        when they missed several actions (a single one is told by the post itself)."""
         seat = game.seat_of(post.mentions[0]) if len(post.mentions) == 1 else None
         if seat is None or post.result or post.version is None:
             return None
-        log = (await self.store.actions(game.id))[: post.version]
-        last = max((i + 1 for i, (s, _) in enumerate(log) if s == seat), default=0)
-        if last == 0 or post.version - last < 2:
-            return None
         spec = REGISTRY[game.game_key]
-        return spec.view(replay(spec, game, log[:last]).state, None)
+        log = await self.store.actions(game.id)
+        missed, marks = await asyncio.to_thread(changes_since, spec, game, log, seat, post.version)
+        return marks if missed >= 2 else None
 
     async def _dm(self, game: GameRecord, item: OutboxItem) -> int | None:
         """Send a DM (with the seat's clock when it owes a choice now). A reminder goes to the

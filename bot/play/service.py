@@ -295,12 +295,17 @@ class GameService:
         if click_version > game.version:
             raise UserError("That button does not belong to this game.")
         log = await self.store.actions(game.id)
+        spec = self.spec(game)
         if any(s == seat for s, _ in log[click_version:]):
+            if seat in spec.to_act(self.state(game)):  # a turn of several steps goes on
+                raise UserError(
+                    "That board is out of date: you have moved since. Your turn goes on: pick "
+                    "from my answer to your last move, or from `/parley hand`."
+                )
             raise UserError(
                 "That board is out of date: you have moved since. Use the newest post in the "
                 "thread."
             )
-        spec = self.spec(game)
         if seat not in spec.to_act(replay(spec, game, log[:click_version]).state):
             raise UserError(
                 "That board is out of date: those buttons were for another player's turn. "

@@ -49,7 +49,10 @@ class ThreadPost:
     """A post owed to the game's thread: a line, and with ``view`` the board after the game
     ``version`` it shows, who acted, who must act now (``waiting``; ``mentions`` are pinged)
     and the result when the game ended. A notice (a vacation, a reminder) is a line and its
-    mentions only."""
+    mentions only.
+
+    A step of a turn that goes on (``step``: the public board before it) is not posted on
+    its own: it is held, and its line goes out with the post that ends the turn."""
 
     line: str
     mentions: list[int] = field(default_factory=list)
@@ -59,6 +62,7 @@ class ThreadPost:
     secret: bool = False  # those waiting make a secret choice (in their DMs)
     view: dict[str, Any] | None = None
     result: dict[str, Any] | None = None
+    step: dict[str, Any] | None = None
 
 
 @dataclass

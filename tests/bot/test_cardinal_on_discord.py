@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.discord.delivery import DM_CLOSED_HELP
 from tests.bot.conftest import World
-from tests.bot.helpers import button_id, ephemeral_text, menu_option, pick
+from tests.bot.helpers import ephemeral_text, menu_option, pick
 
 
 def latest_post(world: World):
@@ -86,23 +86,30 @@ async def test_a_whole_game_with_a_restart_and_closed_dms(world: World):
     hand = await fake.slash(bot, bob, world.thread(), "parley hand")
     assert hand.ephemeral and "you are **Green**" in hand.text
 
+    post = latest_post(world)
     summons = "Place a ship on B3; it summons the pirate and you pick its square"
-    await pick(fake, bot, bob, latest_post(world), summons)
-    summon = world.thread_posts()[-1]
-    assert "The pirate is summoned" in summon.content
-    assert summon.mentions == []  # Bob is mid-turn: named, not pinged again
-    to_b2 = "Send the pirate to B2, sending home Green B3"
-    assert [b.label for b in summon.buttons] == [
-        to_b2,
-        "Send the pirate to B4, sending home Green B3",
-        "My moves",  # Cardinal has no hand
-    ]
-    intruder = await fake.click(bot, world.carol, summon, button_id(summon, to_b2))
+    intruder = await pick(fake, bot, world.carol, post, summons)
     assert "not playing" in ephemeral_text(intruder)
-    await fake.click(bot, bob, summon, button_id(summon, to_b2))
-    twice = await fake.click(bot, bob, summon, button_id(summon, to_b2))
-    assert "out of date" in ephemeral_text(twice)
-    assert "Sent home: Green b3" in world.thread_posts()[-1].content
+    posts = len(world.thread_posts())
+    placed = await pick(fake, bot, bob, post, summons)
+    # Bob's turn goes on (he summons the pirate): the thread waits for the whole turn, and
+    # Bob alone sees where it stands, with the board and his next choices.
+    assert len(world.thread_posts()) == posts
+    (summon,) = [m for m in placed.messages if m.ephemeral]
+    assert "The pirate is summoned" in summon.content and "Your turn goes on" in summon.content
+    assert summon.files
+    assert [b.label for b in summon.buttons][:2] == [
+        "Send the pirate to B2, sending home Green B3",
+        "Send the pirate to B4, sending home Green B3",
+    ]
+    menu = post.selects[0]
+    again = await fake.select(bot, bob, post, menu.custom_id, [menu.options[0]["value"]])
+    assert "out of date" in ephemeral_text(again) and "goes on" in ephemeral_text(again)
+    await fake.click(bot, bob, summon, summon.buttons[0].custom_id)
+    assert len(world.thread_posts()) == posts + 1
+    turn = world.thread_posts()[-1]
+    assert "Green places a ship on b3" in turn.content and "Sent home: Green b3" in turn.content
+    assert turn.mentions == [alice.id]
 
     await fake.slash(bot, alice, world.thread(), "parley move", action="place e3")
     final = world.thread_posts()[-1]

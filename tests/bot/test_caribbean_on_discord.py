@@ -167,26 +167,35 @@ async def test_a_round_with_dm_bids_a_secret_tiebreak_and_a_capture(world: World
         world, ["Bravo", "Caribic", "Diabolo", "Evita", "Fuego"], tie_revealed=True
     )
 
-    # Red sails Arriba into Cartagena's harbour from the buttons on the board post...
-    await fake.click(bot, alice, settled, button_starting(settled, "Sail Arriba to G6"))
-    moved = world.thread_posts()[-1]
-    assert "Red sails Arriba from F6 to G6." in moved.content
+    # Red sails Arriba into Cartagena's harbour from the buttons on the board post: a step of
+    # her turn, answered in private with the board and her next choices; the thread waits.
+    posts = len(world.thread_posts())
+    sailed = await fake.click(bot, alice, settled, button_starting(settled, "Sail Arriba to G6"))
+    (moved,) = [m for m in sailed.messages if m.ephemeral]
+    assert "Red sails Arriba from F6 to G6." in moved.content and moved.files
+    assert any(b.label.startswith("Capture") for b in moved.buttons)
     # ... and captures the chest with /parley move.
     done = await fake.slash(bot, alice, world.thread(), "parley move", action="capture")
     assert done.ephemeral and "captures Cartagena" in done.text
-    captured = world.thread_posts()[-1]
-    assert "Arriba captures Cartagena and loads its 5,000 chest: Red +2,000." in captured.content
+    assert "Your turn goes on" in done.text and done.files
+    assert len(world.thread_posts()) == posts
     state = spec.load((await bot.store.game(1)).state)
     assert state.cargo[0] == "CTG" and state.money == [2000, 0, 0]
 
-    # Ending the turn reveals the next ship, and only that one.
-    await fake.click(bot, alice, captured, button_id(captured, "End Arriba's turn"))
-    assert "Bravo bids: Red -1, Blue 5, Yellow -1." in world.thread_posts()[-1].content
+    # Ending the turn posts it whole, once, and reveals the next ship, and only that one.
+    await fake.click(bot, alice, done.message, button_id(done.message, "End Arriba's turn"))
+    assert len(world.thread_posts()) == posts + 1
+    turn = world.thread_posts()[-1]
+    assert turn.content.startswith(
+        f"<@{alice.id}>: Red sails Arriba from F6 to G6. Arriba captures Cartagena and loads "
+        "its 5,000 chest: Red +2,000. Red ends Arriba's turn."
+    )
+    assert "Bravo bids: Red -1, Blue 5, Yellow -1." in turn.content
     assert_no_secret_in_public(world, ["Caribic", "Diabolo", "Evita", "Fuego"], tie_revealed=True)
 
-    # The thread carried one post per public event, none per secret card.
+    # The thread carried one post per turn and reveal, none per secret card or step.
     assert "assigned a card" not in public_text(world)
-    assert len(world.thread_posts()) == posts_before_bids + 8
+    assert len(world.thread_posts()) == posts_before_bids + 6
 
 
 async def test_a_bidding_dm_delayed_by_discord_still_carries_the_panel(world: World, seeded):

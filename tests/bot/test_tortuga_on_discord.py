@@ -74,9 +74,9 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
     rendered: list[dict] = []
     real_render = bot.discord.delivery.render
 
-    def spy_render(key, view):
+    def spy_render(key, view, marks=None):
         rendered.append(view)
-        return real_render(key, view)
+        return real_render(key, view, marks)
 
     monkeypatch.setattr(bot.discord.delivery, "render", spy_render)
     fake = world.fake
@@ -189,9 +189,9 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
         "slot 1: Pistol; slot 2: Atlantis"
         in (await fake.slash(bot_, bob, world.thread(), "parley hand")).text
     )
-    await fake.slash(bot_, carol, world.thread(), "parley move", action="view")
-    post = last_post(world)
-    await fake.click(bot_, carol, post, button_id(post, "View event cards 3 and 4"))
+    viewing = await fake.slash(bot_, carol, world.thread(), "parley move", action="view")
+    (steps,) = [m for m in viewing.messages if m.buttons]  # her turn goes on, in private
+    await fake.click(bot_, carol, steps, button_id(steps, "View event cards 3 and 4"))
     assert "slot 3: Albatross; slot 4: Fountain of Youth" in fake.dms(carol)[-1].content
 
     # "Choices that belong to another player (a forced reveal, ..., Atlantis) ping that
@@ -203,9 +203,9 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
     assert [b.label for b in forced.buttons][:2] == ["Reveal event card 2", "Reveal event card 5"]
     not_hers = await fake.click(bot_, dave, forced, button_id(forced, "Reveal event card 2"))
     assert "not your turn" in ephemeral_text(not_hers)
-    await fake.click(bot_, erin, forced, button_id(forced, "Reveal event card 2"))
-    give = last_post(world)
-    await fake.click(bot_, erin, give, button_id(give, "Give Atlantis to P1"))
+    revealed = await fake.click(bot_, erin, forced, button_id(forced, "Reveal event card 2"))
+    (giving,) = [m for m in revealed.messages if m.ephemeral]  # her turn goes on, in private
+    await fake.click(bot_, erin, giving, button_id(giving, "Give Atlantis to P1"))
     atlantis = last_post(world)
     assert "gives Atlantis to P1" in atlantis.content and atlantis.mentions == [alice.id]
     await fake.click(bot_, alice, atlantis, button_id(atlantis, "Keep Atlantis for a later turn"))

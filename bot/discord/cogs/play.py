@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 from functools import partial
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -26,6 +27,7 @@ from bot.discord.choices import (
     panel,
     send_panel,
 )
+from bot.discord.done import done_reply
 from bot.discord.games_list import WHERE as GAMES_WHERE
 from bot.discord.games_list import GamesPage, games_page
 from bot.discord.messages import send_long
@@ -105,14 +107,13 @@ class PlayCog(commands.Cog, name="play"):
         await self.bot.herald.deliver(target.id)
         seat = acted.game.seat_of(interaction.user.id)
         assert seat is not None
+        done, board = await done_reply(self.bot.store, acted.game, seat, acted.line)
         content, view = panel(acted.game, seat)
         trouble = self.bot.herald.trouble.get(target.id)
         reply = partial(interaction.followup.send, ephemeral=True)
-        text = f"Done: {acted.line}\n\n{content}" + (f"\n\n{trouble}" if trouble else "")
-        if view is None:
-            await send_long(reply, text)
-        else:
-            await send_long(reply, text, view=view)
+        text = f"{done}\n\n{content}" + (f"\n\n{trouble}" if trouble else "")
+        extras: dict[str, Any] = {"view": view, "file": board}
+        await send_long(reply, text, **{k: v for k, v in extras.items() if v is not None})
 
     @app_commands.command(description="Show the current board")
     @app_commands.autocomplete(game=game_autocomplete)

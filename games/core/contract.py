@@ -210,6 +210,11 @@ class GameSpec(ABC, Generic[S]):
         (loyalties, who played which vote card, every bid and tie-breaker, cards seen)."""
         raise NotImplementedError
 
+    def sides(self, state: S) -> list[list[int]]:
+        """Who plays together, for ratings: lists of seats covering every seat once (a team
+        in a team game, a lone player on their own side). One side per seat by default."""
+        return [[seat] for seat in range(self.players(state))]
+
     def explain(self, state: S, seat: int, action: str) -> str:
         """One sentence naming the rule that makes ``action`` illegal for ``seat`` now.
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.play.posts import posts_owed
+from bot.play.story import replay_post
 from bot.play.turns import autopilot_action, replay
 from bot.storage import DirectMessage, GameRecord, Post, Store, ThreadPost, VersionConflict
 from games import REGISTRY, GameSpec, IllegalAction, find_game
@@ -286,7 +287,8 @@ class GameService:
             result = {"winners": others, "reason": reason}
             view = spec.view(self.state(game), None)
             post = ThreadPost(line, view=view, result=result, version=game.version)
-            await self.store.finish(game.id, "over", result, [post], resigned_user=user)
+            posts: list[Post] = [post, replay_post(game.version)] if game.version else [post]
+            await self.store.finish(game.id, "over", result, posts, resigned_user=user)
         else:
             post = ThreadPost(line + " A simple autopilot plays their seat.")
             await self.store.finish(game.id, "active", None, [post], resigned_user=user)

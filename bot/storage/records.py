@@ -54,6 +54,7 @@ class ThreadPost:
     secret: bool = False  # those waiting make a secret choice (in their DMs)
     view: dict[str, Any] | None = None
     result: dict[str, Any] | None = None
+    replay: bool = False  # the game's animated replay goes with this post (built when sent)
 
 
 @dataclass

@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.afterplay import board_at, finished_list
 from bot.discord.bot import ParleyBot
 from bot.discord.choices import (
     ActionButton,
@@ -78,15 +79,25 @@ class PlayCog(commands.Cog, name="play"):
         else:
             await send_long(reply, text, view=view)
 
-    @app_commands.command(description="Show the current board")
+    @app_commands.command(description="Show the board, now or as it stood after any move")
+    @app_commands.describe(move="The move to show the board after (0: the opening board)")
     @app_commands.autocomplete(game=game_autocomplete)
     async def board(
-        self, interaction: discord.Interaction[ParleyBot], game: int | None = None
+        self,
+        interaction: discord.Interaction[ParleyBot],
+        game: int | None = None,
+        move: app_commands.Range[int, 0] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         target = await find_target_game(interaction, game)
         if target.state is None:
             raise UserError("The game has not started yet.")
+        if move is not None:
+            text, png = await board_at(self.bot.store, target, move)
+            await interaction.followup.send(
+                text, ephemeral=True, file=discord.File(io.BytesIO(png), f"board-{move}.png")
+            )
+            return
         spec = REGISTRY[target.game_key]
         view = spec.view(spec.load(target.state), None)
         png = await asyncio.to_thread(render, target.game_key, view)
@@ -108,15 +119,24 @@ class PlayCog(commands.Cog, name="play"):
         await send_panel(interaction, target.id)
 
     @app_commands.command(description="Your games in this server, with whose turn it is")
+    @app_commands.describe(finished="List your finished games instead, with their results")
     @app_commands.guild_only()
-    async def games(self, interaction: discord.Interaction[ParleyBot]) -> None:
+    async def games(
+        self, interaction: discord.Interaction[ParleyBot], finished: bool = False
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         store = self.bot.store
         assert interaction.guild_id is not None
+        if finished:
+            text = await finished_list(store, interaction.guild_id, interaction.user.id)
+            await send_long(partial(interaction.followup.send, ephemeral=True), text)
+            return
         mine = await store.games_of_user(interaction.user.id, interaction.guild_id)
         if not mine:
             await interaction.followup.send(
-                "You have no running games here. Start one with `/parley new`.", ephemeral=True
+                "You have no running games here. Start one with `/parley new`; "
+                "`/parley games finished:True` lists the games you finished.",
+                ephemeral=True,
             )
             return
         lines = []

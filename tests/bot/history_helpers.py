@@ -4,7 +4,10 @@ and a long game fast-forwarded straight into the store (its posts counted as sen
 from __future__ import annotations
 
 import random
+import secrets
 from typing import Any
+
+import pytest
 
 from bot.discord.bot import ParleyBot
 from games import REGISTRY
@@ -84,3 +87,10 @@ def final_posts(world: World) -> list[FakeMessage]:
     posts = world.thread_posts()
     start = max(i for i, p in enumerate(posts) if "🏆" in p.content or "🤝" in p.content)
     return [p for p in posts[start:] if not any(f.filename.startswith("replay") for f in p.files)]
+
+
+def game_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """New games get ``seed``; discord.py's message nonces (64 bits) stay random, so Discord
+    never mistakes two posts for one."""
+    real = secrets.randbits
+    monkeypatch.setattr(secrets, "randbits", lambda bits: seed if bits == 62 else real(bits))

@@ -11,13 +11,12 @@ import re
 from PIL import Image
 
 import bot.discord.afterplay
-import bot.play.service
 from games import REGISTRY
 from games.core import finish
 from tests.bot.conftest import World
 from tests.bot.fake_discord import FakeUser
 from tests.bot.helpers import private_reply
-from tests.bot.history_helpers import fast_forward, players, random_game
+from tests.bot.history_helpers import fast_forward, game_seed, players, random_game
 from tests.bot.test_secret_audit import secret_lines
 from tests.bot.time_helpers import open_game
 
@@ -55,7 +54,7 @@ async def all_pages(world: World, bot_, user: FakeUser) -> list[str]:
 
 
 async def test_history_and_boards_of_a_running_game_show_nothing_secret(world: World, monkeypatch):
-    monkeypatch.setattr(bot.play.service.secrets, "randbits", lambda _bits: SEED)
+    game_seed(monkeypatch, SEED)
     drawn: list[dict] = []
     real_render = bot.discord.afterplay.render
     monkeypatch.setattr(
@@ -104,7 +103,7 @@ async def test_history_and_boards_of_a_running_game_show_nothing_secret(world: W
 async def test_a_finished_games_history_tells_everything_after_the_reveal(
     world: World, monkeypatch
 ):
-    monkeypatch.setattr(bot.play.service.secrets, "randbits", lambda _bits: SEED)
+    game_seed(monkeypatch, SEED)
     users = players(world, 5)
     bot_ = await world.start_bot()
     game_id = await open_game(world, bot_, "tortuga", clock="none", players=users)

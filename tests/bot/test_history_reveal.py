@@ -7,13 +7,19 @@ from __future__ import annotations
 
 import random
 
-import bot.play.service
 from bot.play.ratings import Skill
 from games import REGISTRY
 from games.caribbean.data import COLOURS
 from games.tortuga.data import SEAT_NAMES
 from tests.bot.conftest import World
-from tests.bot.history_helpers import fast_forward, final_posts, play_on, players, random_game
+from tests.bot.history_helpers import (
+    fast_forward,
+    final_posts,
+    game_seed,
+    play_on,
+    players,
+    random_game,
+)
 from tests.bot.time_helpers import open_game
 
 
@@ -36,7 +42,7 @@ async def test_tortuga_reveal_tells_every_secret_after_the_outcome(world: World,
     """A 5-player Tortuga game played to its end: the final post tells the winners and why,
     the final scores, then spec.reveal line by line (each loyalty as the engine dealt it, every
     vote), then the board, with a Rematch button; the status message tells the result too."""
-    monkeypatch.setattr(bot.play.service.secrets, "randbits", lambda _bits: 11)
+    game_seed(monkeypatch, 11)
     spec = REGISTRY["tortuga"]
     users = players(world, 5)
     bot_ = await world.start_bot()
@@ -93,13 +99,11 @@ async def test_caribbean_reveal_is_split_never_cut(world: World, monkeypatch):
     """A 3-player Caribbean game fast-forwarded to its last move, played through Discord: the
     reveal (every round's bids and tie-breakers, 60-odd lines) is longer than one message,
     so it comes in several, each line whole, the board and the Rematch button on the last."""
-    monkeypatch.setattr(bot.play.service.secrets, "randbits", lambda _bits: 3)
+    game_seed(monkeypatch, 3)
     spec = REGISTRY["caribbean"]
     users = players(world, 3)
     bot_ = await world.start_bot()
-    game_id = await open_game(
-        world, bot_, "caribbean", "round_cap=20", clock="none", players=users
-    )
+    game_id = await open_game(world, bot_, "caribbean", "round_cap=20", clock="none", players=users)
     moves = random_game("caribbean", 3, 3, {"round_cap": 20}, pick=4)
     await fast_forward(bot_, game_id, moves[:-1])
     seat, action = moves[-1]

@@ -43,6 +43,9 @@ class HistoryCog(commands.Cog, name="history"):
     def __init__(self, bot: ParleyBot) -> None:
         self.bot = bot
 
+    async def cog_unload(self) -> None:
+        self.bot.herald.replays.close()  # the bot closes: so does its replay worker
+
     @app_commands.command(description="A game's moves, told one by one")
     @app_commands.describe(page="Which page (the newest by default)")
     @app_commands.autocomplete(game=game_autocomplete)

@@ -169,3 +169,33 @@ async def test_rematch_opens_one_lobby_with_the_same_seats_and_options(world: Wo
     assert f"<@{alice.id}>" in str(card.embeds) and f"<@{carol.id}>" in str(card.embeds)
     await world.fake.click(bot_, alice, card, "parley:lobby:2:start")
     assert (await bot_.store.game(2)).status == "active"
+
+
+async def test_the_leaderboard_is_paged(world: World):
+    """23 rated players: three pages of ten, turned in place with the buttons."""
+    bot_ = await world.start_bot()
+    rows = [(world.guild.id, "ship", 9000 + n, 20.0 + n, 2.0, n + 1) for n in range(23)]
+    async with bot_.store._db.executemany(
+        "INSERT INTO ratings (guild_id, game_key, user_id, mu, sigma, games) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        rows,
+    ):
+        pass
+    reply = await world.fake.slash(
+        bot_, world.alice, world.channel, "parley leaderboard", game="ship"
+    )
+    page = reply.messages[-1]
+    lines = page.content.splitlines()
+    assert lines[0] == "🏅 **Ship (Stern vs Bow) leaderboard**, page 1 of 3"
+    assert lines[1] == "**1.** <@9022>: 36.0 (23 rated games)" and len(lines) == 11
+    assert [b.label for b in page.buttons] == ["◀ Older", "Newer ▶"]
+    assert page.buttons[0].disabled and not page.buttons[1].disabled
+    for number in (2, 3):
+        await world.fake.click(bot_, world.alice, page, button_id(page, "Newer ▶"))
+        assert page.content.startswith(f"🏅 **Ship (Stern vs Bow) leaderboard**, page {number} of 3")
+    assert page.content.splitlines()[-1] == "**23.** <@9000>: 14.0 (1 rated game)"
+    assert page.buttons[1].disabled
+    empty = await world.fake.slash(
+        bot_, world.alice, world.channel, "parley leaderboard", game="cardinal"
+    )
+    assert private_reply(empty) == "Nobody has a Cardinal rating on this server yet: finish a game!"

@@ -29,3 +29,7 @@ CREATE TABLE undo_requests (
     waiting       TEXT    NOT NULL,  -- JSON list: user ids still to approve
     created_at    REAL    NOT NULL
 );
+
+-- Games finished before ratings existed stay out of them (their players' records still count).
+UPDATE games SET result = json_set(result, '$.rated', json('false'))
+    WHERE status = 'over' AND result IS NOT NULL;

@@ -26,6 +26,7 @@ the replay without them.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,7 +35,7 @@ from bot.play.history import in_effect, state_after, undo_action, undo_line
 from bot.play.posts import posts_owed
 from bot.play.service import UserError
 from bot.play.turns import replay
-from bot.storage import GameRecord, Store, UndoRequest, VersionConflict
+from bot.storage import GameRecord, Post, Store, UndoRequest, VersionConflict
 from games import REGISTRY, GameSpec, IllegalAction
 
 SEEDS = range(1, 9)  # re-dealt worlds per seat
@@ -101,6 +102,19 @@ def plan_undo(
     return Plan(first, what, [game.user_of(s) for s in sorted(asked - autopiloted)])
 
 
+def taken_back(
+    spec: GameSpec[Any], game: GameRecord, log: Sequence[tuple[int, str]], request: UndoRequest
+) -> tuple[Any, list[Post]]:
+    """The game once ``request``'s moves are taken back, and the posts that owes: the board
+    in the thread (saying which move went) and each seat's refreshed secrets."""
+    before = spec.load(game.state or "")
+    after = state_after(spec, game, log[: request.first_version - 1])
+    version = game.version + 1
+    what = replay(spec, game, list(log[: request.first_version])).lines[-1][2]
+    line = f"{undo_line(spec, request.seat, request.first_version, version)} ({what})"
+    return after, posts_owed(game, spec, before, after, version, line, actor=request.seat)
+
+
 @dataclass(frozen=True)
 class Asked:
     """A request made: those who must still agree (none: it was taken back at once)."""
@@ -123,7 +137,8 @@ class Undos:
         if seat is None:
             raise UserError("You are not playing in this game.")
         spec = REGISTRY[game.game_key]
-        plan = plan_undo(spec, game, await self.store.actions(game.id), seat)
+        log = await self.store.actions(game.id)
+        plan = await asyncio.to_thread(plan_undo, spec, game, log, seat)  # replays: CPU
         request = UndoRequest(
             game.id, game.version, seat, user_id, plan.first_version, plan.approvers
         )
@@ -159,13 +174,7 @@ class Undos:
         """Put the game back as it stood before ``request.first_version``, as one action of
         the requester (version-checked: refused if the game moved on)."""
         spec = REGISTRY[game.game_key]
-        log = await self.store.actions(game.id)
-        before = spec.load(game.state or "")
-        after = state_after(spec, game, log[: request.first_version - 1])
-        version = game.version + 1
-        what = replay(spec, game, log[: request.first_version]).lines[-1][2]
-        line = f"{undo_line(spec, request.seat, request.first_version, version)} ({what})"
-        posts = posts_owed(game, spec, before, after, version, line, actor=request.seat)
+        after, posts = taken_back(spec, game, await self.store.actions(game.id), request)
         try:
             await self.store.record_action(
                 game.id,

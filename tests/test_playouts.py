@@ -46,6 +46,7 @@ def random_playout(spec, players: int, seed: int, check_every_step: bool):
     raise AssertionError(f"{spec.key} seed {seed}: no outcome after 20,000 actions")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(REGISTRY))
 def test_every_game_terminates_and_keeps_its_invariants(key):
     spec = REGISTRY[key]
@@ -56,6 +57,7 @@ def test_every_game_terminates_and_keeps_its_invariants(key):
         assert all(0 <= w < players for w in outcome.winners)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(REGISTRY))
 def test_replay_of_the_log_rebuilds_the_same_state(key):
     spec = REGISTRY[key]

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from games.caribbean import SPEC
 from games.caribbean.data import CARDS
 from games.caribbean.state import CaribbeanState
@@ -42,6 +44,7 @@ def redraw_secrets(
     return other
 
 
+@pytest.mark.slow
 def test_no_bid_or_tie_breaker_shows_before_its_reveal():
     """Rulebook: "Each places his seventh card … face down"; bids are revealed ship by ship;
     tie-breakers are lifted "simultaneously". The public view and each seat's view depend only on

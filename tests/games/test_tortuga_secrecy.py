@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from games.tortuga import SPEC
 from games.tortuga.data import VOTE_CARDS, vote_text
 from games.tortuga.state import TortugaState
@@ -56,6 +58,7 @@ def assert_seat_sees_only_its_own(s: TortugaState, seat: int, public: dict) -> N
     assert SPEC.private_text({**view, "private": private}).startswith(f"You are P{seat + 1}.")
 
 
+@pytest.mark.slow
 def test_random_games_keep_every_secret():
     """ "the team you are on is secret" and votes are shuffled before the reveal: checked
     after every action of a few hundred random games at every player count."""

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from bot.play.choices import MAX_OPTIONS, Step, path_to, step
+from bot.play.steps import MAX_OPTIONS, Step, path_to, step
 from games import REGISTRY
 
 

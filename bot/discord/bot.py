@@ -29,12 +29,14 @@ from bot.storage import SqliteStore, Store
 
 log = logging.getLogger(__name__)
 
-#: The cogs, one extension each: opening and joining games, playing them, time, the host.
+#: The cogs, one extension each: opening and joining games, playing them, time, the host,
+#: and what games leave behind (history, replays, undo, ratings).
 EXTENSIONS = (
     "bot.discord.cogs.lobby",
     "bot.discord.cogs.play",
     "bot.discord.cogs.time",
     "bot.discord.cogs.admin",
+    "bot.discord.cogs.history",
 )
 OOPS = "Something went wrong on my side, sorry. Nothing was changed; please try again."
 

@@ -25,6 +25,7 @@ import asyncio
 import io
 import logging
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -34,12 +35,15 @@ import discord
 from bot.discord.dms import send_dm
 from bot.discord.messages import send_long, split_message
 from bot.discord.permissions import lacking_in, listing
+from bot.discord.replays import Replays, replay_caption, replay_file
 from bot.discord.resend import already_posted, nonce_expired
 from bot.discord.status import StatusMessages
 from bot.discord.threads import relocate
 from bot.play.clocks import Clock, stamp
 from bot.play.quiet import merged, releases
 from bot.play.since import changes_since
+from bot.play.standings import Standings
+from bot.play.story import story
 from bot.play.timekeeper import Timekeeper
 from bot.storage import DirectMessage, GameRecord, OutboxItem, Store, ThreadPost
 from games import REGISTRY
@@ -80,21 +84,18 @@ def no_choices(
     return None
 
 
+def no_final_buttons(game_id: int) -> discord.ui.View | None:
+    """A final post without buttons (until the history cog hands the herald its Rematch)."""
+    return None
+
+
 def post_text(game: GameRecord, post: ThreadPost, due: float | None = None) -> str:
     """The one-line thread post: who did what, then who must act (the only mentions), and
     when their clock runs out."""
     spec = REGISTRY[game.game_key]
     lines = [f"<@{post.actor}>: {post.line}" if post.actor else post.line]
-    result = post.result
-    if result:
-        winners = ", ".join(
-            f"<@{game.user_of(s)}> ({spec.seat_label(s)})" for s in result["winners"]
-        )
-        lines.append(
-            f"🏆 {winners} win{'s' if len(result['winners']) == 1 else ''}! ({result['reason']})"
-            if winners
-            else f"🤝 Draw: {result['reason']}."
-        )
+    if post.result:  # the final post tells the whole story: the result, then every secret
+        lines += story(spec, game, spec.load(game.state) if game.state else None)
     elif post.waiting:
         names = ", ".join(f"<@{u}>" for u in post.waiting)
         hint = " (secret choice: use your DM or `/parley hand`)" if post.secret else ""
@@ -141,6 +142,10 @@ class Herald:
         self.status = status
         self.clock = clock
         self.draw_choices: DrawChoices = no_choices
+        #: The buttons under a game's final post (Rematch), handed over by the history cog.
+        self.draw_final: Callable[[int], discord.ui.View | None] = no_final_buttons
+        self.standings = Standings(store)
+        self.replays = Replays(store)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         #: Games whose thread refuses our posts, with what to tell the player who just moved.
         self.trouble: dict[int, str] = {}
@@ -152,6 +157,10 @@ class Herald:
             for gid in sorted(pending):
                 await self.deliver(gid)
             return
+        try:  # a finished game counts in the ratings before its final post tells the result
+            await self.standings.settle(game_id)
+        except Exception:
+            log.exception("Could not settle the ratings of game %s", game_id)
         try:
             await self.timekeeper.sync(game_id, self.clock())
             # A new status message goes first, so it heads the thread and the newest post
@@ -176,6 +185,8 @@ class Herald:
                 game = await self.store.game(game_id)
                 if game is None or (held and to_thread):
                     continue
+                if isinstance(item.post, ThreadPost) and item.post.replay:
+                    continue  # drawn and sent by post_replays, on the scheduler's tick
                 if to_thread and game.thread_id is None:
                     held = True  # the game still owes its opening: its thread comes first
                     continue
@@ -294,10 +305,19 @@ class Herald:
             marks = await self._marks(game, post)
             png = await asyncio.to_thread(render, game.game_key, post.view, marks)
             kwargs["file"] = discord.File(io.BytesIO(png), filename=filename)
-            kwargs["view"] = public_choices(game, post, self.draw_choices)
+            kwargs["view"] = (
+                self.draw_final(game.id)
+                if post.result
+                else public_choices(game, post, self.draw_choices)
+            )
             if lacking_in(channel, ("attach_files",)):  # the post still goes, without image
                 del kwargs["file"]
                 text += "\n" + NO_BOARD
+        if post.replay:
+            animation = await self.replays.of(game)
+            text += "\n" + replay_caption(REGISTRY[game.game_key].title, game, animation)
+            if not lacking_in(channel, ("attach_files",)):
+                kwargs["file"] = replay_file(game, animation)
         now = self.clock()
         if nonce_expired(item.tried_at, now):
             # Tried before, longer ago than Discord keeps the nonce: it may be there already.
@@ -321,6 +341,35 @@ class Herald:
             **{k: v for k, v in kwargs.items() if v is not None},
         )
         return int(message.id)
+
+    async def post_replays(self) -> None:
+        """Draw and send every replay owed (games just finished), one at a time and off the
+        event loop; each goes out after its game's final post, exactly once."""
+        owed = [
+            item
+            for item in await self.store.unsent()
+            if isinstance(item.post, ThreadPost) and item.post.replay
+        ]
+        for item in owed:
+            game = await self.store.game(item.game_id)
+            if game is None:
+                continue
+            try:
+                await self.replays.of(game)  # drawn before taking the game's lock
+                async with self._locks[game.id]:
+                    pending = await self.store.unsent(game.id)
+                    if item.id not in {i.id for i in pending} or any(
+                        i.id < item.id and isinstance(i.post, ThreadPost) for i in pending
+                    ):
+                        continue  # sent meanwhile, or the final post has not gone out yet
+                    await self._post(game, item)
+            except discord.HTTPException as error:
+                if error.status >= 500:
+                    continue  # Discord is failing: the next tick tries again
+                log.warning("Could not post the replay of game %s: %s", game.id, error.status)
+            except Exception:
+                log.exception("Could not draw the replay of game %s", game.id)
+            await self.store.mark_sent(item.id)
 
     async def _marks(self, game: GameRecord, post: ThreadPost) -> list[dict[str, Any]] | None:
         """What changed since the one player pinged last moved, as that seat sees the table,

@@ -1,5 +1,6 @@
 """The scheduler's tick: the due work of every game in play (:mod:`bot.play.timekeeper`:
-deadlines, vacations, reminders, clocks run out), then the posts that work owes.
+deadlines, vacations, reminders, clocks run out), then the posts that work owes, then the
+replays of games just finished (slow to draw, so never in the way of a move's posts).
 
 The time cog runs :meth:`Scheduler.tick` on a ``discord.ext.tasks`` loop. Every step is
 idempotent and transactional, so a restart between a deadline and its processing neither
@@ -73,3 +74,4 @@ class Scheduler:
             except Exception:
                 log.exception("Scheduler failed on game %s", game.id)
             await self.herald.deliver(game.id)
+        await self.herald.post_replays()  # finished games' replays, drawn off the event loop

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.play.story import replay_post
 from bot.storage import DirectMessage, GameRecord, Post, ThreadPost
 from games import GameSpec
 
@@ -84,6 +85,8 @@ def posts_owed(
                 else {"winners": outcome.winners, "reason": outcome.reason},
             )
         )
+        if outcome is not None:
+            posts.append(replay_post(version))
     # The actor of a secret choice sees their refreshed panel in the interaction reply.
     if secret and actor is not None:
         changed_hands.discard(actor)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot.play.posts import posts_owed
+from bot.play.story import replay_post
 from bot.play.turns import autopilot_action, replay
 from bot.play.wording import choice_words
 from bot.storage import (
@@ -422,7 +423,8 @@ class GameService:
             result = {"winners": others, "reason": reason}
             view = spec.view(self.state(game), None)
             post = ThreadPost(line, view=view, result=result, version=game.version)
-            await self.store.finish(game.id, "over", result, [post], resigned_user=user, read=game)
+            posts: list[Post] = [post, replay_post(game.version)] if game.version else [post]
+            await self.store.finish(game.id, "over", result, posts, resigned_user=user, read=game)
         else:
             post = ThreadPost(line + " A simple autopilot plays their seat.")
             await self.store.finish(

@@ -4,9 +4,10 @@ the "since your last move" digest (:mod:`bot.play.since`) are built on it."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from bot.play.history import state_after, undo_line, undo_target
 from bot.storage import GameRecord
 from games import GameSpec
 
@@ -19,6 +20,8 @@ class Replay:
     version: int
     state: Any
     starts: dict[int, int]
+    lines: list[tuple[int, int, str]] = field(default_factory=list)  # (version, seat, line)
+    log: list[tuple[int, str]] = field(default_factory=list)  # every row so far (for undos)
 
 
 def replay(
@@ -36,19 +39,26 @@ def replay(
     if start is None:
         state = spec.new(len(game.seats), game.seed, game.options)
         start = Replay(0, state, {s: 0 for s in spec.to_act(state)})
-    state, starts = start.state, dict(start.starts)
+    state, starts, lines = start.state, dict(start.starts), list(start.lines)
+    log = [*start.log, *actions]
     version = start.version
     for seat, action in actions:
         before = state
         prev = set(spec.to_act(before))
-        state = spec.apply(before, seat, action)
         version += 1
+        first = undo_target(action)
+        if first is None:
+            state = spec.apply(before, seat, action)
+            lines.append((version, seat, spec.describe(before, seat, action, state)))
+        else:  # moves taken back: the game as it stood before them, every due turn anew
+            state = state_after(spec, game, log[: first - 1])
+            lines.append((version, seat, undo_line(spec, seat, first, version)))
         now = set(spec.to_act(state))
-        grew = not now <= prev
+        grew = not now <= prev or first is not None
         starts = {
             s: starts[s] if (s in prev and s in starts and not grew) else version for s in now
         }
-    return Replay(version, state, starts)
+    return Replay(version, state, starts, lines[-200:], log)
 
 
 def autopilot_action(spec: GameSpec[Any], game: GameRecord, state: Any, seat: int) -> str:

@@ -1,6 +1,7 @@
 """Storage: the :class:`Store` interface, its records, and the SQLite backend with its
 migrations. Nothing here knows about games' rules or about Discord."""
 
+from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
 from bot.storage.records import (
     Deadline,
     DirectMessage,
@@ -22,14 +23,18 @@ __all__ = [
     "Deadline",
     "DirectMessage",
     "GameRecord",
+    "GuildSettings",
+    "LogEntry",
     "OutboxItem",
     "Post",
+    "Rating",
     "Seat",
     "SqliteStore",
     "Store",
     "ThreadPost",
     "TimePolicy",
     "TooManyLobbies",
+    "UndoRequest",
     "UserSettings",
     "VersionConflict",
     "migrations",

@@ -63,6 +63,7 @@ class ThreadPost:
     view: dict[str, Any] | None = None
     result: dict[str, Any] | None = None
     step: dict[str, Any] | None = None
+    replay: bool = False  # the game's animated replay goes with this post (built when sent)
 
 
 @dataclass

@@ -23,6 +23,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
 from bot.storage.records import (
     Deadline,
     DirectMessage,
@@ -740,3 +741,196 @@ class SqliteStore:
                 (new_user, due_at, due_at, game_id, old_user),
             )
             await self._queue(db, game_id, posts)
+
+    # -- after play: the log, results, ratings, rematches, undo requests (issue 16) -------
+    async def log(self, game_id: int) -> list[LogEntry]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT version, seat, user_id, action, created_at FROM actions "
+                "WHERE game_id=? ORDER BY version",
+                (game_id,),
+            ) as cursor,
+        ):
+            return [
+                LogEntry(r["version"], r["seat"], r["user_id"], r["action"], r["created_at"])
+                for r in await cursor.fetchall()
+            ]
+
+    async def finished_games(
+        self,
+        guild_id: int,
+        user_id: int | None = None,
+        game_key: str | None = None,
+        limit: int | None = None,
+    ) -> list[GameRecord]:
+        """Games over on a server, newest first: a player's, of one game, or all."""
+        columns = ", ".join("g." + c.strip() for c in GAME_COLUMNS.split(","))
+        query = f"SELECT {columns} FROM games g WHERE g.guild_id=? AND g.status='over'"
+        args: list[Any] = [guild_id]
+        if user_id is not None:
+            query += " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id=g.id AND s.user_id=?)"
+            args.append(user_id)
+        if game_key is not None:
+            query += " AND g.game_key=?"
+            args.append(game_key)
+        query += " ORDER BY g.updated_at DESC, g.id DESC"
+        if limit is not None:
+            query += " LIMIT ?"
+            args.append(limit)
+        async with self._reading() as db, db.execute(query, args) as cursor:
+            rows = await cursor.fetchall()
+            return [await self._with_seats(row) for row in rows]
+
+    async def settle(
+        self, game_id: int, forced: str | None, rated: bool, ratings: list[Rating]
+    ) -> bool:
+        """Note in a finished game's result how it was decided (``forced``: None, ``forfeit``
+        or ``autopilot``) and whether it counts in the ratings, and write its players' new
+        ratings, at once; False (and nothing written) if the game was settled already."""
+        async with self._transaction() as db:
+            count = await changed(
+                db,
+                "UPDATE games SET result=json_set(result, '$.forced', ?, '$.rated', json(?)) "
+                "WHERE id=? AND status='over' AND json_extract(result, '$.rated') IS NULL",
+                (forced, "true" if rated else "false", game_id),
+            )
+            if count != 1:
+                return False
+            await run_many(
+                db,
+                "INSERT OR REPLACE INTO ratings (guild_id, game_key, user_id, mu, sigma, games) "
+                "SELECT guild_id, game_key, ?, ?, ?, ? FROM games WHERE id=?",
+                [(r.user_id, r.mu, r.sigma, r.games, game_id) for r in ratings],
+            )
+        return True
+
+    async def ratings(self, guild_id: int, game_key: str) -> list[Rating]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id=? AND game_key=? "
+                "ORDER BY mu - 3 * sigma DESC, games DESC, user_id",
+                (guild_id, game_key),
+            ) as cursor,
+        ):
+            return [
+                Rating(r["user_id"], r["mu"], r["sigma"], r["games"])
+                for r in await cursor.fetchall()
+            ]
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT rate_forced FROM guild_settings WHERE guild_id=?", (guild_id,)
+            ) as cursor,
+        ):
+            row = await cursor.fetchone()
+        return GuildSettings(guild_id) if row is None else GuildSettings(guild_id, bool(row[0]))
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        async with self._transaction() as db:
+            await run(
+                db,
+                "INSERT OR REPLACE INTO guild_settings (guild_id, rate_forced) VALUES (?, ?)",
+                (settings.guild_id, int(settings.rate_forced)),
+            )
+
+    async def create_rematch(self, game_id: int, seed: int) -> tuple[GameRecord, bool]:
+        """A new lobby with the finished game's seats (in order), host, options and clock;
+        the one already opened (and False) if a rematch of it exists."""
+        now = time.time()
+        async with self._transaction() as db:
+            async with db.execute("SELECT rematch_id FROM games WHERE id=?", (game_id,)) as cursor:
+                row = await cursor.fetchone()
+            assert row is not None
+            existing: int | None = row["rematch_id"]
+            target = existing
+            if existing is None:
+                async with db.execute(
+                    "INSERT INTO games (game_key, guild_id, channel_id, host_id, status, seed, "
+                    "options, created_at, updated_at) SELECT game_key, guild_id, channel_id, "
+                    "host_id, 'lobby', ?, options, ?, ? FROM games WHERE id=?",
+                    (seed, now, now, game_id),
+                ) as cursor:
+                    target = cursor.lastrowid
+                for sql in (
+                    "INSERT INTO seats (game_id, seat, user_id) SELECT ?, seat, user_id "
+                    "FROM seats WHERE game_id=?",
+                    "INSERT INTO game_clocks (game_id, clock_seconds, policy) SELECT ?, "
+                    "clock_seconds, policy FROM game_clocks WHERE game_id=?",
+                ):
+                    await run(db, sql, (target, game_id))
+                await run(db, "UPDATE games SET rematch_id=? WHERE id=?", (target, game_id))
+        assert target is not None
+        record = await self.game(target)
+        assert record is not None
+        return record, existing is None
+
+    async def undo_request(self, game_id: int) -> UndoRequest | None:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT version, seat, user_id, first_version, waiting FROM undo_requests "
+                "WHERE game_id=?",
+                (game_id,),
+            ) as cursor,
+        ):
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        return UndoRequest(
+            game_id,
+            row["version"],
+            row["seat"],
+            row["user_id"],
+            row["first_version"],
+            json.loads(row["waiting"]),
+        )
+
+    async def ask_undo(self, request: UndoRequest) -> None:
+        """Record a request to take back a move (replacing any earlier one of the game)."""
+        async with self._transaction() as db:
+            await run(
+                db,
+                "INSERT OR REPLACE INTO undo_requests (game_id, version, seat, user_id, "
+                "first_version, waiting, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    request.game_id,
+                    request.version,
+                    request.seat,
+                    request.user_id,
+                    request.first_version,
+                    json.dumps(request.waiting),
+                    time.time(),
+                ),
+            )
+
+    async def answer_undo(
+        self, game_id: int, version: int, user_id: int, approve: bool
+    ) -> UndoRequest | None:
+        """One player's answer to the request asked at ``version``: an approval takes them off
+        the waiting list, a refusal ends the request. The request as it stands after (None if
+        there was none at that version, or the user was not asked)."""
+        async with self._transaction() as db:
+            async with db.execute(
+                "SELECT seat, user_id, first_version, waiting FROM undo_requests "
+                "WHERE game_id=? AND version=?",
+                (game_id, version),
+            ) as cursor:
+                row = await cursor.fetchone()
+            if row is None or user_id not in json.loads(row["waiting"]):
+                return None
+            waiting = [u for u in json.loads(row["waiting"]) if u != user_id]
+            if approve:
+                await run(
+                    db,
+                    "UPDATE undo_requests SET waiting=? WHERE game_id=?",
+                    (json.dumps(waiting), game_id),
+                )
+            else:
+                await run(db, "DELETE FROM undo_requests WHERE game_id=?", (game_id,))
+            return UndoRequest(
+                game_id, version, row["seat"], row["user_id"], row["first_version"], waiting
+            )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
 from bot.storage.records import (
     Deadline,
     GameRecord,
@@ -152,3 +153,34 @@ class Store(Protocol):
         read: GameRecord | None = None,
         due_at: float | None = None,
     ) -> None: ...
+
+    # -- after play: the log, results, ratings, rematches, undo requests (issue 16) -------
+    async def log(self, game_id: int) -> list[LogEntry]: ...
+
+    async def finished_games(
+        self,
+        guild_id: int,
+        user_id: int | None = None,
+        game_key: str | None = None,
+        limit: int | None = None,
+    ) -> list[GameRecord]: ...
+
+    async def settle(
+        self, game_id: int, forced: str | None, rated: bool, ratings: list[Rating]
+    ) -> bool: ...
+
+    async def ratings(self, guild_id: int, game_key: str) -> list[Rating]: ...
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings: ...
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None: ...
+
+    async def create_rematch(self, game_id: int, seed: int) -> tuple[GameRecord, bool]: ...
+
+    async def undo_request(self, game_id: int) -> UndoRequest | None: ...
+
+    async def ask_undo(self, request: UndoRequest) -> None: ...
+
+    async def answer_undo(
+        self, game_id: int, version: int, user_id: int, approve: bool
+    ) -> UndoRequest | None: ...

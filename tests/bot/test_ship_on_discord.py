@@ -141,17 +141,26 @@ async def test_a_short_game_of_ship_played_to_a_win_with_slash_commands(world: W
     assert any("Stern's Captain moves f9 → g8" in s for s in said)
 
     final = posts[-1]
+    # Issue 16: the final post tells the result, the final scores and the reveal.
     assert final.content == (
         f"<@{alice.id}>: Stern's Captain moves g2 → g1. Stern wins: Stern's Captain is back "
-        f"home on g1.\n🏆 <@{alice.id}> (Stern) wins! (Stern's Captain is back home on g1)"
+        f"home on g1.\n🏆 <@{alice.id}> (Stern) wins! Stern's Captain is back home on g1.\n"
+        "Final scores: Stern pieces aboard: 9 · Bow pieces aboard: 8\n\n**The reveal:**\n"
+        "Nothing was hidden in Ship: every piece was in view all game.\n"
+        "Stern moved first, as the game was set up."
     )
     assert final.mentions == []  # nobody is pinged for a finished game
     assert final.files and final.files[0].data.startswith(b"\x89PNG")
-    assert final.buttons == [] and final.selects == []
+    assert [b.label for b in final.buttons] == ["Rematch"] and final.selects == []
 
     game = await bot.store.game(1)
     assert game.status == "over" and game.version == len(line)
-    assert game.result == {"winners": [0], "reason": "Stern's Captain is back home on g1"}
+    assert game.result == {
+        "winners": [0],
+        "reason": "Stern's Captain is back home on g1",
+        "forced": None,  # issue 16: played out, and counted in the ratings
+        "rated": True,
+    }
     assert await fake.autocomplete(bot, bob, world.thread(), "parley move", "action", "") == []
     after = await fake.slash(bot, bob, world.thread(), "parley move", action="move b9 c9")
     assert "over" in private_reply(after)

@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.afterplay import board_at, finished_list
 from bot.discord.bot import ParleyBot, committed
 from bot.discord.choices import (
     VALUE_LIMIT,
@@ -115,15 +116,25 @@ class PlayCog(commands.Cog, name="play"):
         extras: dict[str, Any] = {"view": view, "file": board}
         await send_long(reply, text, **{k: v for k, v in extras.items() if v is not None})
 
-    @app_commands.command(description="Show the current board")
+    @app_commands.command(description="Show the board, now or as it stood after any move")
+    @app_commands.describe(move="The move to show the board after (0: the opening board)")
     @app_commands.autocomplete(game=game_autocomplete)
     async def board(
-        self, interaction: discord.Interaction[ParleyBot], game: int | None = None
+        self,
+        interaction: discord.Interaction[ParleyBot],
+        game: int | None = None,
+        move: app_commands.Range[int, 0] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         target = await find_target_game(interaction, game)
         if target.state is None:
             raise UserError("The game has not started yet.")
+        if move is not None:
+            text, png = await board_at(self.bot.store, target, move)
+            await interaction.followup.send(
+                text, ephemeral=True, file=discord.File(io.BytesIO(png), f"board-{move}.png")
+            )
+            return
         spec = REGISTRY[target.game_key]
         view = spec.view(spec.load(target.state), None)
         png = await asyncio.to_thread(render, target.game_key, view)
@@ -145,11 +156,18 @@ class PlayCog(commands.Cog, name="play"):
         await send_panel(interaction, target.id)
 
     @app_commands.command(description="Your games in this server, with whose turn it is")
+    @app_commands.describe(finished="List your finished games instead, with their results")
     @app_commands.guild_only()
-    async def games(self, interaction: discord.Interaction[ParleyBot]) -> None:
+    async def games(
+        self, interaction: discord.Interaction[ParleyBot], finished: bool = False
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         in_server_only(interaction, GAMES_WHERE)
         assert interaction.guild_id is not None
+        if finished:
+            text = await finished_list(self.bot.store, interaction.guild_id, interaction.user.id)
+            await send_long(partial(interaction.followup.send, ephemeral=True), text)
+            return
         content, view = await games_page(self.bot, interaction.user.id, interaction.guild_id, 0)
         if view is None:
             await interaction.followup.send(content, ephemeral=True)

@@ -1,6 +1,14 @@
 """Storage: the :class:`Store` interface, its records, and the SQLite backend with its
 migrations. Nothing here knows about games' rules or about Discord."""
 
+from bot.storage.problems import (
+    DatabaseDamaged,
+    DatabaseInUse,
+    DatabaseLocked,
+    DatabaseProblem,
+    DatabaseReadOnly,
+    DatabaseTooNew,
+)
 from bot.storage.records import (
     Deadline,
     DirectMessage,
@@ -13,11 +21,16 @@ from bot.storage.records import (
     UserSettings,
     VersionConflict,
 )
-from bot.storage.sqlite import DatabaseDamaged, SqliteStore, migrations
+from bot.storage.sqlite import SqliteStore, migrations
 from bot.storage.store import Store
 
 __all__ = [
     "DatabaseDamaged",
+    "DatabaseInUse",
+    "DatabaseLocked",
+    "DatabaseProblem",
+    "DatabaseReadOnly",
+    "DatabaseTooNew",
     "Deadline",
     "DirectMessage",
     "GameRecord",

@@ -22,6 +22,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.storage.lock import ProcessLock
+from bot.storage.problems import damaged, explain, too_new, unreachable
 from bot.storage.records import (
     Deadline,
     DirectMessage,
@@ -41,8 +43,45 @@ GAME_COLUMNS = (
 )
 
 
-class DatabaseDamaged(RuntimeError):
-    """``PRAGMA integrity_check`` failed at start."""
+#: How long a statement waits for another connection's lock before giving up.
+BUSY_TIMEOUT_MS = 5000
+
+
+async def connect(path: str) -> aiosqlite.Connection:
+    """A connection to ``path`` set up for the bot (WAL, and ``synchronous=FULL``: a commit
+    returns only once its WAL frames are on disk, so an acknowledged move survives a power
+    cut; NORMAL could lose the last commits), after checking that the file is whole and not
+    from a newer Parley."""
+    try:
+        db = await aiosqlite.connect(path, isolation_level=None)
+    except sqlite3.Error as error:
+        raise explain(path, error) from None
+    db.row_factory = aiosqlite.Row
+    try:
+        for pragma in (
+            f"busy_timeout={BUSY_TIMEOUT_MS}",  # first: a lock held a moment is waited for
+            "journal_mode=WAL",
+            "synchronous=FULL",
+            "foreign_keys=ON",
+        ):
+            await run(db, f"PRAGMA {pragma}")
+        verdict = await pragma_value(db, "integrity_check")
+        if verdict != "ok":
+            raise damaged(path, verdict)
+        found: int = await pragma_value(db, "user_version")
+        known = migrations()[-1][0]
+        if found > known:
+            raise too_new(path, found, known)
+        # A write that changes nothing: a read-only file or folder is found now, not at the
+        # first move (reading, and even BEGIN IMMEDIATE, work on a read-only WAL database).
+        await run(db, f"PRAGMA user_version={found}")
+    except sqlite3.Error as error:
+        await db.close()
+        raise explain(path, error) from None
+    except BaseException:
+        await db.close()
+        raise
+    return db
 
 
 def migrations() -> list[tuple[int, str]]:
@@ -103,33 +142,31 @@ def known(record: type, fields: dict[str, Any]) -> dict[str, Any]:
 
 
 class SqliteStore:
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection, owner: ProcessLock | None = None) -> None:
         self._db = connection
         self._lock = asyncio.Lock()
+        self._owner = owner  # this process's hold on the database (see bot.storage.lock)
 
     @classmethod
     async def open(cls, path: str) -> SqliteStore:
-        db = await aiosqlite.connect(path, isolation_level=None)
-        db.row_factory = aiosqlite.Row
+        """Open (or create) the database for this process alone, and migrate it. Refuses,
+        with a :class:`DatabaseProblem` saying what is wrong: a database another Parley
+        holds, one locked or read-only, damaged, or written by a newer Parley."""
         try:
-            for pragma in (
-                "journal_mode=WAL",
-                "synchronous=NORMAL",
-                "foreign_keys=ON",
-                "busy_timeout=5000",
-            ):
-                await run(db, f"PRAGMA {pragma}")
-            verdict = await pragma_value(db, "integrity_check")
-        except sqlite3.DatabaseError as error:
-            verdict = str(error)
-        if verdict != "ok":
-            await db.close()
-            raise DatabaseDamaged(
-                f"The database {path} failed its integrity check ({verdict}). Restore a backup "
-                "made with `parley backup`, or move the file away to start afresh."
-            )
-        store = cls(db)
-        await store.migrate()
+            lock = ProcessLock.acquire(path)
+        except OSError as error:
+            raise unreachable(path, error) from None
+        try:
+            db = await connect(path)
+        except BaseException:
+            lock.release()
+            raise
+        store = cls(db, lock)
+        try:
+            await store.migrate()
+        except BaseException:
+            await store.close()
+            raise
         return store
 
     async def migrate(self, up_to: int | None = None) -> int:
@@ -146,12 +183,11 @@ class SqliteStore:
         return current
 
     async def close(self) -> None:
-        await self._db.close()
-
-    async def backup(self, path: str) -> None:
-        """Copy the live database with SQLite's online backup API."""
-        async with aiosqlite.connect(path) as target:
-            await self._db.backup(target)
+        try:
+            await self._db.close()
+        finally:
+            if self._owner is not None:
+                self._owner.release()
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:

@@ -19,6 +19,8 @@ class Replay:
     state: Any
     starts: dict[int, int]
     lines: list[tuple[int, int, str]] = field(default_factory=list)  # (version, seat, line)
+    #: False for the game as stored, read without a replay: its ``lines`` are not known.
+    complete: bool = True
 
     def last_action_of(self, seat: int) -> int:
         return max((v for v, s, _ in self.lines if s == seat), default=0)

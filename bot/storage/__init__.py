@@ -12,6 +12,7 @@ from bot.storage.problems import (
 from bot.storage.records import (
     Deadline,
     DirectMessage,
+    GameListing,
     GameRecord,
     OutboxItem,
     Post,
@@ -33,6 +34,7 @@ __all__ = [
     "DatabaseTooNew",
     "Deadline",
     "DirectMessage",
+    "GameListing",
     "GameRecord",
     "OutboxItem",
     "Post",

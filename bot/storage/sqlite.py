@@ -27,6 +27,7 @@ from bot.storage.problems import damaged, explain, too_new, unreachable
 from bot.storage.records import (
     Deadline,
     DirectMessage,
+    GameListing,
     GameRecord,
     OutboxItem,
     Post,
@@ -265,6 +266,20 @@ class SqliteStore:
             rows = await cursor.fetchall()
             return [await self._with_seats(row) for row in rows]
 
+    async def games_listed(self, user_id: int, guild_id: int) -> list[GameListing]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                # from the user's seats (CROSS JOIN keeps that order), never the guild's games
+                "SELECT g.id, g.game_key, g.status FROM seats s CROSS JOIN games g "
+                "ON g.id = s.game_id "
+                "WHERE s.user_id=? AND g.guild_id=? AND g.status IN ('lobby', 'active') "
+                "ORDER BY g.updated_at DESC",
+                (user_id, guild_id),
+            ) as cursor,
+        ):
+            return [GameListing(*row) for row in await cursor.fetchall()]
+
     async def open_lobbies(self, guild_id: int) -> list[GameRecord]:
         async with (
             self._reading() as db,
@@ -460,15 +475,77 @@ class SqliteStore:
         )
 
     # -- play over days (bot/play: clocks, reminders, vacations) ------------------------
-    async def active_games(self) -> list[GameRecord]:
+    async def due_games(self, now: float) -> list[int]:
         async with (
             self._reading() as db,
             db.execute(
-                f"SELECT {GAME_COLUMNS} FROM games WHERE status='active' ORDER BY id",
+                "SELECT game_id FROM deadlines WHERE wake_at <= ? ORDER BY wake_at", (now,)
+            ) as cursor,
+        ):
+            return list(dict.fromkeys(row[0] for row in await cursor.fetchall()))
+
+    async def owed_games(self) -> list[int]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT DISTINCT game_id FROM outbox WHERE sent_at IS NULL ORDER BY game_id"
+            ) as cursor,
+        ):
+            return [row[0] for row in await cursor.fetchall()]
+
+    async def unsynced_games(self) -> list[int]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT g.id FROM games g LEFT JOIN game_clocks c ON c.game_id = g.id "
+                "WHERE g.status = 'active' AND c.synced_version IS NOT g.version ORDER BY g.id"
+            ) as cursor,
+        ):
+            return [row[0] for row in await cursor.fetchall()]
+
+    async def set_wake(self, game_id: int, seat: int, turn: int, wake_at: float | None) -> None:
+        async with self._transaction() as db:
+            await run(
+                db,
+                "UPDATE deadlines SET wake_at=? WHERE game_id=? AND seat=? AND turn=?",
+                (wake_at, game_id, seat, turn),
+            )
+
+    # -- stored states are a cache of the seed and the action log -----------------------
+    async def snapshot_formats(self) -> dict[str, str]:
+        async with (
+            self._reading() as db,
+            db.execute("SELECT game_key, format FROM snapshot_formats") as cursor,
+        ):
+            return {row[0]: row[1] for row in await cursor.fetchall()}
+
+    async def set_snapshot_format(self, game_key: str, state_format: str) -> None:
+        async with self._transaction() as db:
+            await run(
+                db,
+                "INSERT INTO snapshot_formats (game_key, format) VALUES (?, ?) "
+                "ON CONFLICT (game_key) DO UPDATE SET format=excluded.format",
+                (game_key, state_format),
+            )
+
+    async def games_with_state(self, game_key: str, after_id: int, limit: int) -> list[GameRecord]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE game_key=? AND id>? "
+                "AND state IS NOT NULL ORDER BY id LIMIT ?",
+                (game_key, after_id, limit),
             ) as cursor,
         ):
             rows = await cursor.fetchall()
             return [await self._with_seats(row) for row in rows]
+
+    async def rewrite_state(self, game_id: int, version: int, state: str) -> bool:
+        async with self._transaction() as db:
+            count = await changed(
+                db, "UPDATE games SET state=? WHERE id=? AND version=?", (state, game_id, version)
+            )
+        return count == 1
 
     async def time_policy(self, game_id: int) -> TimePolicy:
         async with (
@@ -510,7 +587,10 @@ class SqliteStore:
             )
 
     async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
-        query = "SELECT game_id, seat, turn, user_id, started_at, due_at, paused_at FROM deadlines"
+        query = (
+            "SELECT game_id, seat, turn, user_id, started_at, due_at, paused_at, wake_at "
+            "FROM deadlines"
+        )
         args: tuple[Any, ...] = ()
         if game_id is not None:
             query += " WHERE game_id=?"
@@ -528,6 +608,7 @@ class SqliteStore:
                     r["started_at"],
                     r["due_at"],
                     r["paused_at"],
+                    r["wake_at"],
                 )
                 for r in await cursor.fetchall()
             ]
@@ -540,9 +621,18 @@ class SqliteStore:
             await run_many(
                 db,
                 "INSERT INTO deadlines (game_id, seat, turn, user_id, started_at, due_at, "
-                "paused_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "paused_at, wake_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (d.game_id, d.seat, d.turn, d.user_id, d.started_at, d.due_at, d.paused_at)
+                    (
+                        d.game_id,
+                        d.seat,
+                        d.turn,
+                        d.user_id,
+                        d.started_at,
+                        d.due_at,
+                        d.paused_at,
+                        d.wake_at,
+                    )
                     for d in deadlines
                 ],
             )
@@ -557,7 +647,8 @@ class SqliteStore:
         async with self._transaction() as db:
             await run(
                 db,
-                "UPDATE deadlines SET due_at=?, paused_at=? WHERE game_id=? AND seat=? AND turn=?",
+                "UPDATE deadlines SET due_at=?, paused_at=?, wake_at=0 "
+                "WHERE game_id=? AND seat=? AND turn=?",
                 (
                     deadline.due_at,
                     deadline.paused_at,
@@ -639,6 +730,7 @@ class SqliteStore:
                     s.vacation_until,
                 ),
             )
+            await run(db, "UPDATE deadlines SET wake_at=0 WHERE user_id=?", (s.user_id,))
 
     async def replace_seat(
         self, game_id: int, old_user: int, new_user: int, posts: list[Post]
@@ -654,7 +746,7 @@ class SqliteStore:
                 raise VersionConflict
             await run(
                 db,
-                "UPDATE deadlines SET user_id=? WHERE game_id=? AND user_id=?",
+                "UPDATE deadlines SET user_id=?, wake_at=0 WHERE game_id=? AND user_id=?",
                 (new_user, game_id, old_user),
             )
             await self._queue(db, game_id, posts)

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from games import REGISTRY, find_game
+
+if TYPE_CHECKING:
+    from bot.config import Settings
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,38 +55,77 @@ def main(argv: list[str] | None = None) -> int:
 
         asyncio.run(run_bench(stored_games=args.games, quick=args.quick))
         return 0
-    return asyncio.run(backup_database(args.path))
+    return backup_database(args.path)
 
 
 def run_bot() -> int:
-    from bot.config import Settings
-    from bot.discord.bot import ParleyBot
-    from bot.storage import DatabaseDamaged
+    """Run the bot until it is stopped. Anything that keeps it from running (a bad setting, a
+    database it may not use, a token Discord refuses, no network) is one line on stderr and
+    exit status 1."""
+    import aiohttp
+    import discord
 
-    settings = Settings.from_env()
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    bot = ParleyBot(settings)
+    from bot.config import Settings, SettingsError
+    from bot.logs import configure
+    from bot.storage import DatabaseProblem
+
     try:
-        bot.run(settings.token, log_handler=None)
-    except DatabaseDamaged as error:
-        print(error, file=sys.stderr)
-        return 2
+        settings = Settings.from_env()
+    except SettingsError as error:
+        return refuse(*error.problems)
+    configure(settings.log_level)
+    try:
+        asyncio.run(serve(settings))
+    except KeyboardInterrupt:
+        return 0
+    except DatabaseProblem as error:
+        return refuse(str(error))
+    except discord.LoginFailure:
+        return refuse(
+            "Discord refused the token in DISCORD_TOKEN: reset it in the Developer Portal "
+            "(Bot > Reset Token) and put the new one in .env."
+        )
+    except (aiohttp.ClientError, OSError) as error:
+        return refuse(
+            f"Could not reach Discord ({type(error).__name__}): check this machine's network "
+            "connection and DNS, then start again."
+        )
     return 0
 
 
-async def backup_database(path: Path) -> int:
-    from bot.config import Settings
+async def serve(settings: Settings) -> None:
+    """Open the database first (so a database problem is said before connecting), then run
+    the bot on it until it stops."""
+    from bot.discord.bot import ParleyBot
     from bot.storage import SqliteStore
 
-    settings = Settings.from_env(require_token=False)
     store = await SqliteStore.open(settings.database)
+    bot = ParleyBot(settings, store=store)
+    async with bot:
+        await bot.start(settings.token)
+
+
+def refuse(*lines: str) -> int:
+    for line in lines:
+        print(line, file=sys.stderr)
+    return 1
+
+
+def backup_database(target: Path) -> int:
+    from bot.config import Settings, SettingsError
+    from bot.storage.backup import BackupRefused, backup
+
     try:
-        await store.backup(str(path))
-    finally:
-        await store.close()
-    print(f"Backed up {settings.database} to {path}")
+        settings = Settings.from_env(require_token=False)
+        report = backup(Path(settings.database), target)
+    except SettingsError as error:
+        return refuse(*error.problems)
+    except BackupRefused as error:
+        return refuse(str(error))
+    print(
+        f"Backed up {settings.database} to {target}: integrity check ok, {report.games:,} "
+        f"games ({report.in_play:,} in play), schema version {report.schema}."
+    )
     return 0
 
 

@@ -1,8 +1,11 @@
-"""The scheduler's tick: the due work of every game in play (:mod:`bot.play.timekeeper`:
-deadlines, vacations, reminders, clocks run out), then the posts that work owes, then the
-replays of games just finished (slow to draw, so never in the way of a move's posts).
+"""The scheduler's tick: work a crash may have cut short, the due work of the games that have
+some (:mod:`bot.play.timekeeper`: deadlines, vacations, reminders, clocks run out), then the
+posts that work owes, then the replays of games just finished (slow to draw, so never in the
+way of a move's posts).
 
-The time cog runs :meth:`Scheduler.tick` on a ``discord.ext.tasks`` loop. Every step is
+The time cog runs :meth:`Scheduler.tick` on a ``discord.ext.tasks`` loop. A tick costs what is
+due, not what is stored: it reads the turns whose stored wake time has come and the games
+owing posts, both through indexes, and never replays a game that did not move. Every step is
 idempotent and transactional, so a restart between a deadline and its processing neither
 loses nor repeats it; one game failing never stops the others.
 """
@@ -12,7 +15,6 @@ from __future__ import annotations
 import logging
 from typing import Protocol
 
-from bot.discord.delivery import Herald
 from bot.play.clocks import Clock
 from bot.play.service import GameService
 from bot.play.timekeeper import Timekeeper
@@ -31,13 +33,21 @@ async def no_opening(game_id: int, resuming: bool = False) -> None:
     """Until the lobby cog hands the scheduler its opener."""
 
 
+class Delivery(Protocol):
+    """What sends a game's owed posts (:class:`bot.discord.delivery.Herald`)."""
+
+    async def deliver(self, game_id: int | None = None) -> None: ...
+
+    async def post_replays(self) -> None: ...
+
+
 class Scheduler:
     def __init__(
         self,
         store: Store,
         service: GameService,
         timekeeper: Timekeeper,
-        herald: Herald,
+        herald: Delivery,
         clock: Clock,
     ) -> None:
         self.store = store
@@ -63,15 +73,28 @@ class Scheduler:
             except Exception:
                 log.exception("Could not open game %s", game_id)
         await self.herald.deliver()
+        #: Threads Discord archived since the last tick (their live games' threads reopen).
+        self.archived: set[int] = set()
 
     async def tick(self, now: float | None = None) -> None:
         """Do everything that is due at ``now`` (default: the bot's clock), once."""
         now = self.clock() if now is None else now
         await self.resume()
-        for game in await self.store.active_games():
+        due = set(await self.store.due_games(now))
+        owed = set(await self.store.owed_games())
+        archived, self.archived = self.archived, set()
+        for thread_id in archived:
+            game = await self.store.game_in_thread(thread_id)
+            if game is not None and game.status == "active":
+                owed.add(game.id)  # delivering refreshes its status, which reopens the thread
+        for game_id in sorted(due | owed):
+            if game_id in due:
+                try:
+                    await self.timekeeper.run_due(game_id, now)
+                except Exception:
+                    log.exception("Scheduler failed on game %s", game_id)
             try:
-                await self.timekeeper.run_due(game.id, now)
+                await self.herald.deliver(game_id)
             except Exception:
-                log.exception("Scheduler failed on game %s", game.id)
-            await self.herald.deliver(game.id)
+                log.exception("Delivery failed on game %s", game_id)
         await self.herald.post_replays()  # finished games' replays, drawn off the event loop

@@ -2,9 +2,18 @@
 migrations. Nothing here knows about games' rules or about Discord."""
 
 from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
+from bot.storage.problems import (
+    DatabaseDamaged,
+    DatabaseInUse,
+    DatabaseLocked,
+    DatabaseProblem,
+    DatabaseReadOnly,
+    DatabaseTooNew,
+)
 from bot.storage.records import (
     Deadline,
     DirectMessage,
+    GameListing,
     GameRecord,
     OutboxItem,
     Post,
@@ -15,13 +24,19 @@ from bot.storage.records import (
     UserSettings,
     VersionConflict,
 )
-from bot.storage.sqlite import DatabaseDamaged, SqliteStore, migrations
+from bot.storage.sqlite import SqliteStore, migrations
 from bot.storage.store import Store
 
 __all__ = [
     "DatabaseDamaged",
+    "DatabaseInUse",
+    "DatabaseLocked",
+    "DatabaseProblem",
+    "DatabaseReadOnly",
+    "DatabaseTooNew",
     "Deadline",
     "DirectMessage",
+    "GameListing",
     "GameRecord",
     "GuildSettings",
     "LogEntry",

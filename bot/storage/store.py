@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
 from bot.storage.records import (
     Deadline,
+    GameListing,
     GameRecord,
     OutboxItem,
     Post,
@@ -43,6 +44,10 @@ class Store(Protocol):
 
     async def unopened(self) -> list[int]:
         """Games still owed their opening (no thread yet): a crash may have cut it short."""
+
+    async def games_listed(self, user_id: int, guild_id: int) -> list[GameListing]:
+        """The user's lobbies and games in play in a server, most recently changed first,
+        without states or seats: cheap for a user in thousands of games."""
 
     async def open_lobbies(self, guild_id: int) -> list[GameRecord]: ...
 
@@ -115,8 +120,33 @@ class Store(Protocol):
 
     async def close(self) -> None: ...
 
+    # -- stored states are a cache of the seed and the action log (bot/play/snapshots) --
+    async def snapshot_formats(self) -> dict[str, str]:
+        """The format each game's stored states were last all written in, by game key."""
+
+    async def set_snapshot_format(self, game_key: str, state_format: str) -> None: ...
+
+    async def games_with_state(self, game_key: str, after_id: int, limit: int) -> list[GameRecord]:
+        """Games of ``game_key`` that have a stored state, ``limit`` at most, by id after
+        ``after_id`` (to walk them all in batches)."""
+
+    async def rewrite_state(self, game_id: int, version: int, state: str) -> bool:
+        """Replace the stored state of the game at ``version`` (a rebuilt cache); False if the
+        game moved on meanwhile."""
+
     # -- play over days (bot/play: clocks, reminders, vacations) ------------------------
-    async def active_games(self) -> list[GameRecord]: ...
+    async def due_games(self, now: float) -> list[int]:
+        """Games with a deadline whose ``wake_at`` has come, earliest first (an index read:
+        a tick costs what is due, not what is stored)."""
+
+    async def owed_games(self) -> list[int]:
+        """Games with posts not yet sent."""
+
+    async def unsynced_games(self) -> list[int]:
+        """Games in play whose deadlines were not brought up to their version (a crash
+        between a commit and its delivery)."""
+
+    async def set_wake(self, game_id: int, seat: int, turn: int, wake_at: float | None) -> None: ...
 
     async def time_policy(self, game_id: int) -> TimePolicy: ...
 
@@ -132,7 +162,9 @@ class Store(Protocol):
         self, game_id: int, version: int, deadlines: list[Deadline]
     ) -> None: ...
 
-    async def update_deadline(self, deadline: Deadline, posts: list[Post]) -> None: ...
+    async def update_deadline(self, deadline: Deadline, posts: list[Post]) -> None:
+        """Change a turn's clock (due, paused) with its notices; the scheduler looks at the
+        turn again at its next tick."""
 
     async def mark_step(
         self, game_id: int, seat: int, turn: int, step: str, now: float, posts: list[Post]
@@ -142,7 +174,9 @@ class Store(Protocol):
 
     async def user_settings(self, user_id: int) -> UserSettings: ...
 
-    async def save_user_settings(self, settings: UserSettings) -> None: ...
+    async def save_user_settings(self, settings: UserSettings) -> None:
+        """Save them; the scheduler looks at the user's turns again at its next tick (a
+        vacation, quiet hours)."""
 
     async def replace_seat(
         self,

@@ -6,8 +6,8 @@ For every action this plays what the bot does: the service's posts owed (thread 
 :func:`public_choices`), each DM's text and buttons (:func:`dm_text`), the actor's private
 reply and panel (:func:`panel`), the pinned status message (:func:`status_text`), and the
 refusals another seat gets when it tries to act, and the log at DEBUG. At the end of each game
-every text is checked against every seat's secrets, those it held at any time, so a public text that tells a card
-before it is dealt (the deck order) is caught too.
+every text is checked against every seat's secrets, those it held at any time, so a public
+text that tells a card before it is dealt (the deck order) is caught too.
 
 Issue 16 adds the story of the game: its history (:func:`history_lines`) now and then, a
 player asking to take back their last move (the refusal, the request, the posts of the undo,

@@ -33,6 +33,14 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--quick", action="store_true", help="fewer samples (a smoke run)")
     backup = commands.add_parser("backup", help="copy the live database safely")
     backup.add_argument("path", type=Path)
+    commands.add_parser(
+        "arena", help="play games between players (random, greedy, ai:LEVEL)", add_help=False
+    )
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["arena"]:  # its own options: see `parley arena --help`
+        from bot.arena import main as arena
+
+        return arena(argv[1:])
     args = parser.parse_args(argv)
 
     if args.command == "run":

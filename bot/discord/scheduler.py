@@ -59,8 +59,8 @@ class Scheduler:
 
     async def resume(self) -> None:
         """Work owed after a commit that a crash may have cut short, at start and every tick:
-        seats on autopilot due to move, games still owed their opening, and posts still owed
-        (of any game, finished ones too). Each is recorded in the commit that made it owed,
+        seats on autopilot due to move and games still owed their opening (the posts still owed
+        go out on the tick, or at start-up right after this). Each is recorded in the commit that made it owed,
         and each step is idempotent."""
         for game_id in await self.store.autopilot_due():
             try:
@@ -72,7 +72,6 @@ class Scheduler:
                 await self.open_place(game_id, resuming=True)
             except Exception:
                 log.exception("Could not open game %s", game_id)
-        await self.herald.deliver()
         #: Threads Discord archived since the last tick (their live games' threads reopen).
         self.archived: set[int] = set()
 

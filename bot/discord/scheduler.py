@@ -59,9 +59,9 @@ class Scheduler:
 
     async def resume(self) -> None:
         """Work owed after a commit that a crash may have cut short, at start and every tick:
-        seats on autopilot due to move and games still owed their opening (the posts still owed
-        go out on the tick, or at start-up right after this). Each is recorded in the commit that made it owed,
-        and each step is idempotent."""
+        seats on autopilot due to move and games still owed their opening (the posts still
+        owed go out on the tick, or at start-up right after this). Each is recorded in the
+        commit that made it owed, and each step is idempotent."""
         for game_id in await self.store.autopilot_due():
             try:
                 await self.service.run_autopilot(game_id, recorded=True)

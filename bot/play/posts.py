@@ -31,6 +31,7 @@ def posts_owed(
     actor: int | None = None,
     secret: bool = False,
     everyone_private: bool = False,
+    anew: bool = False,
 ) -> list[Post]:
     """The thread post and DMs owed after a change: one post per turn.
 
@@ -42,10 +43,14 @@ def posts_owed(
     or reveals something gets its post at once. Only seats that have just become due are
     pinged; those still due are named without a ping. A post that only says a seat is done,
     with nobody new due (a vote cast while others still vote), shows no board.
+
+    A change that begins every due turn ``anew`` (moves taken back) is a public event, never
+    a step: it is posted at once, with the board, pinging every seat due after it (whoever
+    asked may have waited long for the answer) and sending their secret choices again.
     """
     to_act = spec.to_act(after)
     posts: list[Post] = []
-    due_before: set[int] = set() if before is None else set(spec.to_act(before))
+    due_before: set[int] = set() if before is None or anew else set(spec.to_act(before))
     public = spec.view(after, None)
     public_before = None if before is None else spec.view(before, None)
     seat_views = {seat: spec.view(after, seat) for seat in range(len(game.seats))}

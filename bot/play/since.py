@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from bot.play.history import in_effect
 from bot.storage import GameRecord, Store
 from games import REGISTRY, GameSpec
 
@@ -21,18 +22,29 @@ def changes_since(
     spec: GameSpec[Any], game: GameRecord, log: list[tuple[int, str]], seat: int, version: int
 ) -> tuple[int, list[dict[str, Any]]]:
     """How many actions came after ``seat``'s last one up to game ``version`` (from the start
-    for a seat that has not moved yet), and what they changed as ``seat`` sees the table."""
+    for a seat that has not moved yet), and what they changed as ``seat`` sees the table.
+
+    Each side is the game its rows left in effect (an undo row takes moves back, it is not
+    itself played), so what an undo put back shows as changed."""
     upto = log[:version]
     last = max((i + 1 for i, (s, _) in enumerate(upto) if s == seat), default=0)
-    # The log holds only actions applied (and checked) once already: played again directly,
-    # without the legality check, a long game replays a hundred times faster.
-    state = spec.new(len(game.seats), game.seed, game.options)
-    for by, action in upto[:last]:
-        spec.play(state, by, action)
-    then = spec.view(spec.copy(state), seat)  # a copy: playing on must not change this view
-    for by, action in upto[last:]:
-        spec.play(state, by, action)
-    return version - last, spec.changes(then, spec.view(state, seat))
+    then_rows, now_rows = in_effect(upto[:last]), in_effect(upto)
+    shared = 0
+    while shared < min(len(then_rows), len(now_rows)) and then_rows[shared] == now_rows[shared]:
+        shared += 1
+    state = played(spec, spec.new(len(game.seats), game.seed, game.options), now_rows[:shared])
+    then = played(spec, spec.copy(state), then_rows[shared:])  # a copy: ``state`` plays on
+    now = played(spec, state, now_rows[shared:])
+    return version - last, spec.changes(spec.view(then, seat), spec.view(now, seat))
+
+
+def played(spec: GameSpec[Any], state: Any, rows: list[tuple[int, int, str]]) -> Any:
+    """``state`` with ``rows`` (version, seat, action) played on it in place. The log holds
+    only actions applied (and checked) once already: played again directly, without the
+    legality check, a long game replays a hundred times faster."""
+    for _, seat, action in rows:
+        spec.play(state, seat, action)
+    return state
 
 
 def digest(changes: list[dict[str, Any]], limit: int = DIGEST_LINES) -> str:

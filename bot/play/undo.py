@@ -112,7 +112,8 @@ def taken_back(
     version = game.version + 1
     what = replay(spec, game, list(log[: request.first_version])).lines[-1][2]
     line = f"{undo_line(spec, request.seat, request.first_version, version)} ({what})"
-    return after, posts_owed(game, spec, before, after, version, line, actor=request.seat)
+    posts = posts_owed(game, spec, before, after, version, line, actor=request.seat, anew=True)
+    return after, posts
 
 
 @dataclass(frozen=True)

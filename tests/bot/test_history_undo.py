@@ -7,8 +7,6 @@ cover it."""
 
 from __future__ import annotations
 
-import pytest
-
 from bot.play.history import undo_action
 from bot.play.undo import HIDDEN
 from games import REGISTRY
@@ -31,10 +29,6 @@ async def state_of(bot_, game_id: int):
     return game, REGISTRY[game.game_key].load(game.state)
 
 
-@pytest.mark.xfail(
-    reason="undo (issue 16) and the quiet thread (issue 14) met only at the final merge: the post after an undo is held as a turn step; open in the issue notes",  # noqa: E501
-    strict=False,
-)
 async def test_an_undo_the_opponent_accepts(world: World):
     """Cardinal: Orange places a ship, asks to take it back, Green agrees with the button: the
     game is the replay without the move, the move stays in the log marked undone, and Orange
@@ -83,10 +77,6 @@ async def test_an_undo_the_opponent_accepts(world: World):
     assert game.version == 3 and "Orange places a ship on a1." in world.thread_posts()[-1].content
 
 
-@pytest.mark.xfail(
-    reason="undo (issue 16) and the quiet thread (issue 14) met only at the final merge: the post after an undo is held as a turn step; open in the issue notes",  # noqa: E501
-    strict=False,
-)
 async def test_no_undo_once_a_vote_is_revealed(world: World, monkeypatch):
     """Tortuga, 5 players: once the last vote reveals the cards, neither the voter who revealed
     them nor an earlier voter may take their vote back; before any secret is out, a move with
@@ -119,6 +109,32 @@ async def test_no_undo_once_a_vote_is_revealed(world: World, monkeypatch):
         assert private_reply(refused) == HIDDEN
     game, _ = await state_of(bot_, game_id)
     assert game.version == 11  # nothing changed
+
+
+async def test_an_undo_in_the_middle_of_a_turn_is_posted_at_once(world: World, monkeypatch):
+    """Tortuga, 2 players: P1's first of two actions is held (issue 14), then taken back with
+    P2's agreement. Taking back is a public event, not a step of P1's turn: it is posted at
+    once, after the step it took back, with the board and a ping for P1, whose turn begins
+    anew; nothing stays held."""
+    game_seed(monkeypatch, 0)
+    fake, alice, carol = world.fake, world.alice, world.carol
+    bot_ = await world.start_bot()
+    game_id = await open_game(world, bot_, "tortuga", clock="none")
+    await fake.slash(bot_, carol, world.thread(), "parley move", action="hold french")
+    await fake.slash(bot_, alice, world.thread(), "parley move", action="hold french")
+    posts = len(world.thread_posts())
+    await fake.slash(bot_, alice, world.thread(), "parley undo")
+    request = request_post(world)
+    await fake.click(bot_, carol, request, button_id(request, "Agree"))
+
+    told = world.thread_posts()[-1]
+    assert len(world.thread_posts()) == posts + 2  # the request, then the undo
+    step = "Captain P1 stows the Jolly Roger's chest in the french hold."
+    assert told.content.startswith(f"<@{alice.id}>: {step} ↩️ P1 took back move 2. ({step})")
+    assert told.files and set(told.mentions) == {alice.id}
+    assert await bot_.store.unsent(game_id) == []
+    game, state = await state_of(bot_, game_id)
+    assert game.version == 3 and TORTUGA.to_act(state) == [0]
 
 
 async def test_an_undo_request_expires_at_the_next_action(world: World):

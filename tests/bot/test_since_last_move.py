@@ -6,11 +6,14 @@ after a single action (the post itself tells it), the ping shows the plain board
 from __future__ import annotations
 
 import io
+from types import SimpleNamespace
 
 import pytest
 from PIL import Image
 
 from bot.play import service as bot_service
+from bot.play.history import undo_action
+from bot.play.since import changes_since
 from games import REGISTRY
 from renderers import render
 from tests.bot.conftest import World
@@ -101,3 +104,24 @@ async def test_a_ping_after_several_actions_that_changed_nothing_is_the_plain_bo
         then = spec.apply(then, seat, action)
     assert spec.changes(spec.view(then, 0), spec.view(state, 0)) == []
     assert ping.files[0].data == render("tortuga", spec.view(state, None))
+
+
+def test_moves_taken_back_since_a_seat_moved_show_as_changes():
+    """Issue 16 meets issue 14: an undo row in the log is no action to play again; each side
+    is the game its rows left in effect. Orange placed on C3 and E3, Green on A1; Green takes
+    back its A1 (and Orange's E3 after it): Orange finds both ships gone, and Green, whose
+    last row is the undo, finds nothing changed since."""
+    spec = REGISTRY["cardinal"]
+    game = SimpleNamespace(seats=[0, 1], seed=3, options={"first": "orange"})
+    log = [(0, "place c3"), (1, "place a1"), (0, "place e3"), (1, undo_action(2))]
+    then = spec.new(2, 3, game.options)
+    for seat, action in log[:3]:
+        then = spec.apply(then, seat, action)
+    now = spec.apply(spec.new(2, 3, game.options), 0, "place c3")
+    missed, marks = changes_since(spec, game, log, 0, 4)
+    assert missed == 1 and marks == spec.changes(spec.view(then, 0), spec.view(now, 0))
+    assert [m["text"] for m in marks if m["kind"] == "remove"] == [
+        "Green's ship on A1 went home.",
+        "Orange's ship on E3 went home.",
+    ]
+    assert changes_since(spec, game, log, 1, 4) == (0, [])

@@ -28,6 +28,7 @@ from bot.discord.messages import send_long
 from bot.discord.permissions import lacking_in, listing
 from bot.discord.status import StatusMessages
 from bot.discord.threads import relocate
+from bot.play.claims import Claims
 from bot.play.clocks import Clock, stamp
 from bot.play.timekeeper import Timekeeper
 from bot.play.turns import replay
@@ -118,12 +119,15 @@ class Herald:
         timekeeper: Timekeeper,
         status: StatusMessages,
         clock: Clock,
+        claims: Claims | None = None,
     ) -> None:
         self.client = client
         self.store = store
         self.timekeeper = timekeeper
         self.status = status
         self.clock = clock
+        #: Games are sent by the process holding them (another one's are left to it).
+        self.claims = claims or Claims(store)
         self.draw_choices: DrawChoices = no_choices
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         #: Games whose thread refuses our posts, with what to tell the player who just moved.
@@ -136,6 +140,11 @@ class Herald:
             for gid in sorted(pending):
                 await self.deliver(gid)
             return
+        async with self.claims.hold(game_id) as mine:
+            if mine:  # else another process holds the game: it sends them
+                await self._deliver_held(game_id)
+
+    async def _deliver_held(self, game_id: int) -> None:
         try:
             await self.timekeeper.sync(game_id, self.clock())
             # A new status message goes first, so it heads the thread and the newest post

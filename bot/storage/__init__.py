@@ -1,7 +1,11 @@
-"""Storage: the :class:`Store` interface, its records, and the SQLite backend with its
-migrations. Nothing here knows about games' rules or about Discord."""
+"""Storage: the :class:`Store` interface, its records, and its two backends with their
+migrations, SQLite (the default) and PostgreSQL (several processes); ``open_store`` picks
+one. Nothing here knows about games' rules or about Discord."""
 
+from bot.storage.factory import is_postgres, open_store
+from bot.storage.postgres import PostgresStore
 from bot.storage.records import (
+    Claim,
     Deadline,
     DirectMessage,
     GameRecord,
@@ -17,12 +21,14 @@ from bot.storage.sqlite import DatabaseDamaged, SqliteStore, migrations
 from bot.storage.store import Store
 
 __all__ = [
+    "Claim",
     "DatabaseDamaged",
     "Deadline",
     "DirectMessage",
     "GameRecord",
     "OutboxItem",
     "Post",
+    "PostgresStore",
     "Seat",
     "SqliteStore",
     "Store",
@@ -30,5 +36,7 @@ __all__ = [
     "TimePolicy",
     "UserSettings",
     "VersionConflict",
+    "is_postgres",
     "migrations",
+    "open_store",
 ]

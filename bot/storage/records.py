@@ -122,3 +122,12 @@ class UserSettings:
 
 class VersionConflict(Exception):
     """The game moved on between reading it and writing the action: nothing was written."""
+
+
+@dataclass(frozen=True, order=True)
+class Claim:
+    """A game whose background work (deadlines, reminders, posts owed) this process holds;
+    ``mark`` lets the store tell at release whether the game changed meanwhile."""
+
+    game_id: int
+    mark: int

@@ -23,6 +23,7 @@ from typing import Any
 import aiosqlite
 
 from bot.storage.records import (
+    Claim,
     Deadline,
     DirectMessage,
     GameRecord,
@@ -103,6 +104,8 @@ def known(record: type, fields: dict[str, Any]) -> dict[str, Any]:
 
 
 class SqliteStore:
+    sleeps_games = False
+
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
         self._lock = asyncio.Lock()
@@ -622,3 +625,24 @@ class SqliteStore:
                 (new_user, game_id, old_user),
             )
             await self._queue(db, game_id, posts)
+
+    # -- sharing the background work (one process: every active game, always granted) ---
+    async def claim_due(self, now: float, after: int, limit: int) -> list[Claim]:
+        """Every active game: one process looks at each at every tick."""
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT id FROM games WHERE status='active' AND id>? ORDER BY id LIMIT ?",
+                (after, limit),
+            ) as cursor,
+        ):
+            return [Claim(r["id"], 0) for r in await cursor.fetchall()]
+
+    async def claim(self, game_id: int) -> Claim | None:
+        return Claim(game_id, 0)
+
+    async def renew(self, game_ids: list[int]) -> None:
+        """Nothing lapses: a SQLite file has one process."""
+
+    async def release(self, claim: Claim, wake_at: float | None) -> None:
+        """Nothing to give back: the next tick looks at every active game again."""

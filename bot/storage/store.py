@@ -1,7 +1,8 @@
 """What the bot keeps between restarts, behind one small async interface.
 
 :class:`Store` is the whole surface the bot uses; :mod:`bot.storage.sqlite` implements it on
-SQLite. A PostgreSQL backend only has to implement the same methods.
+SQLite (one process) and :mod:`bot.storage.postgres` on PostgreSQL (any number of processes);
+:func:`bot.storage.factory.open_store` picks one from ``PARLEY_DB``.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from bot.storage.records import (
+    Claim,
     Deadline,
     GameRecord,
     OutboxItem,
@@ -19,6 +21,10 @@ from bot.storage.records import (
 
 
 class Store(Protocol):
+    #: Whether games sleep until due (a released game's ``wake_at`` is kept), or every game in
+    #: play is due at every tick (one process, as on SQLite).
+    sleeps_games: bool
+
     async def create_game(
         self,
         game_key: str,
@@ -116,3 +122,18 @@ class Store(Protocol):
     async def replace_seat(
         self, game_id: int, old_user: int, new_user: int, posts: list[Post]
     ) -> None: ...
+
+    # -- sharing the background work between processes (bot/play/claims.py) -------------
+    async def claim_due(self, now: float, after: int, limit: int) -> list[Claim]:
+        """Claim up to ``limit`` games (ids above ``after``, in order) whose background work
+        is due at ``now``; each is given back with :meth:`release`."""
+
+    async def claim(self, game_id: int) -> Claim | None:
+        """Claim one game now; None while another process holds it."""
+
+    async def renew(self, game_ids: list[int]) -> None:
+        """Keep this process's claims on these games (they lapse if it dies)."""
+
+    async def release(self, claim: Claim, wake_at: float | None) -> None:
+        """Give a game back, next due at ``wake_at`` (None: as it is) unless it changed
+        since it was claimed."""

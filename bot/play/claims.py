@@ -1,0 +1,119 @@
+"""Which games' background work this process holds, so that several processes share it and
+none does it twice.
+
+The scheduler's due work (deadlines, reminders, vacations) and the sending of what a game owes
+are claimed in the database first (:meth:`Store.claim_due`, :meth:`Store.claim`): on
+PostgreSQL a lease that this process renews while it works and that lapses if it dies, so
+another process takes the game over; on SQLite (one process) every claim is granted. Inside
+one process the scheduler and a delivery may hold the same game at once (they have their own
+locks): a claim is counted, and given back to the database when the last holder lets go.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+
+from bot.storage import Claim, Store
+
+log = logging.getLogger(__name__)
+
+#: Seconds between lease renewals (a lease lasts a minute: three renewals fit in one).
+RENEW_EVERY = 20.0
+#: How long a delivery waits for a game another process holds, polling this often.
+PATIENCE = 5.0
+POLL = 0.05
+#: Games claimed per round trip by the scheduler.
+BATCH = 50
+
+
+@dataclass
+class Held:
+    claim: Claim
+    holders: int = 1
+    #: When the scheduler wants the game back (None: no opinion, leave it as it is).
+    wake_at: float | None = None
+
+
+class Claims:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._held: dict[int, Held] = {}
+        self._renewer: asyncio.Task[None] | None = None
+        self._idle = asyncio.Event()  # set when nothing is held: the renewer stops at once
+
+    def holding(self) -> list[int]:
+        return sorted(self._held)
+
+    async def due(self, now: float, after: int) -> list[int]:
+        """Claim games due at ``now`` with ids above ``after`` (the next batch of a tick);
+        each must be given back with :meth:`release`."""
+        claims = await self.store.claim_due(now, after, BATCH)
+        for claim in claims:
+            self._hold(claim)
+        return [claim.game_id for claim in claims]
+
+    @asynccontextmanager
+    async def hold(self, game_id: int) -> AsyncIterator[bool]:
+        """Hold the game while the block runs: True, or False when another process holds it
+        for longer than :data:`PATIENCE` (it does the work, or the next tick will)."""
+        held = game_id in self._held
+        if held:
+            self._held[game_id].holders += 1
+        else:
+            claim = await self.store.claim(game_id)
+            waited = 0.0
+            while claim is None and waited < PATIENCE:
+                await asyncio.sleep(POLL)
+                waited += POLL
+                claim = await self.store.claim(game_id)
+            if claim is None:
+                log.debug("Game %s is held by another process", game_id)
+                yield False
+                return
+            self._hold(claim)
+        try:
+            yield True
+        finally:
+            await self.release(game_id)
+
+    async def release(self, game_id: int, wake_at: float | None = None) -> None:
+        """Let go of the game; the last holder gives it back, next due at the earliest
+        ``wake_at`` asked for (None: as it is)."""
+        held = self._held[game_id]
+        if wake_at is not None:
+            held.wake_at = wake_at if held.wake_at is None else min(held.wake_at, wake_at)
+        held.holders -= 1
+        if held.holders:
+            return
+        del self._held[game_id]
+        if not self._held:
+            self._idle.set()
+        await self.store.release(held.claim, held.wake_at)
+
+    def _hold(self, claim: Claim) -> None:
+        self._held[claim.game_id] = Held(claim)
+        self._idle.clear()
+        if self._renewer is None or self._renewer.done():
+            self._renewer = asyncio.create_task(self._renew(), name="parley-claims-renewer")
+
+    async def _renew(self) -> None:
+        """Renew the leases every :data:`RENEW_EVERY` seconds while any is held."""
+        while self._held:
+            try:
+                await asyncio.wait_for(self._idle.wait(), RENEW_EVERY)
+            except TimeoutError:
+                try:
+                    await self.store.renew(sorted(self._held))
+                except Exception:
+                    log.exception("Could not renew the claims on games %s", sorted(self._held))
+
+    async def close(self) -> None:
+        if self._renewer is not None:
+            self._renewer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._renewer

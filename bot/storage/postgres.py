@@ -1,0 +1,643 @@
+"""The PostgreSQL implementation of :class:`bot.storage.Store` (asyncpg, a connection pool).
+
+Chosen by ``PARLEY_DB=postgresql://...`` (see :mod:`bot.storage.factory`). It keeps the same
+rows as :mod:`bot.storage.sqlite`, method by method in the same order, and the same
+transaction rules: an action, its version check, its new state and the posts it owes commit
+together or not at all. SQLite gives each write the whole database (``BEGIN IMMEDIATE``); here
+several processes write at once, so a write that reads before it writes (a seat added after
+the last, deadlines replaced) first locks its game's row (``FOR NO KEY UPDATE``), which orders
+every change of one game; a read is one statement, so it sees one committed moment.
+
+Several processes share the work no interaction carries (deadlines, reminders, posts owed):
+:meth:`PostgresStore.claim_due` hands out due games under a lease (``pg0001_schedule.sql``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any
+
+import asyncpg
+
+from bot.storage.records import (
+    Claim,
+    Deadline,
+    GameRecord,
+    OutboxItem,
+    Post,
+    Seat,
+    TimePolicy,
+    UserSettings,
+    VersionConflict,
+)
+from bot.storage.sqlite import read_post, written_post
+
+GAME_COLUMNS = (
+    "id, game_key, guild_id, channel_id, thread_id, lobby_message_id, host_id, status, seed, "
+    "options, version, state, result"
+)
+#: A game's columns and its seats (as one JSON list, so a game and its seats are one read).
+GAME_WITH_SEATS = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(",")) + (
+    ", (SELECT coalesce(json_agg(json_build_array(s.seat, s.user_id, s.dm_open, s.resigned) "
+    "ORDER BY s.seat), '[]') FROM seats s WHERE s.game_id = g.id) AS seats"
+)
+#: The server's clock, which every lease is measured by (the processes' clocks may differ).
+SERVER_NOW = "extract(epoch FROM clock_timestamp())"
+#: How long a claim lasts unless renewed (a process renews its claims while it works).
+LEASE_SECONDS = 60.0
+#: Serialises migrations when several processes start at once (any constant of ours).
+MIGRATION_LOCK = 0x5041524C  # "PARL"
+
+
+def migrations() -> list[tuple[str, str]]:
+    """The ``bot/storage/pg_migrations`` scripts in the order they apply: those mirroring
+    SQLite's (``NNNN_*.sql``, by number), then PostgreSQL's own (``pgNNNN_*.sql``)."""
+    folder = resources.files("bot.storage") / "pg_migrations"
+    scripts = [p for p in folder.iterdir() if p.name.endswith(".sql")]
+    scripts.sort(key=lambda p: (p.name.startswith("pg"), p.name))
+    return [(p.name.removesuffix(".sql"), p.read_text()) for p in scripts]
+
+
+def count(status: str) -> int:
+    """The rows a statement changed, from asyncpg's status (``UPDATE 1``, ``INSERT 0 1``)."""
+    return int(status.rsplit(" ", 1)[-1])
+
+
+def game_record(row: asyncpg.Record) -> GameRecord:
+    return GameRecord(
+        id=row["id"],
+        game_key=row["game_key"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        thread_id=row["thread_id"],
+        lobby_message_id=row["lobby_message_id"],
+        host_id=row["host_id"],
+        status=row["status"],
+        seed=row["seed"],
+        options=json.loads(row["options"]),
+        version=row["version"],
+        state=row["state"],
+        result=json.loads(row["result"]) if row["result"] else None,
+        seats=[
+            Seat(seat, user, None if dm_open is None else bool(dm_open), bool(resigned))
+            for seat, user, dm_open, resigned in json.loads(row["seats"])
+        ],
+    )
+
+
+class PostgresStore:
+    """One pool per process. ``shards`` (first, last, count) limits the background work this
+    process claims to the servers of its shards (it knows only those from the gateway)."""
+
+    sleeps_games = True
+
+    def __init__(self, pool: asyncpg.Pool, shards: tuple[int, int, int] | None = None) -> None:
+        self._pool = pool
+        self._shards = shards
+        #: This process, as the owner of its leases.
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{id(self):x}"
+
+    @classmethod
+    async def open(
+        cls, url: str, shards: tuple[int, int, int] | None = None, pool_size: int = 10
+    ) -> PostgresStore:
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        store = cls(pool, shards)
+        try:
+            await store.migrate()
+        except BaseException:
+            await pool.close()
+            raise
+        return store
+
+    async def migrate(self, up_to: str | None = None) -> list[str]:
+        """Apply every script not yet recorded in ``schema_migrations`` (those named up to
+        ``up_to`` only, for tests), each in one transaction with its record; returns the
+        names applied so far. An advisory lock makes processes starting together take turns."""
+        async with self._pool.acquire() as db, db.transaction():
+            await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await db.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                "name TEXT PRIMARY KEY, applied_at DOUBLE PRECISION NOT NULL)"
+            )
+            done = {r["name"] for r in await db.fetch("SELECT name FROM schema_migrations")}
+            for name, script in migrations():
+                if name in done:
+                    continue
+                async with db.transaction():
+                    await db.execute(script)
+                    await db.execute(
+                        "INSERT INTO schema_migrations (name, applied_at) VALUES ($1, $2)",
+                        name,
+                        time.time(),
+                    )
+                done.add(name)
+                if name == up_to:
+                    break
+            return sorted(done, key=lambda n: (n.startswith("pg"), n))
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
+        async with self._pool.acquire() as db, db.transaction():
+            yield db
+
+    @staticmethod
+    async def _lock_game(db: asyncpg.Connection, game_id: int) -> int | None:
+        """Lock the game's row for this transaction (every change of one game waits its
+        turn); its version, None if there is no such game."""
+        version: int | None = await db.fetchval(
+            "SELECT version FROM games WHERE id=$1 FOR NO KEY UPDATE", game_id
+        )
+        return version
+
+    # -- reading ------------------------------------------------------------------------
+    async def _games(self, where: str, *args: Any) -> list[GameRecord]:
+        rows = await self._pool.fetch(f"SELECT {GAME_WITH_SEATS} FROM games g WHERE {where}", *args)
+        return [game_record(row) for row in rows]
+
+    async def game(self, game_id: int) -> GameRecord | None:
+        found = await self._games("g.id=$1", game_id)
+        return found[0] if found else None
+
+    async def game_in_thread(self, thread_id: int) -> GameRecord | None:
+        found = await self._games("g.thread_id=$1 ORDER BY g.id DESC LIMIT 1", thread_id)
+        return found[0] if found else None
+
+    async def games_of_user(self, user_id: int, guild_id: int) -> list[GameRecord]:
+        return await self._games(
+            "g.id IN (SELECT game_id FROM seats WHERE user_id=$1) AND g.guild_id=$2 "
+            "AND g.status IN ('lobby', 'active') ORDER BY g.updated_at DESC",
+            user_id,
+            guild_id,
+        )
+
+    async def open_lobbies(self, guild_id: int) -> list[GameRecord]:
+        return await self._games(
+            "g.guild_id=$1 AND g.status='lobby' ORDER BY g.id DESC LIMIT 25", guild_id
+        )
+
+    async def actions(self, game_id: int, after_version: int = 0) -> list[tuple[int, str]]:
+        rows = await self._pool.fetch(
+            "SELECT seat, action FROM actions WHERE game_id=$1 AND version>$2 ORDER BY version",
+            game_id,
+            after_version,
+        )
+        return [(r["seat"], r["action"]) for r in rows]
+
+    async def unsent(self, game_id: int | None = None) -> list[OutboxItem]:
+        query = "SELECT id, game_id, kind, user_id, payload FROM outbox WHERE sent_at IS NULL"
+        args: tuple[Any, ...] = ()
+        if game_id is not None:
+            query += " AND game_id=$1"
+            args = (game_id,)
+        rows = await self._pool.fetch(query + " ORDER BY id", *args)
+        return [
+            OutboxItem(r["id"], r["game_id"], read_post(r["kind"], r["user_id"], r["payload"]))
+            for r in rows
+        ]
+
+    # -- writing ------------------------------------------------------------------------
+    async def create_game(
+        self,
+        game_key: str,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        seed: int,
+        options: dict[str, Any],
+    ) -> GameRecord:
+        now = time.time()
+        async with self._transaction() as db:
+            game_id = await db.fetchval(
+                "INSERT INTO games (game_key, guild_id, channel_id, host_id, status, seed, "
+                "options, created_at, updated_at) VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $7, $8) "
+                "RETURNING id",
+                game_key,
+                guild_id,
+                channel_id,
+                host_id,
+                seed,
+                json.dumps(options),
+                now,
+                now,
+            )
+            await db.execute(
+                "INSERT INTO seats (game_id, seat, user_id) VALUES ($1, 0, $2)", game_id, host_id
+            )
+        record = await self.game(game_id)
+        assert record is not None
+        return record
+
+    async def set_places(
+        self,
+        game_id: int,
+        thread_id: int | None,
+        lobby_message_id: int | None,
+        channel_id: int | None = None,
+    ) -> None:
+        await self._pool.execute(
+            "UPDATE games SET thread_id=$1, lobby_message_id=$2, "
+            "channel_id=COALESCE($3, channel_id), updated_at=$4 WHERE id=$5",
+            thread_id,
+            lobby_message_id,
+            channel_id,
+            time.time(),
+            game_id,
+        )
+
+    async def add_seat(self, game_id: int, user_id: int) -> None:
+        async with self._transaction() as db:
+            await self._lock_game(db, game_id)
+            await db.execute(
+                "INSERT INTO seats (game_id, seat, user_id) SELECT $1, "
+                "COALESCE(MAX(seat) + 1, 0), $2 FROM seats WHERE game_id=$1 "
+                "ON CONFLICT DO NOTHING",
+                game_id,
+                user_id,
+            )
+
+    async def remove_seat(self, game_id: int, user_id: int) -> None:
+        async with self._transaction() as db:
+            await self._lock_game(db, game_id)
+            await db.execute("DELETE FROM seats WHERE game_id=$1 AND user_id=$2", game_id, user_id)
+            # keep seats numbered 0..n-1 in join order
+            rows = await db.fetch(
+                "SELECT user_id FROM seats WHERE game_id=$1 ORDER BY seat", game_id
+            )
+            await db.execute("DELETE FROM seats WHERE game_id=$1", game_id)
+            await db.executemany(
+                "INSERT INTO seats (game_id, seat, user_id) VALUES ($1, $2, $3)",
+                [(game_id, i, r["user_id"]) for i, r in enumerate(rows)],
+            )
+
+    async def set_dm_open(self, user_id: int, is_open: bool) -> None:
+        await self._pool.execute(
+            "UPDATE seats SET dm_open=$1 WHERE user_id=$2", int(is_open), user_id
+        )
+
+    async def start(self, game_id: int, state: str, posts: list[Post]) -> None:
+        async with self._transaction() as db:
+            started = await db.execute(
+                "UPDATE games SET status='active', state=$1, version=0, updated_at=$2 "
+                "WHERE id=$3 AND status='lobby'",
+                state,
+                time.time(),
+                game_id,
+            )
+            if count(started) != 1:
+                raise VersionConflict
+            await self._queue(db, game_id, posts, locked=True)
+
+    async def record_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        seat: int,
+        user_id: int | None,
+        action: str,
+        state: str,
+        status: str,
+        result: dict[str, Any] | None,
+        posts: list[Post],
+    ) -> int:
+        now = time.time()
+        async with self._transaction() as db:
+            moved = await db.execute(
+                "UPDATE games SET version=version+1, state=$1, status=$2, result=$3, "
+                "updated_at=$4 WHERE id=$5 AND version=$6 AND status='active'",
+                state,
+                status,
+                json.dumps(result) if result else None,
+                now,
+                game_id,
+                expected_version,
+            )
+            if count(moved) != 1:
+                raise VersionConflict
+            await db.execute(
+                "INSERT INTO actions (game_id, version, seat, user_id, action, created_at) "
+                "VALUES ($1, $2, $3, $4, $5, $6)",
+                game_id,
+                expected_version + 1,
+                seat,
+                user_id,
+                action,
+                now,
+            )
+            await self._queue(db, game_id, posts, locked=True)
+        return expected_version + 1
+
+    async def finish(
+        self,
+        game_id: int,
+        status: str,
+        result: dict[str, Any] | None,
+        posts: list[Post],
+        resigned_user: int | None = None,
+    ) -> None:
+        async with self._transaction() as db:
+            finished = await db.execute(
+                "UPDATE games SET status=$1, result=$2, updated_at=$3 "
+                "WHERE id=$4 AND status IN ('lobby', 'active')",
+                status,
+                json.dumps(result) if result else None,
+                time.time(),
+                game_id,
+            )
+            if count(finished) != 1:
+                raise VersionConflict
+            if resigned_user is not None:
+                await db.execute(
+                    "UPDATE seats SET resigned=1 WHERE game_id=$1 AND user_id=$2",
+                    game_id,
+                    resigned_user,
+                )
+            await self._queue(db, game_id, posts, locked=True)
+
+    async def mark_sent(self, item_id: int) -> None:
+        await self._pool.execute("UPDATE outbox SET sent_at=$1 WHERE id=$2", time.time(), item_id)
+
+    @classmethod
+    async def _queue(
+        cls, db: asyncpg.Connection, game_id: int, posts: list[Post], locked: bool = False
+    ) -> None:
+        """Add the posts to the outbox, with the game's row locked (``locked``: it already
+        is): a game's items are numbered in the order their transactions commit, which is
+        the order they go out."""
+        if not posts:
+            return
+        if not locked:
+            await cls._lock_game(db, game_id)
+        now = time.time()
+        await db.executemany(
+            "INSERT INTO outbox (game_id, kind, user_id, payload, created_at) "
+            "VALUES ($1, $2, $3, $4, $5)",
+            [(game_id, *written_post(post), now) for post in posts],
+        )
+
+    # -- play over days (bot/play: clocks, reminders, vacations) ------------------------
+    async def active_games(self) -> list[GameRecord]:
+        return await self._games("g.status='active' ORDER BY g.id")
+
+    async def time_policy(self, game_id: int) -> TimePolicy:
+        row = await self._pool.fetchrow(
+            "SELECT clock_seconds, policy, status_message_id, synced_version FROM game_clocks "
+            "WHERE game_id=$1",
+            game_id,
+        )
+        if row is None:
+            return TimePolicy(game_id)
+        return TimePolicy(
+            game_id,
+            row["clock_seconds"],
+            row["policy"],
+            row["status_message_id"],
+            row["synced_version"],
+        )
+
+    async def set_time_policy(self, game_id: int, clock_seconds: int | None, policy: str) -> None:
+        await self._pool.execute(
+            "INSERT INTO game_clocks (game_id, clock_seconds, policy) VALUES ($1, $2, $3) "
+            "ON CONFLICT (game_id) DO UPDATE SET clock_seconds=excluded.clock_seconds, "
+            "policy=excluded.policy",
+            game_id,
+            clock_seconds,
+            policy,
+        )
+
+    async def set_status_message(self, game_id: int, message_id: int | None) -> None:
+        await self._pool.execute(
+            "INSERT INTO game_clocks (game_id, status_message_id) VALUES ($1, $2) "
+            "ON CONFLICT (game_id) DO UPDATE SET status_message_id=excluded.status_message_id",
+            game_id,
+            message_id,
+        )
+
+    async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
+        query = "SELECT game_id, seat, turn, user_id, started_at, due_at, paused_at FROM deadlines"
+        args: tuple[Any, ...] = ()
+        if game_id is not None:
+            query += " WHERE game_id=$1"
+            args = (game_id,)
+        rows = await self._pool.fetch(query + " ORDER BY game_id, seat", *args)
+        return [
+            Deadline(
+                r["game_id"],
+                r["seat"],
+                r["turn"],
+                r["user_id"],
+                r["started_at"],
+                r["due_at"],
+                r["paused_at"],
+            )
+            for r in rows
+        ]
+
+    async def replace_deadlines(
+        self, game_id: int, version: int, deadlines: list[Deadline]
+    ) -> None:
+        """Deadlines computed at game ``version``; left alone if the game has moved on since
+        (another process acted: the deadlines of the newer version are its to write)."""
+        async with self._transaction() as db:
+            if await self._lock_game(db, game_id) != version:
+                return
+            await db.execute("DELETE FROM deadlines WHERE game_id=$1", game_id)
+            await db.executemany(
+                "INSERT INTO deadlines (game_id, seat, turn, user_id, started_at, due_at, "
+                "paused_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                [
+                    (d.game_id, d.seat, d.turn, d.user_id, d.started_at, d.due_at, d.paused_at)
+                    for d in deadlines
+                ],
+            )
+            await db.execute(
+                "INSERT INTO game_clocks (game_id, synced_version) VALUES ($1, $2) "
+                "ON CONFLICT (game_id) DO UPDATE SET synced_version=excluded.synced_version",
+                game_id,
+                version,
+            )
+
+    async def update_deadline(self, deadline: Deadline, posts: list[Post]) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE deadlines SET due_at=$1, paused_at=$2 "
+                "WHERE game_id=$3 AND seat=$4 AND turn=$5",
+                deadline.due_at,
+                deadline.paused_at,
+                deadline.game_id,
+                deadline.seat,
+                deadline.turn,
+            )
+            await self._queue(db, deadline.game_id, posts)
+
+    async def mark_step(
+        self, game_id: int, seat: int, turn: int, step: str, now: float, posts: list[Post]
+    ) -> bool:
+        """Record one step as done and queue its posts in the same commit; False if it was
+        already done (so a step is never sent twice, even across restarts and processes)."""
+        async with self._transaction() as db:
+            marked = await db.execute(
+                "INSERT INTO reminder_steps (game_id, seat, turn, step, done_at) "
+                "VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+                game_id,
+                seat,
+                turn,
+                step,
+                now,
+            )
+            if count(marked) != 1:
+                return False
+            await self._queue(db, game_id, posts)
+        return True
+
+    async def steps_done(self, game_id: int, seat: int, turn: int) -> set[str]:
+        rows = await self._pool.fetch(
+            "SELECT step FROM reminder_steps WHERE game_id=$1 AND seat=$2 AND turn=$3",
+            game_id,
+            seat,
+            turn,
+        )
+        return {r["step"] for r in rows}
+
+    async def user_settings(self, user_id: int) -> UserSettings:
+        r = await self._pool.fetchrow(
+            "SELECT timezone, quiet_start, quiet_end, style, turn_dm, vacation_bank, "
+            "vacation_start, vacation_until FROM user_settings WHERE user_id=$1",
+            user_id,
+        )
+        if r is None:
+            return UserSettings(user_id)
+        return UserSettings(
+            user_id,
+            r["timezone"],
+            r["quiet_start"],
+            r["quiet_end"],
+            r["style"],
+            bool(r["turn_dm"]),
+            r["vacation_bank"],
+            r["vacation_start"],
+            r["vacation_until"],
+        )
+
+    async def save_user_settings(self, settings: UserSettings) -> None:
+        s = settings
+        await self._pool.execute(
+            "INSERT INTO user_settings (user_id, timezone, quiet_start, quiet_end, style, "
+            "turn_dm, vacation_bank, vacation_start, vacation_until) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (user_id) DO UPDATE SET "
+            "timezone=excluded.timezone, quiet_start=excluded.quiet_start, "
+            "quiet_end=excluded.quiet_end, style=excluded.style, turn_dm=excluded.turn_dm, "
+            "vacation_bank=excluded.vacation_bank, vacation_start=excluded.vacation_start, "
+            "vacation_until=excluded.vacation_until",
+            s.user_id,
+            s.timezone,
+            s.quiet_start,
+            s.quiet_end,
+            s.style,
+            int(s.turn_dm),
+            s.vacation_bank,
+            s.vacation_start,
+            s.vacation_until,
+        )
+
+    async def replace_seat(
+        self, game_id: int, old_user: int, new_user: int, posts: list[Post]
+    ) -> None:
+        async with self._transaction() as db:
+            await self._lock_game(db, game_id)
+            replaced = await db.execute(
+                "UPDATE seats SET user_id=$1, dm_open=NULL, resigned=0 "
+                "WHERE game_id=$2 AND user_id=$3",
+                new_user,
+                game_id,
+                old_user,
+            )
+            if count(replaced) != 1:
+                raise VersionConflict
+            await db.execute(
+                "UPDATE deadlines SET user_id=$1 WHERE game_id=$2 AND user_id=$3",
+                new_user,
+                game_id,
+                old_user,
+            )
+            await self._queue(db, game_id, posts, locked=True)
+
+    # -- several processes sharing the background work (bot/play/claims.py) -------------
+    def _my_shards(self, first_arg: int) -> tuple[str, list[Any]]:
+        """The SQL condition (on ``g``) for the games of this process's shards: Discord puts a
+        server on shard ``(guild_id >> 22) % shard_count``."""
+        if self._shards is None:
+            return "TRUE", []
+        first, last, shard_count = self._shards
+        n = first_arg
+        return f"((g.guild_id >> 22) % ${n}) BETWEEN ${n + 1} AND ${n + 2}", [
+            shard_count,
+            first,
+            last,
+        ]
+
+    async def claim_due(self, now: float, after: int, limit: int) -> list[Claim]:
+        """Claim up to ``limit`` games of this process's shards due at ``now`` (game clock),
+        with ids above ``after``, that no live lease holds; a game another process is
+        claiming at this instant is skipped, not waited for."""
+        shards, args = self._my_shards(6)
+        rows = await self._pool.fetch(
+            "WITH due AS (SELECT s.game_id FROM game_schedule s JOIN games g ON g.id = s.game_id "
+            f"WHERE s.wake_at <= $1 AND s.game_id > $2 AND {shards} AND "
+            f"(s.lease_until IS NULL OR s.lease_until < {SERVER_NOW}) "
+            "ORDER BY s.game_id LIMIT $3 FOR UPDATE OF s SKIP LOCKED) "
+            f"UPDATE game_schedule s SET owner=$4, lease_until={SERVER_NOW} + $5 FROM due "
+            "WHERE s.game_id = due.game_id RETURNING s.game_id, s.pokes",
+            now,
+            after,
+            limit,
+            self.owner,
+            LEASE_SECONDS,
+            *args,
+        )
+        return sorted(Claim(r["game_id"], r["pokes"]) for r in rows)
+
+    async def claim(self, game_id: int) -> Claim | None:
+        """Claim one game now (to send what an action owes), unless another process holds
+        its lease; None then."""
+        row = await self._pool.fetchrow(
+            f"UPDATE game_schedule SET owner=$2, lease_until={SERVER_NOW} + $3 "
+            f"WHERE game_id=$1 AND (lease_until IS NULL OR lease_until < {SERVER_NOW} "
+            "OR owner=$2) RETURNING pokes",
+            game_id,
+            self.owner,
+            LEASE_SECONDS,
+        )
+        return None if row is None else Claim(game_id, row["pokes"])
+
+    async def renew(self, game_ids: list[int]) -> None:
+        """Extend this process's leases on games it is still working on."""
+        await self._pool.execute(
+            f"UPDATE game_schedule SET lease_until={SERVER_NOW} + $3 "
+            "WHERE owner=$1 AND game_id = ANY($2::bigint[])",
+            self.owner,
+            game_ids,
+            LEASE_SECONDS,
+        )
+
+    async def release(self, claim: Claim, wake_at: float | None) -> None:
+        """Give the game back; it is next due at ``wake_at`` (None: leave it as it is), unless
+        it changed since the claim (then it stays due, and the next tick looks again)."""
+        await self._pool.execute(
+            "UPDATE game_schedule SET owner=NULL, lease_until=NULL, "
+            "wake_at=CASE WHEN $3::float8 IS NOT NULL AND pokes=$2 THEN $3 ELSE wake_at END "
+            "WHERE game_id=$1 AND owner=$4",
+            claim.game_id,
+            claim.mark,
+            wake_at,
+            self.owner,
+        )

@@ -152,4 +152,3 @@ class PostgresServer:
             self._run(pg_ctl, "-D", str(self.data), "-m", "immediate", "-w", "stop")
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
-

@@ -1,4 +1,5 @@
-"""The ``parley`` command: run the bot, play a demo game, benchmark, back up the database."""
+"""The ``parley`` command: run the bot, play a demo game, benchmark, back up the database, copy
+it to another store."""
 
 from __future__ import annotations
 
@@ -25,6 +26,11 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--quick", action="store_true", help="fewer samples (a smoke run)")
     backup = commands.add_parser("backup", help="copy the live database safely")
     backup.add_argument("path", type=Path)
+    copy = commands.add_parser(
+        "copy-db", help="move every game and setting to another database (SQLite <-> PostgreSQL)"
+    )
+    copy.add_argument("source", help="a SQLite file or a postgresql:// URL")
+    copy.add_argument("target", help="an empty one (a new file, or an empty PostgreSQL database)")
     args = parser.parse_args(argv)
 
     if args.command == "run":
@@ -44,15 +50,27 @@ def main(argv: list[str] | None = None) -> int:
 
         asyncio.run(run_bench(stored_games=args.games, quick=args.quick))
         return 0
+    if args.command == "copy-db":
+        return asyncio.run(copy_db(args.source, args.target))
     return asyncio.run(backup_database(args.path))
+
+
+SHARDS_NEED_POSTGRES = (
+    "PARLEY_SHARDS splits the bot over several processes, and they must share one PostgreSQL "
+    "database: set PARLEY_DB=postgresql://user:password@host/dbname (move a SQLite database "
+    "there with `parley copy-db parley.db postgresql://...`)."
+)
 
 
 def run_bot() -> int:
     from bot.config import Settings
     from bot.discord.bot import ParleyBot
-    from bot.storage import DatabaseDamaged
+    from bot.storage import DatabaseDamaged, is_postgres
 
     settings = Settings.from_env()
+    if settings.shards and not settings.shards.every and not is_postgres(settings.database):
+        print(SHARDS_NEED_POSTGRES, file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
@@ -67,15 +85,34 @@ def run_bot() -> int:
 
 async def backup_database(path: Path) -> int:
     from bot.config import Settings
-    from bot.storage import SqliteStore
+    from bot.storage import SqliteStore, is_postgres
 
     settings = Settings.from_env(require_token=False)
+    if is_postgres(settings.database):
+        print(
+            "PARLEY_DB is a PostgreSQL database: back it up with PostgreSQL's own tools "
+            "(pg_dump), or copy it to a SQLite file with `parley copy-db`.",
+            file=sys.stderr,
+        )
+        return 2
     store = await SqliteStore.open(settings.database)
     try:
         await store.backup(str(path))
     finally:
         await store.close()
     print(f"Backed up {settings.database} to {path}")
+    return 0
+
+
+async def copy_db(source: str, target: str) -> int:
+    from bot.copydb import CopyFailed, copy_database
+
+    try:
+        copied = await copy_database(source, target)
+    except CopyFailed as error:
+        print(f"copy-db: {error}", file=sys.stderr)
+        return 1
+    print(copied.summary())
     return 0
 
 

@@ -51,6 +51,8 @@ GAME_WITH_SEATS = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(",")) +
 SERVER_NOW = "extract(epoch FROM clock_timestamp())"
 #: How long a claim lasts unless renewed (a process renews its claims while it works).
 LEASE_SECONDS = 60.0
+#: Tables of PostgreSQL's own (bookkeeping, the shared background work): never copied.
+OWN_TABLES = {"schema_migrations", "game_schedule"}
 #: Serialises migrations when several processes start at once (any constant of ours).
 MIGRATION_LOCK = 0x5041524C  # "PARL"
 
@@ -641,3 +643,39 @@ class PostgresStore:
             wake_at,
             self.owner,
         )
+
+    # -- moving a database (bot/copydb.py) ----------------------------------------------
+    async def tables(self) -> dict[str, list[str]]:
+        """Every table both backends have and its columns, in creation order (a table after
+        those it refers to); PostgreSQL's own tables are not part of a copy."""
+        rows = await self._pool.fetch(
+            "SELECT c.relname AS name, array_agg(a.attname::text ORDER BY a.attnum) AS columns "
+            "FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_attribute a "
+            "ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped "
+            "WHERE c.relkind = 'r' AND n.nspname = current_schema() "
+            "GROUP BY c.relname, c.oid ORDER BY c.oid"
+        )
+        return {r["name"]: list(r["columns"]) for r in rows if r["name"] not in OWN_TABLES}
+
+    async def read_rows(
+        self, table: str, columns: list[str], batch: int = 5000
+    ) -> AsyncIterator[list[tuple[Any, ...]]]:
+        """The table's rows, ``batch`` at a time, as one snapshot (a cursor)."""
+        query = f"SELECT {', '.join(columns)} FROM {table}"
+        async with self._pool.acquire() as db, db.transaction(isolation="repeatable_read"):
+            cursor = await db.cursor(query)
+            while rows := [tuple(r) for r in await cursor.fetch(batch)]:
+                yield rows
+
+    async def write_rows(self, table: str, columns: list[str], rows: list[tuple[Any, ...]]) -> None:
+        async with self._pool.acquire() as db:
+            await db.copy_records_to_table(table, records=rows, columns=columns)
+
+    async def after_copy(self) -> None:
+        """New games and posts are numbered after the copied ones."""
+        async with self._transaction() as db:
+            for table in ("games", "outbox"):
+                await db.execute(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                    f"(SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)"
+                )

@@ -646,3 +646,44 @@ class SqliteStore:
 
     async def release(self, claim: Claim, wake_at: float | None) -> None:
         """Nothing to give back: the next tick looks at every active game again."""
+
+    # -- moving a database (bot/copydb.py) ----------------------------------------------
+    async def tables(self) -> dict[str, list[str]]:
+        """Every table and its columns, in creation order (a table after those it refers
+        to)."""
+        async with self._reading() as db:
+            async with db.execute(
+                "SELECT name FROM sqlite_master WHERE type='table' "
+                "AND name NOT LIKE 'sqlite_%' ORDER BY rowid"
+            ) as cursor:
+                names = [r["name"] for r in await cursor.fetchall()]
+            found = {}
+            for name in names:
+                async with db.execute(f"PRAGMA table_info({name})") as cursor:
+                    found[name] = [r["name"] for r in await cursor.fetchall()]
+            return found
+
+    async def read_rows(
+        self, table: str, columns: list[str], batch: int = 5000
+    ) -> AsyncIterator[list[tuple[Any, ...]]]:
+        """The table's rows, ``batch`` at a time, in the order they were written."""
+        query = (
+            f"SELECT rowid, {', '.join(columns)} FROM {table} WHERE rowid > ? "
+            "ORDER BY rowid LIMIT ?"
+        )
+        last = 0
+        while True:
+            async with self._reading() as db, db.execute(query, (last, batch)) as cursor:
+                rows = [tuple(r) for r in await cursor.fetchall()]
+            if not rows:
+                return
+            last = rows[-1][0]
+            yield [row[1:] for row in rows]
+
+    async def write_rows(self, table: str, columns: list[str], rows: list[tuple[Any, ...]]) -> None:
+        marks = ", ".join("?" for _ in columns)
+        async with self._transaction() as db:
+            await run_many(db, f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
+
+    async def after_copy(self) -> None:
+        """Nothing to do: SQLite numbers new rows after the highest id."""

@@ -1,26 +1,27 @@
-"""Board images: ``render(key, view)`` turns an engine view into PNG bytes.
+"""Board images: ``render(key, view, marks)`` turns an engine view into PNG bytes.
 
-Each game has one module here exposing ``render(view) -> bytes``; the registry maps game keys
-to those functions so the bot never branches on a game's name.
+Each game has one module here named by its registry key, exposing
+``render(view, marks=None) -> bytes`` (``marks``: the game's ``changes`` to draw). The table
+below is derived from the game registry, so adding a game means adding its module; the bot
+never branches on a game's name.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
-from renderers import cardinal, caribbean, rigadoon, ship, tortuga
+from games import REGISTRY
 
-Renderer = Callable[[dict[str, Any]], bytes]
+Marks = list[dict[str, Any]]
+Renderer = Callable[[dict[str, Any], Marks | None], bytes]
 
 RENDERERS: dict[str, Renderer] = {
-    "cardinal": cardinal.render,
-    "caribbean": caribbean.render,
-    "rigadoon": rigadoon.render,
-    "ship": ship.render,
-    "tortuga": tortuga.render,
+    key: importlib.import_module(f"renderers.{key}").render for key in REGISTRY
 }
 
 
-def render(key: str, view: dict[str, Any]) -> bytes:
-    return RENDERERS[key](view)
+def render(key: str, view: dict[str, Any], marks: Marks | None = None) -> bytes:
+    """The board of ``view``, with ``marks`` (what changed) drawn over it when given."""
+    return RENDERERS[key](view, marks)

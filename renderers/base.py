@@ -236,6 +236,18 @@ def tint_changes(
     return png_bytes(Image.composite(Image.new("RGB", new.size, color), new, mask))
 
 
+def wrap_to_width(words: str, face: ImageFont.FreeTypeFont, width: int) -> list[str]:
+    """``words`` in lines no wider than ``width`` pixels in ``face`` (a long word keeps its
+    own line)."""
+    lines: list[str] = []
+    for word in words.split():
+        if lines and face.getlength(f"{lines[-1]} {word}") <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
 # -- change marks: what changed since a player's last look, drawn in the game's own terms -----
 MARK: Color = (214, 40, 140)  # magenta: apart from every seat colour and from the sea and land
 

@@ -37,7 +37,7 @@ PANEL = 104
 SHIP = int(CELL * 0.72)  # a ship on the board
 HAND_SHIP = 56  # a ship still in hand, in a player's panel
 COUNT_GAP = 18  # room round the count in hand for a change ring
-FLEET_COLORS: tuple[Color, Color] = ((250, 170, 60), (16, 90, 40))  # light orange, dark green
+SEAT_COLORS: tuple[Color, Color] = ((250, 170, 60), (16, 90, 40))  # light orange, dark green
 FLEET_LETTERS = ("O", "G")
 LETTER_INK: tuple[Color, Color] = (PALETTE["ink"], PALETTE["white"])
 WATER = (176, 214, 228)
@@ -72,7 +72,7 @@ def render(view: dict[str, Any], marks: list[dict[str, Any]] | None = None) -> b
 @lru_cache(maxsize=1)
 def _palette() -> Image.Image:
     surfaces = (PALETTE["background"], WATER, WATER_DARK, INFLUENCE, CROWDED, PALETTE["land"])
-    inks = (*FLEET_COLORS, INK, PALETTE["grid"], PALETTE["black"], PALETTE["white"],
+    inks = (*SEAT_COLORS, INK, PALETTE["grid"], PALETTE["black"], PALETTE["white"],
             PALETTE["highlight"], PIRATE_SAIL, MARK)  # fmt: skip
     return fitted_palette(surfaces, inks)
 
@@ -107,7 +107,7 @@ def _draw_squares(draw: ImageDraw.ImageDraw, grid: Grid, view: dict[str, Any]) -
 
 def draw_ship(draw: ImageDraw.ImageDraw, center: tuple[int, int], size: int, seat: int) -> None:
     """A fleet's ship with its letter on the hull: never told apart by colour alone."""
-    draw_boat(draw, center, size, FLEET_COLORS[seat])
+    draw_boat(draw, center, size, SEAT_COLORS[seat])
     x, y = center
     hull_middle = y + round(size / 2 * 0.42)
     draw.text((x, hull_middle), FLEET_LETTERS[seat], fill=LETTER_INK[seat],
@@ -123,7 +123,7 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, grid: Grid, view: dict[str, Any]) ->
                   PALETTE["black"], sail=PIRATE_SAIL)  # fmt: skip
     for name, owner in last.get("removed", []):
         x0, y0, x1, y1 = grid.box(*parse_square(name))
-        draw.rectangle([x0 + 6, y0 + 6, x1 - 6, y1 - 6], outline=FLEET_COLORS[owner], width=4)
+        draw.rectangle([x0 + 6, y0 + 6, x1 - 6, y1 - 6], outline=SEAT_COLORS[owner], width=4)
         middle = (x0 + x1) // 2
         draw.text((middle, y0 + 24), view["seats"][owner], fill=INK, font=font(15, bold=True),
                   anchor="mm")  # fmt: skip

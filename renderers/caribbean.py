@@ -22,7 +22,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from games.caribbean.data import (
     ADJACENCY,
@@ -46,6 +46,7 @@ from renderers.base import (
     font,
     new_canvas,
     palette_png,
+    wrap_to_width,
 )
 
 WIDTH = 960
@@ -72,7 +73,7 @@ COIN = (222, 182, 64)
 SHIP_HULL = (110, 70, 40)
 PATH_DONE = (84, 84, 84)
 PATH_NOW = PALETTE["white"]
-SEAT_COLOURS: dict[str, Color] = {
+SEAT_COLOR_BY_NAME: dict[str, Color] = {
     "Red": (200, 30, 25),
     "Blue": (20, 50, 170),
     "Yellow": (240, 210, 40),
@@ -81,6 +82,8 @@ SEAT_COLOURS: dict[str, Color] = {
 """Chosen so that every pair stays at least ~40 CIELAB units apart under simulated
 deuteranopia, protanopia and tritanopia (the old red and green havens became one olive), and
 apart from the sea and from the magenta change marks."""
+
+SEAT_COLORS: tuple[Color, ...] = tuple(SEAT_COLOR_BY_NAME.values())  # in seat order
 
 LAND_CELLS = frozenset(port.land for port in PORTS)
 
@@ -155,7 +158,7 @@ def seat_badge(
 ) -> None:
     """The seat's letter on its colour: how a seat is told apart without colour."""
     x, y = xy
-    colour = SEAT_COLOURS[name]
+    colour = SEAT_COLOR_BY_NAME[name]
     draw.rounded_rectangle(
         [x - half, y - half, x + half, y + half],
         radius=4,
@@ -198,7 +201,7 @@ def base_map(players: int) -> Image.Image:
         text(draw, (x, y + 26), "⚓", anchor="mm")
     for space, seat in haven_owners(players).items():
         name = COLOURS[seat]
-        draw.polygon(hexagon(space, inset=1), outline=SEAT_COLOURS[name], width=6)
+        draw.polygon(hexagon(space, inset=1), outline=SEAT_COLOR_BY_NAME[name], width=6)
         draw.polygon(hexagon(space, inset=7), outline=PALETTE["ink"], width=1)
         x, y = center(space)
         seat_badge(draw, (x, y + 25), name, half=9)
@@ -244,12 +247,14 @@ def draw_legend(draw: ImageDraw.ImageDraw, players: int) -> None:
 def board_palette(players: int) -> Image.Image:
     """128 colours fitted once to the map plus every colour drawn on top of it: mapping each
     render onto a fixed palette is ~3x faster to encode than full RGB, and a third the size."""
-    sample = base_map(players).copy()
+    board = base_map(players)
+    sample = Image.new("RGB", (board.width, board.height + 100), PALETTE["background"])
+    sample.paste(board)  # the swatches go on a strip below, never on the board itself
     draw = ImageDraw.Draw(sample)
-    inks = [*PALETTE.values(), *SEAT_COLOURS.values(), CHEST, COIN, SHIP_HULL, PATH_DONE, MARK]
+    inks = [*PALETTE.values(), *SEAT_COLORS, CHEST, COIN, SHIP_HULL, PATH_DONE, MARK]
     for i, ink in enumerate(inks):
-        draw.rectangle([i * 20, 0, i * 20 + 19, 60], fill=ink)
-        draw.text((i * 20, 70), "Ag", fill=ink, font=font(TEXT, bold=True))
+        draw.rectangle([i * 20, board.height, i * 20 + 19, board.height + 60], fill=ink)
+        draw.text((i * 20, board.height + 70), "Ag", fill=ink, font=font(TEXT, bold=True))
     return sample.quantize(128, method=Image.Quantize.FASTOCTREE)
 
 
@@ -406,7 +411,7 @@ def draw_bids(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     header_y = PANEL_TOP + 44
     for seat, name in enumerate(names):
         cx = BIDS_X + SHIP_COL + seat * SEAT_COL + SEAT_COL // 2
-        colour = SEAT_COLOURS[name]
+        colour = SEAT_COLOR_BY_NAME[name]
         draw.rounded_rectangle(
             [cx - 34, header_y - 12, cx + 34, header_y + 12],
             radius=4,
@@ -431,7 +436,7 @@ def draw_bids(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
                 draw.rounded_rectangle(
                     [cx - 34, y - 13, cx + 34, y + 13],
                     radius=4,
-                    outline=SEAT_COLOURS[names[seat]],
+                    outline=SEAT_COLOR_BY_NAME[names[seat]],
                     width=3,
                 )
             text(draw, (cx, y), bid_cell(record, seat), bold=bold, anchor="mm")
@@ -454,18 +459,8 @@ def draw_last(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     words = " ".join(view["last"])
     if not words and view["phase"] == "bid":
         words = "Waiting for everyone's secret bids."
-    for i, line in enumerate(wrap(words, font(TEXT), WIDTH - 32)[-4:]):
+    for i, line in enumerate(wrap_to_width(words, font(TEXT), WIDTH - 32)[-4:]):
         text(draw, (16, EVENTS_TOP + 22 * i), line)
-
-
-def wrap(words: str, face: ImageFont.FreeTypeFont, width: int) -> list[str]:
-    lines: list[str] = []
-    for word in words.split():
-        if lines and face.getlength(f"{lines[-1]} {word}") <= width:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
-    return lines
 
 
 # -- change marks ----------------------------------------------------------------------------

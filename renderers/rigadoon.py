@@ -2,6 +2,12 @@
 maelstroms and their exits, ships with their masts, chests, this turn's sails and blasts as
 arrows, and the current Wind card drawn as the physical card (orange squares, yellow circles).
 
+Blue ships are dark round hulls with white numbers, Green ships light square ones with dark
+numbers: the fleets differ by shape and lightness, not by hue alone. ``marks`` (the engine's
+``changes`` since a player's last look) are drawn in the shared mark colour: every sail and
+blast as a numbered arrow in the order they happened, a dashed ghost where a ship or chest
+was, a ring on a ship whose masts changed and on the Wind card when the wind changed.
+
 The static sea is drawn once and cached; each render pastes it and adds the pieces.
 """
 
@@ -16,15 +22,26 @@ from PIL import Image, ImageDraw
 
 from games.core.coords import parse_square
 from games.rigadoon import data
-from renderers.base import PALETTE, draw_arrow, font, new_canvas, png_bytes
+from renderers.base import (
+    MARK,
+    PALETTE,
+    draw_arrow,
+    draw_change_arrow,
+    draw_ghost,
+    draw_ring,
+    font,
+    new_canvas,
+    png_bytes,
+)
 
 CELL = 58
 MARGIN = 34
 BOARD = CELL * data.SIZE
 WIDTH = BOARD + 2 * MARGIN
-PANEL = 270
+PANEL = 290
 HEIGHT = BOARD + 2 * MARGIN + PANEL
-FLEET_COLORS = (PALETTE["blue"], PALETTE["green"])
+SEAT_COLORS = ((25, 40, 130), (70, 220, 60))  # navy and lime: apart for every colour vision
+FLEET_INKS = (PALETTE["white"], PALETTE["ink"])  # the mast numbers on them
 SHALLOWS = (150, 205, 222)
 SEA = (62, 122, 176)
 SEA_LINE = (40, 92, 140)
@@ -33,20 +50,34 @@ CHEST_LID = (222, 170, 60)
 BLAST = (206, 38, 38)
 ORANGE = PALETTE["orange"]
 YELLOW = (250, 214, 40)
+LEGEND_INK = (100, 88, 76)
+MARK_DARK = (170, 25, 110)  # a step number's disc: the mark colour, dark enough for white text
 ISLAND_SYMBOLS = ("triangle", "circle", "square", "diamond")  # NW, NE, SW, SE
+CARD_ORIGIN = (MARGIN, BOARD + 2 * MARGIN + 6)
+CARD_BOX = (CARD_ORIGIN[0] - 6, CARD_ORIGIN[1] - 2, CARD_ORIGIN[0] + 222, CARD_ORIGIN[1] + 256)
 
 
-def render(view: dict[str, Any]) -> bytes:
+def render(view: dict[str, Any], marks: list[dict[str, Any]] | None = None) -> bytes:
+    marks = marks or []
     image = _sea().copy()
     draw = ImageDraw.Draw(image)
     if view.get("focus") and view.get("card"):
         _draw_reach(draw, view["card"], _cell(view["focus"]))
+    marked_moves = {m.get("n") for m in marks if m["kind"] == "move"}
+    _draw_moves(draw, [m for m in view["moves"] if m["n"] not in marked_moves])
+    if marks:
+        _draw_marks(draw, view, marks)
     _draw_chests(draw, view)
-    _draw_moves(draw, view)
     for square in view.get("marked", ()):
         draw.rectangle(_box(_cell(square), 2), outline=BLAST, width=4)
     _draw_ships(draw, view)
+    for mark in marks:
+        if mark["kind"] == "count" and mark.get("what") == "masts":
+            draw_ring(draw, _center(_cell(mark["at"])), 26)
     _draw_panel(draw, view)
+    if any(m["kind"] == "count" and m.get("what") == "wind" for m in marks):
+        x0, y0, x1, y1 = CARD_BOX
+        draw.rounded_rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), 14, outline=MARK, width=4)
     # A 64-colour palette keeps the anti-aliasing and encodes in half the time, at half the size.
     return png_bytes(image.quantize(64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
 
@@ -192,27 +223,84 @@ def _draw_chests(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         )
 
 
-def _draw_moves(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    """This turn's sails (fleet colour) and blasts (red). A blast across the edge leaves the
-    board and comes back from the far side; a maelstrom jump is not drawn."""
-    for move in view["moves"]:
-        cells = [_cell(s) for s in move["path"]]
-        color = BLAST if move["kind"] == "blast" else _dark(FLEET_COLORS[move["fleet"]])
-        points = [_center(cells[0])]
-        for a, b in pairwise(cells):
-            if not _neighbours(a, b):
-                if data.KIND[a] != data.MAELSTROM:  # a wrap: run off this edge, in from the far one
-                    ax, ay = _center(a)
-                    bx, by = _center(b)
-                    dx, dy = (ax > bx) - (ax < bx), (ay > by) - (ay < by)
-                    points.append((ax + dx * CELL // 2, ay + dy * CELL // 2))
-                    _polyline(draw, points, color)
-                    points = [(bx - dx * CELL // 2, by - dy * CELL // 2)]
-                else:  # swept from the maelstrom to its exit
-                    _arrow(draw, points, color)
-                    points = []
-            points.append(_center(b))
-        _arrow(draw, points, color)
+def _draw_moves(draw: ImageDraw.ImageDraw, moves: list[dict[str, Any]]) -> None:
+    """This turn's sails (fleet colour) and blasts (red)."""
+    for move in moves:
+        color = BLAST if move["kind"] == "blast" else _dark(SEAT_COLORS[move["fleet"]])
+        *lines, last = _legs([_cell(s) for s in move["path"]])
+        for points in lines:
+            _polyline(draw, points, color)
+        _arrow(draw, last, color)
+
+
+def _legs(cells: list[int]) -> list[list[tuple[int, int]]]:
+    """The pixel polylines of a path: a blast across the edge leaves the board and comes back
+    from the far side; a maelstrom jump ends one leg (the whirl takes the ship to its exit).
+    The last leg is the one that ends where the ship is."""
+    legs: list[list[tuple[int, int]]] = []
+    points = [_center(cells[0])]
+    for a, b in pairwise(cells):
+        if not _neighbours(a, b):
+            if data.KIND[a] != data.MAELSTROM:  # a wrap: run off this edge, in from the far one
+                ax, ay = _center(a)
+                bx, by = _center(b)
+                dx, dy = (ax > bx) - (ax < bx), (ay > by) - (ay < by)
+                points.append((ax + dx * CELL // 2, ay + dy * CELL // 2))
+                legs.append(points)
+                points = [(bx - dx * CELL // 2, by - dy * CELL // 2)]
+            else:
+                legs.append(points)
+                points = []
+        points.append(_center(b))
+    legs.append(points)
+    return [leg for leg in legs[:-1] if len(leg) > 1] + [legs[-1]]
+
+
+# -- change marks -----------------------------------------------------------------------------
+def _draw_marks(
+    draw: ImageDraw.ImageDraw, view: dict[str, Any], marks: list[dict[str, Any]]
+) -> None:
+    """Ghosts where ships and chests were, then each move's arrow and its number."""
+    taken = {_cell(s["square"]) for s in view["ships"]}
+    taken |= {_cell(c["square"]) for c in view["chests"] if c["square"]}
+    for mark in marks:
+        start = mark.get("from") or mark.get("at")
+        if mark["kind"] in ("move", "remove") and start and _cell(start) not in taken:
+            draw_ghost(draw, _center(_cell(start)), 22 if mark.get("piece") == "ship" else 16)
+    numbers = []
+    for mark in marks:
+        if mark["kind"] == "move" and mark.get("piece") == "ship":
+            legs = _legs([_cell(s) for s in mark["path"]])
+            for leg in legs[:-1]:
+                draw.line(leg, fill=MARK, width=4, joint="curve")
+            last = legs[-1]
+            if len(last) > 1:
+                draw.line([*last[:-1], _short_of(last[-2], last[-1], 22)], fill=MARK, width=4)
+                draw_change_arrow(draw, last[-2], _short_of(last[-2], last[-1], 22))
+            if mark.get("number") is not None:
+                spot = _number_spot(legs[0], _cell(mark["path"][0]) in taken)
+                numbers.append((spot, str(mark["number"])))
+        elif mark["kind"] == "move" and not mark.get("sunk"):  # a chest bumped
+            start, end = _center(_cell(mark["from"])), _center(_cell(mark["to"]))
+            draw_change_arrow(draw, start, _short_of(start, end, 18))
+        elif mark["kind"] in ("move", "add"):  # a chest washed up on an island
+            draw_ring(draw, _center(_cell(mark.get("to") or mark["at"])), 27)
+    for spot, text in numbers:
+        _number(draw, spot, text)
+
+
+def _number_spot(leg: list[tuple[int, int]], start_taken: bool) -> tuple[int, int]:
+    """Where a move's number goes: in the ghost where the ship was, or halfway along its
+    first step when something stands there now."""
+    (ax, ay), (bx, by) = leg[0], leg[1] if len(leg) > 1 else leg[0]
+    return ((ax + bx) // 2, (ay + by) // 2) if start_taken else (ax, ay)
+
+
+def _number(draw: ImageDraw.ImageDraw, center: tuple[int, int], text: str) -> None:
+    x, y = center
+    r = 14
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=MARK_DARK, outline=MARK, width=3)
+    draw.text((x, y), text, fill=PALETTE["white"], font=font(16, bold=True), anchor="mm")
 
 
 def _arrow(
@@ -249,34 +337,43 @@ def _dark(color: tuple[int, int, int]) -> tuple[int, int, int]:
 
 
 def _draw_ships(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    label_font = font(22, bold=True)
     for ship in view["ships"]:
-        x, y = _center(_cell(ship["square"]))
-        r = 19
-        ring = PALETTE["gold"] if ship["in_port"] else PALETTE["ink"]
-        draw.ellipse(
-            (x - r, y - r, x + r, y + r),
-            fill=FLEET_COLORS[ship["fleet"]],
-            outline=ring,
-            width=4 if ship["in_port"] else 2,
-        )
-        draw.text(
-            (x, y + 1), str(ship["masts"]), fill=PALETTE["white"], font=label_font, anchor="mm"
-        )
+        center = _center(_cell(ship["square"]))
+        _hull(draw, center, ship["fleet"], ship["in_port"])
+        x, y = center
+        ink = FLEET_INKS[ship["fleet"]]
+        draw.text((x, y + 1), str(ship["masts"]), fill=ink, font=font(22, bold=True), anchor="mm")
         if ship["acted"]:
             draw.ellipse(
-                (x + 11, y - 21, x + 21, y - 11), fill=PALETTE["white"], outline=PALETTE["ink"]
+                (x + 11, y - 23, x + 22, y - 12), fill=PALETTE["white"], outline=PALETTE["ink"]
             )
+
+
+def _hull(
+    draw: ImageDraw.ImageDraw, center: tuple[int, int], fleet: int, in_port: bool = False
+) -> None:
+    """A Blue ship is round, a Green one square: the fleets never differ by colour alone."""
+    x, y = center
+    r = 19
+    ring = PALETTE["gold"] if in_port else PALETTE["ink"]
+    width = 4 if in_port else 2
+    if fleet == 0:
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=SEAT_COLORS[0], outline=ring, width=width)
+    else:
+        r -= 2
+        draw.rounded_rectangle(
+            (x - r, y - r, x + r, y + r), 5, fill=SEAT_COLORS[1], outline=ring, width=width
+        )
 
 
 # -- the panel under the board ----------------------------------------------------------------
 def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     top = MARGIN * 2 + BOARD
-    _draw_card(draw, view, (MARGIN, top + 6))
+    _draw_card(draw, view, CARD_ORIGIN)
     left = MARGIN + 250
     ink = PALETTE["ink"]
     title = font(22, bold=True)
-    body = font(17)
+    body = font(18)
     fleets = view["seats"]
     if view["outcome"]:
         winners = view["outcome"]["winners"]
@@ -301,17 +398,29 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         lines.append(
             "Chests on islands: " + ", ".join(h.replace(" (None)", "") for h in held) + "."
         )
-    status = [(part, ink) for line in lines for part in textwrap.wrap(line, 50)]
-    story = [(part, (90, 70, 50)) for part in textwrap.wrap(" ".join(view["last"]), 50)]
-    y = top + 42
+    status = [(part, ink) for line in lines for part in textwrap.wrap(line, 46)]
+    story = [(part, (90, 70, 50)) for part in textwrap.wrap(" ".join(view["last"]), 46)]
+    y = top + 40
     for line, color in (status + story)[:8]:
         draw.text((left, y), line, fill=color, font=body)
-        y += 22
+        y += 24
+    _legend(draw, view, (left, top + PANEL - 52))
+
+
+def _legend(draw: ImageDraw.ImageDraw, view: dict[str, Any], origin: tuple[int, int]) -> None:
+    """Which shape is which fleet, and what the marks on a ship mean."""
+    x, y = origin
+    face, ink = font(15), LEGEND_INK
+    for fleet, name in enumerate(view["seats"]):
+        _hull(draw, (x + 12, y + 10), fleet)
+        draw.text((x + 36, y + 10), name, fill=ink, font=face, anchor="lm")
+        x += 110
     draw.text(
-        (left, top + PANEL - 40),
-        "number = masts · gold ring = in port · white dot = acted",
-        fill=(110, 100, 90),
-        font=font(14),
+        (origin[0], y + 36),
+        "number = masts · gold rim = in port · white dot = acted",
+        fill=ink,
+        font=face,
+        anchor="lm",
     )
 
 
@@ -321,7 +430,7 @@ def _draw_card(draw: ImageDraw.ImageDraw, view: dict[str, Any], origin: tuple[in
     cell = 24
     size = 9 * cell
     draw.rounded_rectangle(
-        (x0 - 6, y0 - 2, x0 + size + 6, y0 + size + 40),
+        CARD_BOX,
         10,
         fill=PALETTE["white"],
         outline=PALETTE["ink"],

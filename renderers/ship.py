@@ -30,6 +30,7 @@ from renderers.base import (
     font,
     new_canvas,
     palette_png,
+    wrap_to_width,
 )
 
 WIDTH = 840
@@ -41,7 +42,7 @@ RIM = 30  # hull rim round the planks, where the coordinates sit
 STERN_RIM = 62  # the stern's rim also carries the STERN name plate
 MAX_BOARD_HEIGHT = 790
 
-SIDE_COLORS: tuple[Color, Color] = ((240, 110, 90), (34, 34, 40))  # Stern coral, Bow black
+SEAT_COLORS: tuple[Color, Color] = ((240, 110, 90), (34, 34, 40))  # Stern coral, Bow black
 SIDE_LETTERS = ("S", "B")
 LETTER_INK: tuple[Color, Color] = (PALETTE["ink"], PALETTE["white"])
 SIDE_NAMES = ("Stern", "Bow")
@@ -94,11 +95,11 @@ def _palette() -> Image.Image:
     background. Mapping onto this fixed palette is ~5x faster than adaptive quantising and
     halves the PNG, with no visible change (shapes are drawn without anti-aliasing)."""
     flat = [SEA, SEA_LINE, HULL, RIM_WOOD, *PLANKS, SEAM, WAVE_TILE, WAVE_INK, MOVE, SHIFT,
-            *SIDE_COLORS, PALETTE["orange"], PALETTE["danger"], PALETTE["gold"], INK,
+            *SEAT_COLORS, PALETTE["orange"], PALETTE["danger"], PALETTE["gold"], INK,
             HEADER_DETAIL, PALETTE["white"], FOOTER_TALLY, MARK]  # fmt: skip
     text_on = [(PALETTE["white"], SEA), (HEADER_DETAIL, SEA), (INK, RIM_WOOD),
-               (PALETTE["white"], HULL), (FOOTER_TALLY, HULL), (INK, SIDE_COLORS[0]),
-               (PALETTE["white"], SIDE_COLORS[1]), (INK, PALETTE["gold"])]  # fmt: skip
+               (PALETTE["white"], HULL), (FOOTER_TALLY, HULL), (INK, SEAT_COLORS[0]),
+               (PALETTE["white"], SEAT_COLORS[1]), (INK, PALETTE["gold"])]  # fmt: skip
     shades = [
         tuple(round(f + (b - f) * k / 8) for f, b in zip(fg, bg, strict=True))
         for fg, bg in text_on
@@ -211,7 +212,7 @@ def _outline(draw: ImageDraw.ImageDraw, center: tuple[float, float], radius: flo
 def draw_man(draw: ImageDraw.ImageDraw, center: tuple[int, int], radius: int, side: int,
              captain: bool) -> None:  # fmt: skip
     """A Mate shows its side's letter; a Captain a gold rim and a gold crown."""
-    color = SIDE_COLORS[side]
+    color = SEAT_COLORS[side]
     if not captain:
         _outline(draw, center, radius, side, color, INK, 3)
         draw.text(center, SIDE_LETTERS[side], fill=LETTER_INK[side],
@@ -306,7 +307,7 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> N
     draw.rectangle([0, top, WIDTH, top + FOOTER], fill=HULL)
     text = " ".join(view["last"]) or "Stern and Bow wait for the first move."
     face = font(18, bold=True)
-    lines = _wrap(text, face, WIDTH - 48)[:2]
+    lines = wrap_to_width(text, face, WIDTH - 48)[:2]
     for i, line in enumerate(lines):
         draw.text((24, top + 12 + i * 24), line, fill=PALETTE["white"], font=face)
     tally = " · ".join(
@@ -315,16 +316,6 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> N
         for name, lost, legs in zip(SIDE_NAMES, view["lost"], view["sea_legs"], strict=True)
     )
     draw.text((24, top + FOOTER - 32), tally, fill=FOOTER_TALLY, font=font(16))
-
-
-def _wrap(text: str, face: Any, width: int) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and face.getlength(f"{lines[-1]} {word}") <= width:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
-    return lines
 
 
 def _draw_trails(draw: ImageDraw.ImageDraw, grid: Grid, marks: list[dict[str, Any]]) -> None:

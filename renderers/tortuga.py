@@ -53,7 +53,7 @@ FRENCH = (40, 90, 200)
 DANGER = (160, 24, 24)
 GOLD = PALETTE["gold"]
 INK = PALETTE["ink"]
-PAWNS: tuple[Color, ...] = (
+SEAT_COLORS: tuple[Color, ...] = (
     (153, 2, 0),  # P1 red
     (67, 13, 195),  # P2 blue
     (0, 123, 107),  # P3 green
@@ -164,7 +164,17 @@ def _palette() -> Image.Image:
         HIGHLIGHT_ROW,
         PALETTE["highlight"],
     )
-    inks = (*PAWNS, INK, PALETTE["grid"], GOLD, DANGER, PALETTE["deep"], BRITISH, FRENCH, DECK)
+    inks = (
+        *SEAT_COLORS,
+        INK,
+        PALETTE["grid"],
+        GOLD,
+        DANGER,
+        PALETTE["deep"],
+        BRITISH,
+        FRENCH,
+        DECK,
+    )
     return fitted_palette(surfaces, (*inks, HULL, CREAM, EARTH, MARK, (120, 60, 30)))
 
 
@@ -231,7 +241,7 @@ def _pawn(
         r = RADIUS + 5
         draw.ellipse([x - r, y - r, x + r, y + r], fill=PALETTE["highlight"])
     ink = INK if seat in LIGHT_PAWNS else PALETTE["white"]
-    draw_disc(draw, center, RADIUS, PAWNS[seat], label=names[seat], label_color=ink)
+    draw_disc(draw, center, RADIUS, SEAT_COLORS[seat], label=names[seat], label_color=ink)
 
 
 def _chest_row(draw: ImageDraw.ImageDraw, left: int, top: int, count: int, size: int) -> None:
@@ -417,7 +427,7 @@ def _players(
         height = ROW_H * len(lines)
         if seat == view["current"] and not view["outcome"]:
             draw.rectangle([8, y - 13, WIDTH - 8, y + height - 14], fill=HIGHLIGHT_ROW)
-        draw_disc(draw, (28, y), 12, PAWNS[seat])
+        draw_disc(draw, (28, y), 12, SEAT_COLORS[seat])
         _text(draw, (48, y), names[seat], bold=True, anchor="lm")
         for i, line in enumerate(lines):
             _text(draw, (88, y + ROW_H * i), line, anchor="lm")

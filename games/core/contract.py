@@ -176,6 +176,7 @@ class GameSpec(ABC, Generic[S]):
 
     # -- hooks the bot and the AI ask every game (ENGINE.md, second edition) ---------------
     # None may ever return another seat's secret. Each game implements all of them.
+    @abstractmethod
     def label(self, state: S, seat: int, action: str) -> str:
         """A short human text (at most 80 characters) for a legal action of ``seat``, e.g.
         ``sail g5 s 1 aground`` -> "Sail G5 (1 mast) 1 south, run aground".
@@ -183,8 +184,8 @@ class GameSpec(ABC, Generic[S]):
         ``action`` may also be a whole-word prefix shared by several legal actions (``sail
         g5``): the bot offers long lists in steps cut at word boundaries, and the label then
         names that group ("Sail G5 (1 mast)"). The canonical text stays what is logged."""
-        raise NotImplementedError
 
+    @abstractmethod
     def changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
         """What changed between two views of the same seat, in the game's own terms.
 
@@ -192,34 +193,27 @@ class GameSpec(ABC, Generic[S]):
         ``seen``, or a game's own word) and ``text`` (a line a player reads, nothing the
         ``after`` view does not show), plus the game's keys a renderer needs to draw it
         (``from``/``to`` squares, ``at``, ``before``/``after`` values, a slot)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def sample(self, state: S, seat: int, seed: int) -> S:
         """A state that agrees with everything ``seat`` can see and re-deals everything it
         cannot (hands, loyalties, bids, deck order, the RNG), consistently with the rules.
         Two states with the same view for ``seat`` give the same sample for the same seed."""
-        raise NotImplementedError
 
+    @abstractmethod
     def evaluate(self, state: S) -> list[float]:
         """A quick estimate per seat, in [0, 1], of how likely that seat is to win from
         ``state`` (an ended game scores 1 for a winner, 0 for a loser, a share for a draw)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def reveal(self, state: S) -> list[str]:
         """At the end: everything that was secret during the game, as lines a player reads
         (loyalties, who played which vote card, every bid and tie-breaker, cards seen)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def explain(self, state: S, seat: int, action: str) -> str:
-        """One sentence naming the rule that makes ``action`` illegal for ``seat`` now.
-
-        Games override this with their rules' reasons; this fallback only says what is
-        allowed instead, and never echoes the refused text.
-        """
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            return f"{self.seat_label(seat)} has nothing to do right now."
-        return f"That is not one of the {len(legal)} moves open to {self.seat_label(seat)} now."
+        """One sentence naming the rule that makes ``action`` illegal for ``seat`` now (never
+        echoing the refused text, never telling a secret)."""
 
     # -- presentation hooks the bot uses ---------------------------------------------------
     def seat_label(self, seat: int) -> str:

@@ -172,9 +172,15 @@ def sail(st: RigadoonState, ship: int, d: int, k: int, stop: str) -> None:
     st.narration.append(
         f"{label} sails {data.DIRECTION_WORDS[d]} {spaces} to {goal}{where}{''.join(events)}."
     )
-    st.moves.append([SAIL, ship, *path])
+    record(st, SAIL, ship, path)
     arrive(st, ship, maelstrom, stop, sailing=True)
     queue_attacks(st, ship)
+
+
+def record(st: RigadoonState, kind: int, ship: int, path: list[int]) -> None:
+    """Keep a sail or blast for this turn's picture, numbered in the order of the game."""
+    st.moves_made += 1
+    st.moves.append([kind, ship, st.moves_made, *path])
 
 
 def arrive(st: RigadoonState, ship: int, maelstrom: int, stop: str, sailing: bool) -> None:
@@ -367,7 +373,7 @@ def end_blast(st: RigadoonState, maelstrom: int = -1, stop: str = "") -> None:
     ship, moved, path = blast[B_SHIP], blast[B_MOVED], blast[B_PATH:]
     target = f"{FLEETS[fleet_of(ship)]} {data.label(path[0])}"
     if moved:
-        st.moves.append([BLAST, ship, *path])
+        record(st, BLAST, ship, path)
         wraps = any(not adjacent(a, b) and KIND[a] != data.MAELSTROM for a, b in pairwise(path))
         where = (
             f"{NUMBER_WORDS[moved]} space{'s' if moved > 1 else ''} "

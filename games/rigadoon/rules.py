@@ -454,7 +454,7 @@ def end_turn(st: RigadoonState) -> None:
     st.turn += 1
     st.acted = st.bonus = 0
     st.wind_changed = False
-    st.moves = []
+    st.moves, st.last_turn_moves = [], st.moves
     cap = int(st.options["turn_cap"])
     if st.turn > 2 * cap:
         finish(st, [], f"{cap} full turns were played")

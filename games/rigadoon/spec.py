@@ -31,8 +31,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from games.core.contract import GameSpec, Option
-from games.rigadoon import data, position, rules, views
+from games.core.contract import GameSpec, Option, normalize
+from games.rigadoon import changes, data, labels, odds, position, reasons, redeal, rules, views
 from games.rigadoon.state import FLEETS, RigadoonState
 
 OPTIONS: tuple[Option, ...] = (
@@ -110,21 +110,6 @@ class RigadoonSpec(GameSpec[RigadoonState]):
     def play(self, state: RigadoonState, seat: int, action: str) -> None:
         rules.play(state, seat, action)
 
-    def explain(self, state: RigadoonState, seat: int, action: str) -> str:
-        st = state
-        if (
-            st.outcome is None
-            and seat == st.active
-            and rules.phase(st) == rules.TURN
-            and not st.wind_changed
-        ):
-            menus, _ = rules.ship_menus(st, wind_rule=False)
-            if any(action in menu for menu in menus.values()):
-                return (
-                    "Change the wind first: changing the wind can never be your turn's last action."
-                )
-        return super().explain(state, seat, action)
-
     # -- what is seen --------------------------------------------------------------------
     def board_view(self, state: RigadoonState, seat: int | None) -> dict[str, Any]:
         return views.board_view(state)
@@ -138,3 +123,33 @@ class RigadoonSpec(GameSpec[RigadoonState]):
 
     def scores(self, state: RigadoonState) -> list[dict[str, Any]]:
         return views.scores(state)
+
+    def private_view(self, state: RigadoonState, seat: int) -> dict[str, Any]:
+        """Nothing is secret; the player who must take a chain's decision is told which ship
+        it is about and why it is theirs to take."""
+        if seat != state.active or state.outcome is not None:
+            return {}
+        line = labels.decision_line(state)
+        return {"decision": line} if line else {}
+
+    def private_text(self, view: dict[str, Any]) -> str:
+        return str(view.get("private", {}).get("decision", ""))
+
+    # -- the second-edition hooks ----------------------------------------------------------
+    def label(self, state: RigadoonState, seat: int, action: str) -> str:
+        return labels.label(state, seat, normalize(action))
+
+    def explain(self, state: RigadoonState, seat: int, action: str) -> str:
+        return reasons.explain(state, seat, normalize(action))
+
+    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+        return changes.changes(before, after)
+
+    def sample(self, state: RigadoonState, seat: int, seed: int) -> RigadoonState:
+        return redeal.sample(state, seat, seed)
+
+    def evaluate(self, state: RigadoonState) -> list[float]:
+        return odds.evaluate(state)
+
+    def reveal(self, state: RigadoonState) -> list[str]:
+        return redeal.reveal(state)

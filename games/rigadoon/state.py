@@ -16,9 +16,10 @@ from games.rigadoon import data
 
 FLEETS = ("Blue", "Green")
 
-# A move of this turn: [kind, ship, cells...].
+# A sail or blast: [kind, ship, number, cells...]; the number counts the moves of the whole
+# game, so that a picture can tell which came after a player's last look.
 SAIL, BLAST = 0, 1
-M_KIND, M_SHIP, M_PATH = range(3)
+M_KIND, M_SHIP, M_NUMBER, M_PATH = range(4)
 
 # The blast in progress (``RigadoonState.blast``): the blasted ship, its direction, spaces
 # left, spaces moved, its attacker, 1 for a backfire's return fire, the narration line that
@@ -56,6 +57,8 @@ class RigadoonState:
     seen: list[int] = field(default_factory=list)  # fingerprints for the infinite loop
     # -- what the pictures and the log show --------------------------------------------------
     moves: list[list[int]] = field(default_factory=list)  # this turn's, see M_KIND ... M_PATH
+    last_turn_moves: list[list[int]] = field(default_factory=list)  # the other fleet's turn
+    moves_made: int = 0  # sails and blasts in the whole game
     narration: list[str] = field(default_factory=list)  # what the last action did
     outcome: dict[str, Any] | None = None
     # Caches of the turn's legal actions and of the view's sailing ship: a state is never

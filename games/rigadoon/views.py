@@ -14,6 +14,7 @@ from games.rigadoon.state import (
     BLAST,
     FLEETS,
     M_KIND,
+    M_NUMBER,
     M_PATH,
     M_SHIP,
     RigadoonState,
@@ -50,15 +51,10 @@ def board_view(st: RigadoonState) -> dict[str, Any]:
         "pile": len(st.pile),
         "discard": [data.DIRECTIONS[c] for c in st.discard],
         "ships": [ship_view(st, ship) for ship in range(8) if st.ships[ship] >= 0],
-        "chests": [chest_view(st, c) for c in st.chests],
-        "moves": [
-            {
-                "kind": "blast" if m[M_KIND] == BLAST else "sail",
-                "fleet": fleet_of(m[M_SHIP]),
-                "path": [data.name(c) for c in m[M_PATH:]],
-            }
-            for m in st.moves
-        ],
+        "chests": [chest_view(st, chest) for chest in range(len(st.chests))],
+        "moves": [move_view(m) for m in st.moves],
+        "last_turn_moves": [move_view(m) for m in st.last_turn_moves],
+        "moves_made": st.moves_made,
         "decision": decision(st),
         "marked": marked(st),
         "focus": st.focus_memo[0],
@@ -77,8 +73,21 @@ def focus(st: RigadoonState) -> str | None:
     return data.name(st.ships[sailing[0]]) if len(sailing) == 1 else None
 
 
-def ship_view(st: RigadoonState, ship: int) -> dict[str, Any]:
+def move_view(move: list[int]) -> dict[str, Any]:
+    """A sail or blast: ``n`` numbers it in the whole game, ``ship`` is the moving ship's id."""
     return {
+        "kind": "blast" if move[M_KIND] == BLAST else "sail",
+        "fleet": fleet_of(move[M_SHIP]),
+        "ship": move[M_SHIP],
+        "n": move[M_NUMBER],
+        "path": [data.name(c) for c in move[M_PATH:]],
+    }
+
+
+def ship_view(st: RigadoonState, ship: int) -> dict[str, Any]:
+    """``id`` stays the same all game, so two views can tell which ship moved where."""
+    return {
+        "id": ship,
         "fleet": fleet_of(ship),
         "square": data.name(st.ships[ship]),
         "masts": st.masts[ship],
@@ -89,9 +98,10 @@ def ship_view(st: RigadoonState, ship: int) -> dict[str, Any]:
     }
 
 
-def chest_view(st: RigadoonState, c: int) -> dict[str, Any]:
+def chest_view(st: RigadoonState, chest: int) -> dict[str, Any]:
+    c = st.chests[chest]
     if c < 0:
-        return {"square": None, "place": "sinking"}
+        return {"id": chest, "square": None, "place": "sinking", "held_by": None}
     holder = st.ship_at(c)
     place = (
         "island"
@@ -101,6 +111,7 @@ def chest_view(st: RigadoonState, c: int) -> dict[str, Any]:
         else "sea"
     )
     return {
+        "id": chest,
         "square": data.name(c),
         "place": place,
         "held_by": FLEETS[fleet_of(holder)] if holder >= 0 else None,

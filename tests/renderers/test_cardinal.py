@@ -1,27 +1,21 @@
 """The Cardinal board image: size, colours at known squares, every kind of state, change marks,
-and legibility (issue 14): text size at phone width, text contrast, and fleets told apart by
-more than colour, for every colour vision.
-
-The legibility helpers here (a spy on every text drawn, WCAG contrast, colour-vision
-simulation) are shared with the Ship picture's tests.
-"""
+and fleets told apart by more than colour (a letter on every hull). Text size, contrast and
+colour vision are checked for every game in ``test_legibility.py``."""
 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games import REGISTRY
 from renderers import cardinal as picture
 from renderers import render
 from renderers.base import MARK
-from renderers.cardinal import CELL, CROWDED, FLEET_COLORS, INFLUENCE, MARGIN, PANEL
+from renderers.cardinal import CELL, CROWDED, INFLUENCE, MARGIN, PANEL, SEAT_COLORS
+from tests.renderers.legibility import Text, texts_drawn
 
 SPEC = REGISTRY["cardinal"]
 
@@ -83,7 +77,7 @@ def test_ships_are_drawn_in_fleet_colours_and_the_last_move_highlighted():
     hull = image.getpixel(
         (MARGIN + col * CELL + CELL // 2, MARGIN + PANEL + (4 - row) * CELL + CELL // 2 + 16)
     )
-    assert close(hull, FLEET_COLORS[0], 40)  # orange hull
+    assert close(hull, SEAT_COLORS[0], 40)  # orange hull
     assert close(pixel(image, "c3", 4, 4), (255, 204, 0), 40)  # highlight
     assert not close(pixel(image, "d4", 4, 4), (255, 204, 0), 40)
 
@@ -107,122 +101,6 @@ def test_every_state_renders_including_the_end():
     image_of(play(board="6x6"))
 
 
-# -- legibility helpers (shared with the Ship picture's tests) ------------------------------
-
-PHONE_WIDTH = 550
-Rgb = tuple[int, int, int]
-
-
-def linear(channel: float) -> float:
-    channel /= 255
-    return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
-
-
-def luminance(color: Rgb) -> float:
-    """WCAG 2 relative luminance."""
-    r, g, b = (linear(c) for c in color)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: Rgb, b: Rgb) -> float:
-    """WCAG 2 contrast ratio, 1 to 21."""
-    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
-
-
-# Machado, Oliveira & Fernandes (2009), severity 1.0, applied to linear RGB.
-SIMULATIONS: dict[str, tuple[tuple[float, float, float], ...]] = {
-    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
-                     (-0.011820, 0.042940, 0.968881)),
-    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
-                   (-0.003882, -0.048116, 1.051998)),
-    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
-                   (0.004733, 0.691367, 0.303900)),
-}  # fmt: skip
-
-
-def simulate(color: Rgb, deficiency: str) -> Rgb:
-    """How ``color`` looks with a colour-vision deficiency."""
-    rows = SIMULATIONS[deficiency]
-    lin = [linear(c) for c in color]
-    out = []
-    for row in rows:
-        v = min(1.0, max(0.0, sum(k * c for k, c in zip(row, lin, strict=True))))
-        v = v * 12.92 if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055
-        out.append(round(v * 255))
-    return out[0], out[1], out[2]
-
-
-def lab_distance(a: Rgb, b: Rgb) -> float:
-    """CIE76 colour difference (delta E)."""
-
-    def lab(color: Rgb) -> tuple[float, float, float]:
-        r, g, b = (linear(c) for c in color)
-        x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
-        y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-        z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
-
-        def f(t: float) -> float:
-            return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
-
-        return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
-
-    return sum((p - q) ** 2 for p, q in zip(lab(a), lab(b), strict=True)) ** 0.5
-
-
-def assert_sides_stay_apart(colors: tuple[Rgb, Rgb]) -> None:
-    """Two seat colours stay apart in lightness and in hue for normal vision and under
-    deuteranopia, protanopia and tritanopia."""
-    for deficiency in (None, *SIMULATIONS):
-        a, b = (c if deficiency is None else simulate(c, deficiency) for c in colors)
-        assert contrast(a, b) >= 3.0, (deficiency, a, b)
-        assert lab_distance(a, b) >= 40, (deficiency, a, b)
-
-
-@dataclass
-class Text:
-    text: str
-    size: int
-    color: Rgb
-    background: Rgb
-    box: tuple[int, int, int, int]
-    canvas: tuple[int, int]  # size of the image drawn on (a palette swatch is not the board)
-
-
-@contextmanager
-def texts_drawn() -> Iterator[list[Text]]:
-    """Every text any renderer draws meanwhile, with its font size, colour and the colour most
-    of the box behind it had just before (what the text must stand out from)."""
-    drawn: list[Text] = []
-    original: Callable[..., Any] = ImageDraw.ImageDraw.text
-
-    def spy(self: ImageDraw.ImageDraw, xy: Any, text: Any, fill: Any = None, font: Any = None,
-            anchor: Any = None, *args: Any, **kwargs: Any) -> None:  # fmt: skip
-        box = self.textbbox(xy, text, font=font, anchor=anchor)
-        region = self._image.crop(box).convert("RGB")  # type: ignore[attr-defined]
-        background = max(region.getcolors(region.width * region.height) or [(0, fill)])[1]
-        canvas = self._image.size  # type: ignore[attr-defined]
-        drawn.append(Text(str(text), font.size, tuple(fill[:3]), background, box, canvas))
-        original(self, xy, text, fill, font, anchor, *args, **kwargs)
-
-    ImageDraw.ImageDraw.text = spy  # type: ignore[method-assign]
-    try:
-        yield drawn
-    finally:
-        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
-
-
-def assert_legible(png: bytes, drawn: list[Text]) -> None:
-    """No text under 9 px tall once the picture is scaled to a 550 px wide phone, and every
-    text at least 4.5:1 against what is behind it."""
-    size = Image.open(io.BytesIO(png)).size
-    on_board = [text for text in drawn if text.canvas == size]
-    assert on_board
-    for text in on_board:
-        assert text.size * PHONE_WIDTH / size[0] >= 9, text
-        assert contrast(text.color, text.background) >= 4.5, text
-
-
 # -- legibility and change marks ------------------------------------------------------------
 
 
@@ -233,27 +111,9 @@ def summoned_then_sent():
     return before, SPEC.apply(before, 1, "pirate b2")
 
 
-def legibility_states():
-    before, after = summoned_then_sent()
-    yield before, None
-    yield after, SPEC.changes(SPEC.view(before, 0), SPEC.view(after, 0))
-    yield play("place a1", "place a5", "place c1", "place c5", "place e1", "place e5",
-               "place a3", "place b3", "pirate b2", "place e3"), None  # fmt: skip
-    yield play(board="6x6"), None
-    yield play("place c3", board="compass"), None
-
-
-def test_text_is_legible_at_phone_width():
-    for state, marks in legibility_states():
-        with texts_drawn() as drawn:
-            png = picture.render(SPEC.view(state, None), marks)
-        assert_legible(png, drawn)
-
-
 def test_fleets_differ_by_letter_and_stay_apart_for_colour_blind_players():
     """Issue 14: "in a deuteranopia simulation Cardinal's orange and green hulls (the only way
     to tell the sides) ... become the same olive"."""
-    assert_sides_stay_apart(FLEET_COLORS)
     state = play("place c3", "place d4")
     with texts_drawn() as drawn:
         picture.render(SPEC.view(state, None))
@@ -261,7 +121,7 @@ def test_fleets_differ_by_letter_and_stay_apart_for_colour_blind_players():
     assert sorted(t.text for t in on_board) == ["G", "O"]  # one letter on each ship's hull
     for text in on_board:
         seat = "OG".index(text.text)
-        assert close(text.background, FLEET_COLORS[seat], 30)
+        assert close(text.background, SEAT_COLORS[seat], 30)
 
 
 def boats_drawn(state) -> tuple[list[tuple[float, float, float, float]], list[Text]]:
@@ -326,7 +186,7 @@ def test_marks_show_what_changed_and_pieces_keep_their_colours():
     top = (0, 0, marked.width, MARGIN + PANEL - 30)
     assert mark_pixels(marked, top) > 100  # Green's count in hand went from 1 to 2
     # Every pixel of every piece (ships and pirate) is the same colour as on the plain board.
-    pieces = [FLEET_COLORS[0], FLEET_COLORS[1], (24, 24, 24), (60, 60, 60), (250, 250, 250)]
+    pieces = [SEAT_COLORS[0], SEAT_COLORS[1], (24, 24, 24), (60, 60, 60), (250, 250, 250)]
     for x in range(0, plain.width, 2):
         for y in range(0, plain.height, 2):
             color = plain.getpixel((x, y))

@@ -8,16 +8,17 @@ import io
 import math
 import random
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
 import renderers.tortuga as board
 from games.tortuga import SPEC
 from renderers.base import MARK
-from renderers.tortuga import PAWNS, RADIUS, WIDTH, Layout, render
+from renderers.tortuga import RADIUS, SEAT_COLORS, WIDTH, Layout, render
 from tests.games.test_tortuga import act, position
+from tests.renderers.legibility import SIMULATIONS, apart, illegible, texts_drawn
 
 
 def sample_views(count: int = 24) -> list[tuple[dict, dict]]:
@@ -109,7 +110,7 @@ def _same_disc(plain: Image.Image, marked: Image.Image, center: tuple[int, int],
     for dx, dy in ((0, RADIUS - 7), (-RADIUS + 7, 0), (RADIUS - 7, 4)):
         point = (x + dx, y + dy)
         assert plain.getpixel(point) == marked.getpixel(point), (seat, point)
-        assert math.dist(marked.getpixel(point), PAWNS[seat]) < 30, (seat, point)
+        assert math.dist(marked.getpixel(point), SEAT_COLORS[seat]) < 30, (seat, point)
 
 
 def _mark_pixels(image: Image.Image, box: tuple[int, int, int, int]) -> int:
@@ -168,59 +169,17 @@ def test_counter_and_card_marks_ring_what_changed():
     assert _mark_pixels(marked, (x - 22, y - 22, x + 22, y + 22)) == 0
 
 
-# -- legibility (issue 14) -------------------------------------------------------------------
-def _luminance(color: tuple[int, ...]) -> float:
-    def channel(c: int) -> float:
-        v = c / 255
-        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (channel(c) for c in color[:3])
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
-    """The WCAG contrast ratio of two colours."""
-    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
-class TextSpy(ImageDraw.ImageDraw):
-    """Records every text drawn: its font size and its colour against what lies under it."""
-
-    found: ClassVar[list[tuple[str, int, float]]] = []
-
-    def text(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs):  # type: ignore[override]
-        box = self.textbbox(xy, text, font=font, anchor=anchor)
-        under = self._image.crop(box).convert("RGB")
-        background = max(under.getcolors(under.width * under.height) or [(0, fill)])[1]
-        TextSpy.found.append((text, font.size, contrast(fill, background)))
-        return super().text(xy, text, fill, font, anchor, *args, **kwargs)
-
-
-@pytest.fixture
-def spied(monkeypatch):
-    TextSpy.found = []
-
-    def draw(image, mode=None):
-        spy = TextSpy(image, mode)
-        spy._image = image
-        return spy
-
-    monkeypatch.setattr(board.ImageDraw, "Draw", draw)
-    return TextSpy.found
-
-
-def test_every_text_reads_on_a_phone(spied):
-    """Issue 14: "scaled to 550 px wide no text smaller than 9 px tall" and "text contrast at
-    least 4.5:1 against what is behind it", on boards of every player count, with marks."""
-    for public, _ in sample_views(16):
-        render(public, SPEC.changes(public, public))
-    view, marks = moved_table()
-    render(view, marks)
-    assert len(spied) > 500
-    for text, size, ratio in spied:
-        assert size * 550 / WIDTH >= 9, (text, size)
-        assert ratio >= 4.5, (text, ratio)
+# -- legibility (issue 14; every game's texts and seat colours: test_legibility.py) --------
+def test_nine_player_tables_read_on_a_phone():
+    """Issue 14: "no text smaller than 9 px tall at that width, and text contrast at least
+    4.5:1", on the busiest tables (every player count, with marks)."""
+    with texts_drawn() as drawn:
+        pngs = [render(public, SPEC.changes(public, public)) for public, _ in sample_views(16)]
+        view, marks = moved_table()
+        pngs.append(render(view, marks))
+    assert len(drawn) > 500
+    for png in pngs:
+        assert not illegible(png, drawn)
 
 
 def test_player_lines_are_never_cut():
@@ -251,52 +210,11 @@ def test_player_lines_are_never_cut():
     assert image.width == WIDTH
 
 
-# -- colour vision ---------------------------------------------------------------------------
-SIMULATIONS = {  # Machado, Oliveira and Fernandes (2009), severity 1, on linear RGB
-    "normal": ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
-    "protanopia": (
-        (0.152286, 1.052583, -0.204868),
-        (0.114503, 0.786281, 0.099216),
-        (-0.003882, -0.048116, 1.051998),
-    ),
-    "deuteranopia": (
-        (0.367322, 0.860646, -0.227968),
-        (0.280085, 0.672501, 0.047413),
-        (-0.011820, 0.042940, 0.968881),
-    ),
-    "tritanopia": (
-        (1.255528, -0.076749, -0.178779),
-        (-0.078411, 0.930809, 0.147602),
-        (0.004733, 0.691367, 0.303900),
-    ),
-}
-
-
-def _lab(color: tuple[int, int, int], matrix) -> tuple[float, float, float]:
-    def linear(c: int) -> float:
-        v = c / 255
-        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-
-    rgb = [linear(c) for c in color]
-    r, g, b = (
-        min(1.0, max(0.0, sum(m * v for m, v in zip(row, rgb, strict=True)))) for row in matrix
-    )
-    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
-    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
-
-    def f(t: float) -> float:
-        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
-
-    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
-
-
 @pytest.mark.parametrize("vision", sorted(SIMULATIONS))
 def test_seat_colours_stay_apart_for_colour_blind_players(vision):
     """Issue 14: "the palette stays distinguishable under simulated deuteranopia, protanopia
     and tritanopia": every two pawn colours stay at least 30 CIELAB units apart (and every pawn
     carries its seat's name too)."""
-    matrix = SIMULATIONS[vision]
-    for (i, a), (j, b) in combinations(enumerate(PAWNS), 2):
-        distance = math.dist(_lab(a, matrix), _lab(b, matrix))
+    for (i, a), (j, b) in combinations(enumerate(SEAT_COLORS), 2):
+        distance = apart(a, b, vision)
         assert distance >= 30, (vision, f"P{i + 1}", f"P{j + 1}", round(distance, 1))

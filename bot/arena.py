@@ -1,0 +1,89 @@
+"""``parley arena``: play games between players and print how often each wins.
+
+``parley arena GAME --a SPEC --b SPEC [--players N] [--games N] [--seed S] [--json]``, where a
+SPEC is ``random``, ``greedy`` or ``ai:easy|normal|hard``. ``--a`` sits in one seat (a new seat
+each game), ``--b`` in all the others. The counting lives in :mod:`games.ai.arena`; this module
+only reads the command line and prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from games import REGISTRY, find_game
+from games.ai import PLAYER_NAMES
+from games.ai.arena import Result, Standing, run_arena
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``parley arena`` with ``argv`` (the words after ``arena``); 0 on success."""
+    parser = argparse.ArgumentParser(
+        prog="parley arena", description="Play games between players and count the wins."
+    )
+    parser.add_argument("game", help=f"one of: {', '.join(REGISTRY)}")
+    parser.add_argument("--a", required=True, metavar="SPEC", help=f"under test: {_names()}")
+    parser.add_argument("--b", required=True, metavar="SPEC", help="fills every other seat")
+    parser.add_argument("--players", type=int, default=None, help="seats (default: fewest)")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="processes (default: one per core; results do not depend on it)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+
+    spec = find_game(args.game)
+    if spec is None:
+        parser.error(f"unknown game {args.game!r}; choose from {', '.join(REGISTRY)}")
+    for name in (args.a, args.b):
+        if name not in PLAYER_NAMES:
+            parser.error(f"unknown player {name!r}; choose from {_names()}")
+    players = args.players or spec.min_players
+    if not spec.min_players <= players <= spec.max_players:
+        parser.error(f"{spec.title} takes {spec.player_range()}, not {players}")
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+
+    result = run_arena(spec, args.a, args.b, players, args.games, args.seed, args.workers)
+    if args.json:
+        print(json.dumps(result.as_json()))
+    else:
+        print(report(spec.title, args.seed, result))
+    return 0
+
+
+def report(title: str, seed: int, result: Result) -> str:
+    """The arena's result as lines a person reads."""
+    lines = [f"{title}, {result.players} players, {result.games} games, seed {seed}"]
+    width = max(len(result.a.spec), len(result.b.spec))
+    lines.append(_standing(result.a, width, "1 seat"))
+    others = result.players - 1
+    lines.append(_standing(result.b, width, f"{others} seat{'s' if others > 1 else ''}"))
+    lines.append(
+        f"{result.a.spec} thought {result.think(0.5):.0f} ms per decision (p50), "
+        f"{result.think(0.95):.0f} ms (p95), over {len(result.think_ms)} decisions "
+        "with a real choice"
+    )
+    return "\n".join(lines)
+
+
+def _standing(standing: Standing, width: int, seats: str) -> str:
+    low, high = standing.interval()
+    return (
+        f"  {standing.spec:<{width}}  ({seats}) won {standing.wins}, drew {standing.draws}, "
+        f"lost {standing.losses}: {standing.win_rate:.1%} won "
+        f"(95% interval {low:.1%} to {high:.1%})"
+    )
+
+
+def _names() -> str:
+    return ", ".join(PLAYER_NAMES)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

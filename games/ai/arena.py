@@ -1,0 +1,215 @@
+"""Games between players, counted: how often a player under test wins against the others.
+
+``a`` sits in one seat and ``b`` fills every other seat; the seat of ``a`` goes round the
+table from game to game (game ``i`` puts it in seat ``i % players``), so no seat's advantage
+favours either side. A seat wins when the outcome names it among the winners (in a
+hidden-team game that is when its side wins), draws when the outcome names nobody, and loses
+otherwise. ``b``'s counts are per seat it filled, so with three players it plays two seats a
+game and its win rate is that of one of its seats.
+
+Each game is a pure function of (game, players, its index, the arena seed), so the results
+are the same whatever the number of worker processes; only the think times differ.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from games import REGISTRY
+from games.ai.players import Player, make_player
+from games.core import GameSpec
+
+MAX_ACTIONS = 100_000
+"""A guard only: every game ends under random play long before this."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """The result of one arena game."""
+
+    seat_of_a: int
+    winners: list[int]
+    actions: int
+    think_ms: list[float]
+    """How long ``a`` thought at each decision it had a real choice in (two or more legal
+    actions; forced moves are answered at once and left out), in CPU time of its process:
+    the time on one core, whatever else the machine is doing meanwhile."""
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's record: counts per seat played, and the win rate's 95 % Wilson interval."""
+
+    spec: str
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def played(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.played if self.played else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.played)
+
+    def as_json(self) -> dict[str, Any]:
+        low, high = self.interval()
+        return {
+            "spec": self.spec,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "win_rate": round(self.win_rate, 4),
+            "ci_low": round(low, 4),
+            "ci_high": round(high, 4),
+        }
+
+
+@dataclass(frozen=True)
+class Result:
+    """A whole arena run."""
+
+    game: str
+    players: int
+    a: Standing
+    b: Standing
+    think_ms: list[float] = field(repr=False)
+    results: list[Game] = field(repr=False)
+
+    @property
+    def games(self) -> int:
+        return len(self.results)
+
+    def think(self, fraction: float) -> float:
+        return percentile(self.think_ms, fraction)
+
+    def as_json(self) -> dict[str, Any]:
+        """The shape ``parley arena --json`` prints."""
+        return {
+            "game": self.game,
+            "games": self.games,
+            "players": [self.a.as_json(), self.b.as_json()],
+            "think_ms": {"p50": round(self.think(0.5), 1), "p95": round(self.think(0.95), 1)},
+        }
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % for ``z`` = 1.96)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    rate = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (rate + z * z / (2 * trials)) / denominator
+    spread = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials))
+    spread /= denominator
+    return (max(0.0, centre - spread), min(1.0, centre + spread))
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The nearest-rank percentile (0.0 for no values)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, math.ceil(fraction * len(ordered)))
+    return ordered[rank - 1]
+
+
+Entrant = str | Callable[[int], Player]
+"""A player's name (``ai:normal``) or a function from a seed to a player."""
+
+
+def seat_player(entrant: Entrant, seed: int) -> Player:
+    return make_player(entrant, seed) if isinstance(entrant, str) else entrant(seed)
+
+
+def play_game(
+    spec: GameSpec[Any], a: Entrant, b: Entrant, players: int, index: int, seed: int
+) -> Game:
+    """Game ``index`` of an arena: ``a`` in seat ``index % players``, ``b`` everywhere else,
+    every seat's player seeded apart from the others and from the game's own seed."""
+    seat_of_a = index % players
+    mixer = random.Random(f"{seed}:{index}")
+    game_seed = mixer.getrandbits(31)
+    seated = [
+        seat_player(a if s == seat_of_a else b, mixer.getrandbits(62)) for s in range(players)
+    ]
+    state = spec.new(players, game_seed)
+    think: list[float] = []
+    for actions in range(MAX_ACTIONS):
+        to_act = spec.to_act(state)
+        if not to_act:
+            outcome = spec.outcome(state)
+            assert outcome is not None
+            return Game(seat_of_a, outcome.winners, actions, think)
+        seat = to_act[0]
+        started = time.process_time()
+        action = seated[seat].choose(spec, state, seat)
+        if seat == seat_of_a and len(spec.legal_actions(state, seat)) > 1:
+            think.append((time.process_time() - started) * 1000)
+        state = spec.apply(state, seat, action)
+    raise RuntimeError(f"{spec.key}: game {index} did not end in {MAX_ACTIONS} actions")
+
+
+def run_arena(
+    spec: GameSpec[Any],
+    a: str,
+    b: str,
+    players: int | None = None,
+    games: int = 100,
+    seed: int = 0,
+    workers: int | None = None,
+) -> Result:
+    """Play ``games`` games of ``a`` against ``b``; ``workers`` processes (default: one per
+    core this process may use; 1 plays them here, one after the other, as does a spec that
+    is not the registered one, which a worker could not find by its key)."""
+    count = players or spec.min_players
+    make_player(a), make_player(b)  # refuse an unknown name before starting any process
+    workers = workers or len(os.sched_getaffinity(0))
+    if workers == 1 or games <= 1 or REGISTRY.get(spec.key) is not spec:
+        results = [play_game(spec, a, b, count, index, seed) for index in range(games)]
+    else:
+        jobs = [(spec.key, a, b, count, index, seed) for index in range(games)]
+        with ProcessPoolExecutor(max_workers=min(workers, games)) as pool:
+            results = list(pool.map(_play_registered, *zip(*jobs, strict=True)))
+    return tally(spec.key, count, a, b, results)
+
+
+def _play_registered(key: str, a: str, b: str, players: int, index: int, seed: int) -> Game:
+    """:func:`play_game` in a worker process, which finds the game by its key (a spec holds
+    functions that do not cross a process boundary)."""
+    return play_game(REGISTRY[key], a, b, players, index, seed)
+
+
+def tally(game: str, players: int, a: str, b: str, results: list[Game]) -> Result:
+    """Count each seat's result in each game into the two players' standings."""
+    counts = {"a": [0, 0, 0], "b": [0, 0, 0]}
+    think: list[float] = []
+    for result in results:
+        think.extend(result.think_ms)
+        for seat in range(players):
+            record = counts["a" if seat == result.seat_of_a else "b"]
+            if not result.winners:
+                record[1] += 1
+            elif seat in result.winners:
+                record[0] += 1
+            else:
+                record[2] += 1
+    return Result(
+        game=game,
+        players=players,
+        a=Standing(a, *counts["a"]),
+        b=Standing(b, *counts["b"]),
+        think_ms=think,
+        results=results,
+    )

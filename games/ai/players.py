@@ -1,0 +1,144 @@
+"""The players that can fill a seat: ``random``, ``greedy`` and the tree search at three
+strengths, all behind one method, ``choose(spec, state, seat) -> action``.
+
+A player is handed the real state (that is what the bot and the arena hold) but looks at it
+only through what its seat may know: its own legal actions (the bot offers the same list to a
+human in that seat) and worlds drawn by ``spec.sample(state, seat, seed)``, the only way the
+search and the greedy player ever see a full state. :func:`observe` takes these and drops the
+state, so nothing after it can reach a secret.
+
+Randomness: a player draws one seed per decision from its own stream, started by its seed.
+So a fresh player with a given seed makes the same decision in two positions its seat cannot
+tell apart, a game between seeded players replays exactly, and a player offered the same view
+twice (a bid changed and changed back) does not loop by choosing the same way forever.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from games.ai.search import Budget, search
+from games.core import GameSpec
+
+LEVELS: dict[str, Budget] = {
+    "easy": Budget(per_action=10, floor=40, ceiling=200),
+    "normal": Budget(per_action=50, floor=200, ceiling=1000),
+    "hard": Budget(per_action=200, floor=800, ceiling=4000),
+}
+"""The search's think budgets by name. Counts of iterations, never a clock: the same
+decision on a fast machine or a loaded one."""
+
+PLAYER_NAMES = ("random", "greedy", *(f"ai:{level}" for level in LEVELS))
+
+
+class Player(Protocol):
+    """Anything that can fill a seat."""
+
+    name: str
+
+    def choose(self, spec: GameSpec[Any], state: Any, seat: int) -> str:
+        """A legal action for ``seat``, one of ``spec.legal_actions(state, seat)``."""
+        ...
+
+
+@dataclass(frozen=True)
+class Observation:
+    """All a player may learn of a position: its seat's legal actions and a source of full
+    worlds consistent with that seat's view (``worlds(seed)``, a fresh state each time)."""
+
+    legal: list[str]
+    worlds: Callable[[int], Any]
+
+
+def observe(spec: GameSpec[Any], state: Any, seat: int) -> Observation:
+    """What ``seat`` may know of ``state``; the state stays behind, reachable only through
+    ``spec.sample`` for this seat."""
+
+    def worlds(seed: int) -> Any:
+        world = spec.sample(state, seat, seed)
+        return spec.copy(world) if world is state else world
+
+    return Observation(spec.legal_actions(state, seat), worlds)
+
+
+@dataclass
+class Seeded:
+    """A player's own random stream: one fresh seed per decision."""
+
+    seed: int = 0
+    stream: random.Random = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.stream = random.Random(self.seed)
+
+    def decision(self) -> random.Random:
+        return random.Random(self.stream.getrandbits(62))
+
+
+@dataclass
+class RandomPlayer(Seeded):
+    """A uniformly random legal action: the floor every other player must beat."""
+
+    name: str = "random"
+
+    def choose(self, spec: GameSpec[Any], state: Any, seat: int) -> str:
+        return self.decision().choice(spec.legal_actions(state, seat))
+
+
+@dataclass
+class GreedyPlayer(Seeded):
+    """One ply: the action whose result the game's ``evaluate`` likes best for this seat,
+    averaged over ``worlds`` sampled worlds (the same ones for every action); ties broken at
+    random by the seed. The baseline that shows what the search adds."""
+
+    worlds: int = 4
+    name: str = "greedy"
+
+    def choose(self, spec: GameSpec[Any], state: Any, seat: int) -> str:
+        rng = self.decision()
+        seen = observe(spec, state, seat)
+        if len(seen.legal) == 1:
+            return seen.legal[0]
+        samples = [seen.worlds(rng.getrandbits(62)) for _ in range(self.worlds)]
+        actions = list(seen.legal)
+        rng.shuffle(actions)
+        best, best_value = actions[0], -1.0
+        for action in actions:
+            value = 0.0
+            for world in samples:
+                after = spec.copy(world)
+                spec.play(after, seat, action)
+                value += spec.evaluate(after)[seat]
+            if value > best_value + 1e-9:
+                best, best_value = action, value
+        return best
+
+
+@dataclass
+class SearchPlayer(Seeded):
+    """Information-set Monte Carlo tree search (:mod:`games.ai.search`) with a budget."""
+
+    budget: Budget = field(default_factory=lambda: LEVELS["normal"])
+    name: str = "ai"
+
+    def choose(self, spec: GameSpec[Any], state: Any, seat: int) -> str:
+        rng = self.decision()
+        seen = observe(spec, state, seat)
+        if len(seen.legal) == 1:
+            return seen.legal[0]
+        return search(spec, seen.worlds, seat, seen.legal, self.budget, rng.getrandbits(62))
+
+
+def make_player(name: str, seed: int = 0) -> Player:
+    """The player a name stands for: ``random``, ``greedy`` or ``ai:easy|normal|hard``."""
+    if name == "random":
+        return RandomPlayer(seed)
+    if name == "greedy":
+        return GreedyPlayer(seed)
+    kind, _, level = name.partition(":")
+    if kind == "ai" and level in LEVELS:
+        return SearchPlayer(seed, LEVELS[level], name)
+    raise ValueError(f"unknown player {name!r}; choose from {', '.join(PLAYER_NAMES)}")

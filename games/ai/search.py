@@ -1,0 +1,182 @@
+"""Information-set Monte Carlo tree search (UCT) over the engine contract, for any game.
+
+The search never holds the real state. It is handed ``worlds``: a function from a seed to a
+fresh state drawn by the game's ``sample`` hook for the searching seat, so every world agrees
+with what that seat can see and re-deals everything it cannot. Each iteration plays in a copy
+of one of these worlds (taken in turn from a few drawn up front) and walks one shared tree
+keyed by action text (single-observer ISMCTS, Cowling, Powley and
+Whitehouse 2012): in a world where some child's action is not legal it is simply not offered,
+and a child's "availability" counts the visits in which it was (the UCB term uses that count
+instead of the parent's visits, so actions rarely legal are not over-explored).
+
+* Several seats: every node keeps the sum of rewards for every seat; the seat that moves at a
+  node picks the child best for itself (max^n). Rewards come from ``spec.evaluate``.
+* Simultaneous choices (``to_act`` holds several seats) are taken in turn: the searching seat
+  first, then the others in ``to_act`` order. So the searcher never conditions its own choice
+  on a secret it would not know, and the opponents are assumed to answer it (paranoid).
+* Chance lives inside the state's RNG, which ``sample`` re-deals: the same path in two worlds
+  may lead to different positions, which is what makes the tree an information-set tree.
+* Leaves: a random playout of at most ``depth`` actions, then ``spec.evaluate``.
+
+Everything is drawn from one ``random.Random(seed)``, so a search is a pure function of the
+worlds it is given, its budget and its seed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from games.core import GameSpec
+
+Worlds = Callable[[int], Any]
+"""``worlds(seed)``: a fresh state consistent with the searching seat's view."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard the search thinks.
+
+    ``iterations``: a count, never a clock, so that a decision is the same on a fast machine
+    or a loaded one: ``per_action`` for each legal action at the root, at least ``floor`` and
+    at most ``ceiling`` (a choice among many needs more, a short list fewer). ``depth``: random actions played out from a new leaf before the game's
+    evaluation takes over. ``worlds``: how many worlds are sampled up front (iterations copy
+    them in turn; a sample costs several copies in a game with deep secrets). ``exploration``:
+    the UCB constant. ``minimax``: the weight of the implicit minimax backup (Lanctot et al.
+    2014) beside the mean reward when choosing a child: every node also keeps the best
+    evaluation its mover can reach below it, which a good ``evaluate`` makes far sharper than
+    a mean over replies an opponent would never play."""
+
+    per_action: int
+    floor: int
+    ceiling: int
+    depth: int = 0
+    worlds: int = 32
+    exploration: float = 0.5
+    minimax: float = 0.5
+
+    def iterations(self, actions: int) -> int:
+        return max(self.floor, min(self.ceiling, self.per_action * actions))
+
+
+class Node:
+    """One edge of the tree: the action that leads here from the parent, seen from there.
+
+    ``rewards`` sums the outcomes of the iterations through it, per seat; ``estimate`` is its
+    implicit minimax value per seat; ``mover`` the seat that chose among its children on the
+    latest visit."""
+
+    __slots__ = ("available", "children", "estimate", "mover", "rewards", "visits")
+
+    def __init__(self, seats: int) -> None:
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.available = 1
+        self.rewards = [0.0] * seats
+        self.estimate: list[float] = []
+        self.mover = 0
+
+
+def search(
+    spec: GameSpec[Any], worlds: Worlds, seat: int, legal: list[str], budget: Budget, seed: int
+) -> str:
+    """The action among ``legal`` that ``seat`` should take, after ``budget.iterations``
+    (of the number of legal actions) iterations over worlds drawn from ``worlds``: the root child visited most often, the
+    better mean reward breaking a tie, then the seed (a fixed order could make a player
+    that is indifferent between undoing and redoing a choice repeat it forever)."""
+    rng = random.Random(seed)
+    iterations = budget.iterations(len(legal))
+    pool = [worlds(rng.getrandbits(62)) for _ in range(min(budget.worlds, iterations))]
+    seats = len(spec.evaluate(pool[0]))
+    root = Node(seats)
+    for iteration in range(iterations):
+        state = spec.copy(pool[iteration % len(pool)])
+        path = [root]
+        node, mover, actions = root, seat, legal
+        while True:
+            node.mover = mover
+            action, node, expanded = _select(node, actions, mover, seats, budget, rng)
+            spec.play(state, mover, action)
+            path.append(node)
+            to_act = spec.to_act(state)
+            if expanded or not to_act:
+                break
+            mover = seat if seat in to_act else to_act[0]
+            actions = spec.legal_actions(state, mover)
+        if budget.depth and to_act:
+            if budget.minimax:
+                node.estimate = spec.evaluate(state)
+            rewards = _playout(spec, state, budget.depth, rng)
+        else:
+            rewards = node.estimate = spec.evaluate(state)
+        _back_up(path, rewards, seats, budget.minimax > 0)
+    children = root.children
+
+    def preference(action: str) -> tuple[int, float]:
+        child = children.get(action)
+        if child is None:
+            return (0, 0.0)
+        return (child.visits, child.rewards[seat] / child.visits)
+
+    shuffled = list(legal)
+    rng.shuffle(shuffled)
+    return max(shuffled, key=preference)
+
+
+def _select(
+    node: Node, actions: list[str], mover: int, seats: int, budget: Budget, rng: random.Random
+) -> tuple[str, Node, bool]:
+    """Expand an action never tried from ``node`` if there is one in this world, else the
+    UCB1 choice for ``mover`` among the actions legal in this world; says which it did."""
+    children = node.children
+    untried = [a for a in actions if a not in children]
+    for a in actions:
+        if a in children:
+            children[a].available += 1
+    if untried:
+        action = untried[0] if len(untried) == 1 else rng.choice(untried)
+        child = children[action] = Node(seats)
+        return action, child, True
+    exploration, minimax = budget.exploration, budget.minimax
+    best_action = actions[0]
+    best_child = children[best_action]
+    best_score = -math.inf
+    for a in actions:
+        child = children[a]
+        score = child.rewards[mover] / child.visits + exploration * math.sqrt(
+            math.log(child.available) / child.visits
+        )
+        if minimax:
+            score += minimax * (child.estimate[mover] - child.rewards[mover] / child.visits)
+        if score > best_score:
+            best_action, best_child, best_score = a, child, score
+    return best_action, best_child, False
+
+
+def _back_up(path: list[Node], rewards: list[float], seats: int, minimax: bool) -> None:
+    """Add the iteration's rewards along its path and, with minimax backups, give each node
+    the estimate of the child its mover likes best (deepest first)."""
+    for node in reversed(path):
+        node.visits += 1
+        sums = node.rewards
+        for s in range(seats):
+            sums[s] += rewards[s]
+        if minimax and node.children:
+            mover = node.mover
+            node.estimate = max(
+                (child.estimate for child in node.children.values()), key=lambda e: e[mover]
+            )
+
+
+def _playout(spec: GameSpec[Any], state: Any, depth: int, rng: random.Random) -> list[float]:
+    """Random legal actions for at most ``depth`` steps, then the game's own estimate."""
+    for _ in range(depth):
+        to_act = spec.to_act(state)
+        if not to_act:
+            break
+        mover = to_act[0] if len(to_act) == 1 else rng.choice(to_act)
+        spec.play(state, mover, rng.choice(spec.legal_actions(state, mover)))
+    return spec.evaluate(state)

@@ -1,0 +1,206 @@
+"""What changed on a Rigadoon board between two views of one seat, in the game's own terms.
+
+Every sail and every blast since the earlier view is a numbered ``move`` along its path (the
+views keep this turn's and the previous turn's moves, numbered in the order of the game), so a
+picture can draw a chain reaction step by step. A ship that moved in turns no longer listed
+gets one unnumbered move from where it was to where it is. Masts and the wind are ``count``
+changes; chests are ``move`` (bumped, or sunk and washed up), ``remove`` (sunk, its Island not
+yet chosen) or ``add`` (washed up)."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import Any
+
+from games.core.coords import parse_square
+from games.rigadoon import data
+
+Change = dict[str, Any]
+MAELSTROMS = frozenset(data.name(c) for c in data.MAELSTROMS)
+
+
+def changes(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
+    seats = after["seats"]
+    out = _ship_moves(before, after, seats)
+    out += _masts(before, after, seats)
+    out += _chests(before, after)
+    if before.get("wind") != after.get("wind") and after.get("wind"):
+        old, new = before.get("wind"), after["wind"]
+        text = (
+            f"The wind changed from {old.upper()} to {new.upper()}"
+            if old
+            else f"The opening wind is {new.upper()}"
+        )
+        out.append(
+            {"kind": "count", "what": "wind", "before": old, "after": new, "text": text + "."}
+        )
+    return out
+
+
+def _xy(square: str) -> tuple[int, int]:
+    return parse_square(square)
+
+
+def _direction(a: str, b: str) -> str:
+    """The compass word of one step from ``a`` to ``b`` (a step across the edge is reversed)."""
+    (ax, ay), (bx, by) = _xy(a), _xy(b)
+    dx, dy = bx - ax, by - ay
+    if abs(dx) > 1:
+        dx = -dx // abs(dx)
+    if abs(dy) > 1:
+        dy = -dy // abs(dy)
+    names = {
+        (0, -1): "north",
+        (1, -1): "north-east",
+        (1, 0): "east",
+        (1, 1): "south-east",
+        (0, 1): "south",
+        (-1, 1): "south-west",
+        (-1, 0): "west",
+        (-1, -1): "north-west",
+    }
+    return names.get((dx, dy), "")
+
+
+def _neighbours(a: str, b: str) -> bool:
+    (ax, ay), (bx, by) = _xy(a), _xy(b)
+    return max(abs(ax - bx), abs(ay - by)) == 1
+
+
+def move_text(move: dict[str, Any], seats: list[str]) -> str:
+    """``"Green J9 was blasted west to I9"``, from a move of a view."""
+    path = move["path"]
+    who = f"{seats[move['fleet']]} {path[0].upper()}"
+    verb = "sailed" if move["kind"] == "sail" else "was blasted"
+    way = _direction(path[0], path[1])
+    if any(square in MAELSTROMS for square in path[1:]):
+        return f"{who} {verb} {way} into the maelstrom, out at {path[-1].upper()}"
+    edge = any(not _neighbours(a, b) and a not in MAELSTROMS for a, b in pairwise(path))
+    return f"{who} {verb} {way}{' across the edge' if edge else ''} to {path[-1].upper()}"
+
+
+def _ship_moves(before: dict[str, Any], after: dict[str, Any], seats: list[str]) -> list[Change]:
+    seen = before.get("moves_made", 0)
+    listed = sorted(
+        (m for m in after.get("last_turn_moves", []) + after.get("moves", []) if m["n"] > seen),
+        key=lambda m: m["n"],
+    )
+    was = {ship["id"]: ship["square"] for ship in before["ships"]}
+    now = {ship["id"]: ship["square"] for ship in after["ships"]}
+    out: list[Change] = []
+    first: dict[int, str] = {}
+    for move in listed:
+        first.setdefault(move["ship"], move["path"][0])
+    for ship, start in first.items():  # moves older than the listed ones
+        if was.get(ship) not in (None, start):
+            out.append(_unnumbered(ship, was[ship], start, after, seats))
+    for number, move in enumerate(listed, 1):
+        out.append(
+            {
+                "kind": "move",
+                "piece": "ship",
+                "ship": move["ship"],
+                "fleet": move["fleet"],
+                "how": move["kind"],
+                "from": move["path"][0],
+                "to": move["path"][-1],
+                "path": list(move["path"]),
+                "number": number,
+                "n": move["n"],
+                "text": f"{number}. {move_text(move, seats)}.",
+            }
+        )
+    for ship, square in now.items():
+        if ship not in first and was.get(ship) not in (None, square):
+            out.append(_unnumbered(ship, was[ship], square, after, seats))
+    return out
+
+
+def _unnumbered(ship: int, start: str, end: str, after: dict[str, Any], seats: list[str]) -> Change:
+    fleet = next(s["fleet"] for s in after["ships"] if s["id"] == ship)
+    return {
+        "kind": "move",
+        "piece": "ship",
+        "ship": ship,
+        "fleet": fleet,
+        "how": "moved",
+        "from": start,
+        "to": end,
+        "path": [start, end],
+        "number": None,
+        "text": f"{seats[fleet]} {start.upper()} moved to {end.upper()}.",
+    }
+
+
+def _masts(before: dict[str, Any], after: dict[str, Any], seats: list[str]) -> list[Change]:
+    was = {ship["id"]: ship["masts"] for ship in before["ships"]}
+    out: list[Change] = []
+    for ship in after["ships"]:
+        old = was.get(ship["id"])
+        if old is not None and old != ship["masts"]:
+            name = f"{seats[ship['fleet']]} {ship['square'].upper()}"
+            new = ship["masts"]
+            out.append(
+                {
+                    "kind": "count",
+                    "what": "masts",
+                    "ship": ship["id"],
+                    "at": ship["square"],
+                    "before": old,
+                    "after": new,
+                    "text": f"{name} has {new} mast{'' if new == 1 else 's'} (had {old}).",
+                }
+            )
+    return out
+
+
+def _chests(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
+    was = {chest["id"]: chest for chest in before["chests"]}
+    out: list[Change] = []
+    for chest in after["chests"]:
+        old = was.get(chest["id"])
+        if old is None or old["square"] == chest["square"]:
+            continue
+        start, end = old["square"], chest["square"]
+        if end is None:
+            out.append(
+                {
+                    "kind": "remove",
+                    "piece": "chest",
+                    "at": start,
+                    "text": f"The chest on {start.upper()} was sunk, its Island yet to be chosen.",
+                }
+            )
+        elif start is None:
+            out.append(
+                {
+                    "kind": "add",
+                    "piece": "chest",
+                    "at": end,
+                    "text": f"The sunk chest washed up on Island {end.upper()}.",
+                }
+            )
+        elif chest["place"] == "island" and old["place"] != "island":
+            out.append(
+                {
+                    "kind": "move",
+                    "piece": "chest",
+                    "sunk": True,
+                    "from": start,
+                    "to": end,
+                    "text": f"The chest on {start.upper()} was sunk and washed up on Island "
+                    f"{end.upper()}.",
+                }
+            )
+        else:
+            out.append(
+                {
+                    "kind": "move",
+                    "piece": "chest",
+                    "sunk": False,
+                    "from": start,
+                    "to": end,
+                    "text": f"A chest was bumped from {start.upper()} to {end.upper()}.",
+                }
+            )
+    return out

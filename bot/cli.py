@@ -22,8 +22,15 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--players", type=int, default=None)
     bench = commands.add_parser("bench", help="measure render, engine, bot and SQLite speed")
-    bench.add_argument("--games", type=int, default=10_000, help="games stored for the bot run")
+    bench.add_argument(
+        "--games", type=int, help="games stored (10,000 for the bot run, 100,000 with --db)"
+    )
     bench.add_argument("--quick", action="store_true", help="fewer samples (a smoke run)")
+    bench.add_argument(
+        "--db",
+        help="a postgresql:// URL: the stores' numbers on PostgreSQL next to SQLite's "
+        "(in a database of their own beside it, dropped afterwards)",
+    )
     backup = commands.add_parser("backup", help="copy the live database safely")
     backup.add_argument("path", type=Path)
     copy = commands.add_parser(
@@ -46,9 +53,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Images and log written to {args.out}")
         return 0
     if args.command == "bench":
+        if args.db:
+            from bot.bench_stores import run_store_bench
+
+            asyncio.run(run_store_bench(args.db, args.games or 100_000, quick=args.quick))
+            return 0
         from bot.bench import run_bench
 
-        asyncio.run(run_bench(stored_games=args.games, quick=args.quick))
+        asyncio.run(run_bench(stored_games=args.games or 10_000, quick=args.quick))
         return 0
     if args.command == "copy-db":
         return asyncio.run(copy_db(args.source, args.target))

@@ -47,8 +47,8 @@ class Deadlines:
             # the log may have grown since ``game`` was read (another process acted): replay
             # only up to the version read
             if cached is not None and cached.version <= game.version:
-                log = await self.store.actions(game.id, cached.version)
-                rp = replay(spec, game, log[: game.version - cached.version], cached)
+                since = await self.store.actions(game.id, cached.version)
+                rp = replay(spec, game, since[: game.version - cached.version], cached)
             else:
                 rp = replay(spec, game, (await self.store.actions(game.id))[: game.version])
             if rp.version != game.version or spec.dump(rp.state) != game.state:

@@ -4,7 +4,9 @@ Items were written in the same transaction as the change that caused them, so a 
 sending loses nothing: :meth:`Herald.deliver` runs after every change and at start-up. Each
 send carries the item's id as an enforced nonce, so a resend after a crash between sending and
 marking is dropped by Discord: every post goes out exactly once. Items of one game go out in
-order under a per-game lock. A closed DM is recorded once and never retried.
+order under a per-game lock, and only by the process holding the game's claim
+(:mod:`bot.play.claims`: with several processes, never two at once). A closed DM is recorded
+once and never retried.
 
 Before a game's posts go out its deadlines are brought up to date (so a post can show the
 clock) and its status message refreshed; a ping carries what happened since the player's last
@@ -119,7 +121,7 @@ class Herald:
         timekeeper: Timekeeper,
         status: StatusMessages,
         clock: Clock,
-        claims: Claims | None = None,
+        claims: Claims,
     ) -> None:
         self.client = client
         self.store = store
@@ -127,7 +129,7 @@ class Herald:
         self.status = status
         self.clock = clock
         #: Games are sent by the process holding them (another one's are left to it).
-        self.claims = claims or Claims(store)
+        self.claims = claims
         self.draw_choices: DrawChoices = no_choices
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         #: Games whose thread refuses our posts, with what to tell the player who just moved.
@@ -137,8 +139,10 @@ class Herald:
         """Send every unsent item (of one game, or of all games at start-up)."""
         if game_id is None:
             pending = {item.game_id for item in await self.store.unsent()}
-            for gid in sorted(pending):
-                await self.deliver(gid)
+            for gid in sorted(pending):  # at start: a game another process holds is its own
+                async with self.claims.hold(gid, patience=0) as mine:
+                    if mine:
+                        await self._deliver_held(gid)
             return
         async with self.claims.hold(game_id) as mine:
             if mine:  # else another process holds the game: it sends them

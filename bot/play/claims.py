@@ -46,9 +46,6 @@ class Claims:
         self._renewer: asyncio.Task[None] | None = None
         self._idle = asyncio.Event()  # set when nothing is held: the renewer stops at once
 
-    def holding(self) -> list[int]:
-        return sorted(self._held)
-
     async def due(self, now: float, after: int) -> list[int]:
         """Claim games due at ``now`` with ids above ``after`` (the next batch of a tick);
         each must be given back with :meth:`release`."""
@@ -58,16 +55,16 @@ class Claims:
         return [claim.game_id for claim in claims]
 
     @asynccontextmanager
-    async def hold(self, game_id: int) -> AsyncIterator[bool]:
+    async def hold(self, game_id: int, patience: float = PATIENCE) -> AsyncIterator[bool]:
         """Hold the game while the block runs: True, or False when another process holds it
-        for longer than :data:`PATIENCE` (it does the work, or the next tick will)."""
+        for longer than ``patience`` seconds (it does the work, or the next tick will)."""
         held = game_id in self._held
         if held:
             self._held[game_id].holders += 1
         else:
             claim = await self.store.claim(game_id)
             waited = 0.0
-            while claim is None and waited < PATIENCE:
+            while claim is None and waited < patience:
                 await asyncio.sleep(POLL)
                 waited += POLL
                 claim = await self.store.claim(game_id)

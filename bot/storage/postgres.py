@@ -120,8 +120,9 @@ class PostgresStore:
 
     async def migrate(self, up_to: str | None = None) -> list[str]:
         """Apply every script not yet recorded in ``schema_migrations`` (those named up to
-        ``up_to`` only, for tests), each in one transaction with its record; returns the
-        names applied so far. An advisory lock makes processes starting together take turns."""
+        ``up_to`` only, for tests), each with its record, all in one transaction: an upgrade
+        applies whole or not at all. An advisory lock makes processes starting together take
+        turns. Returns the names applied so far."""
         async with self._pool.acquire() as db, db.transaction():
             await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
             await db.execute(
@@ -132,13 +133,12 @@ class PostgresStore:
             for name, script in migrations():
                 if name in done:
                     continue
-                async with db.transaction():
-                    await db.execute(script)
-                    await db.execute(
-                        "INSERT INTO schema_migrations (name, applied_at) VALUES ($1, $2)",
-                        name,
-                        time.time(),
-                    )
+                await db.execute(script)
+                await db.execute(
+                    "INSERT INTO schema_migrations (name, applied_at) VALUES ($1, $2)",
+                    name,
+                    time.time(),
+                )
                 done.add(name)
                 if name == up_to:
                     break

@@ -16,11 +16,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="parley", description="Parley, the pirate games bot")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
-    demo = commands.add_parser("demo", help="play a random game to PNGs and a log")
+    demo = commands.add_parser(
+        "demo", help="play a random game: its replay, its final board and a log"
+    )
     demo.add_argument("game", help=f"one of: {', '.join(REGISTRY)}")
     demo.add_argument("--out", type=Path, required=True, help="folder for the images and log")
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--players", type=int, default=None)
+    demo.add_argument(
+        "--frames", action="store_true", help="also write every board, one PNG per action"
+    )
     bench = commands.add_parser("bench", help="measure render, engine, bot and SQLite speed")
     bench.add_argument(
         "--games", type=int, help="games stored (10,000 for the bot run, 100,000 with --db)"
@@ -46,11 +51,14 @@ def main(argv: list[str] | None = None) -> int:
         spec = find_game(args.game)
         if spec is None:
             parser.error(f"unknown game {args.game!r}; choose from {', '.join(REGISTRY)}")
+        if args.players is not None and not (spec.min_players <= args.players <= spec.max_players):
+            print(f"{spec.title} takes {spec.player_range()}", file=sys.stderr)
+            return 1
         from bot.demo import play_demo
 
-        log = play_demo(spec, args.out, args.seed, args.players)
+        log = play_demo(spec, args.out, args.seed, args.players, args.frames)
         print(log.read_text().splitlines()[-1])
-        print(f"Images and log written to {args.out}")
+        print(f"Replay (replay.png), final board (final.png) and log written to {args.out}")
         return 0
     if args.command == "bench":
         if args.db:

@@ -1,5 +1,6 @@
-"""``parley demo``: a whole game by random legal moves, one PNG per action plus a text log, so
-anyone can see a game without a Discord token."""
+"""``parley demo``: a whole game by random legal moves, so anyone can see a game without a
+Discord token. It writes the game's animated replay (``replay.png``, an APNG), the final board
+(``final.png``) and a text log; with ``frames`` also every board, one PNG per action."""
 
 from __future__ import annotations
 
@@ -7,33 +8,41 @@ import random
 from pathlib import Path
 from typing import Any
 
+from bot.play.replays import animate
 from games import GameSpec
 from renderers import render
+from renderers.replay import pick_frames
 
 
-def play_demo(spec: GameSpec[Any], out: Path, seed: int, players: int | None = None) -> Path:
+def play_demo(
+    spec: GameSpec[Any], out: Path, seed: int, players: int | None = None, frames: bool = False
+) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     count = players or spec.min_players
     picker = random.Random(seed)
     state = spec.new(count, seed)
     lines = [f"{spec.title}, {count} players, seed {seed}"]
-    step = 0
-    (out / f"{step:04d}.png").write_bytes(render(spec.key, spec.view(state, None)))
+    states = [state]
     while spec.outcome(state) is None:
         seat = picker.choice(spec.to_act(state))
         action = picker.choice(spec.legal_actions(state, seat))
         after = spec.apply(state, seat, action)
-        step += 1
         lines.append(
-            f"{step:4d}. {spec.seat_label(seat)}: {action}  |  "
+            f"{len(states):4d}. {spec.seat_label(seat)}: {action}  |  "
             f"{spec.describe(state, seat, action, after)}"
         )
         state = after
-        (out / f"{step:04d}.png").write_bytes(render(spec.key, spec.view(state, None)))
+        states.append(state)
     outcome = spec.outcome(state)
     assert outcome is not None
     winners = ", ".join(spec.seat_label(s) for s in outcome.winners) or "nobody (draw)"
     lines.append(f"Winner: {winners} ({outcome.reason})")
+    views = [spec.view(states[i], None) for i in pick_frames(len(states))]
+    (out / "replay.png").write_bytes(animate(spec.key, views))
+    (out / "final.png").write_bytes(render(spec.key, spec.view(state, None)))
+    if frames:
+        for step, board in enumerate(states):
+            (out / f"{step:04d}.png").write_bytes(render(spec.key, spec.view(board, None)))
     log = out / "log.txt"
     log.write_text("\n".join(lines) + "\n")
     return log

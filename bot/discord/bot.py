@@ -31,14 +31,33 @@ from bot.storage import Store, open_store
 
 log = logging.getLogger(__name__)
 
-#: The cogs, one extension each: opening and joining games, playing them, time, the host.
+#: The cogs, one extension each: opening and joining games, playing them, time, the host,
+#: and what games leave behind (history, replays, undo, ratings).
 EXTENSIONS = (
     "bot.discord.cogs.lobby",
     "bot.discord.cogs.play",
     "bot.discord.cogs.time",
     "bot.discord.cogs.admin",
+    "bot.discord.cogs.history",
 )
 OOPS = "Something went wrong on my side, sorry. Nothing was changed; please try again."
+
+
+def committed(interaction: discord.Interaction, what: str) -> None:
+    """Note what this interaction has committed (``what`` says so to its user), so that an
+    error after the commit is answered with the truth, never "Nothing was changed"."""
+    interaction.extras["committed"] = what
+
+
+def oops(interaction: discord.Interaction) -> str:
+    """The answer to an unexpected error: what was committed before it, if anything."""
+    done = interaction.extras.get("committed")
+    if done is None:
+        return OOPS
+    return (
+        f"{done}\n\nSomething went wrong on my side after that, sorry; it counts all the same, "
+        "and the game's thread catches up shortly."
+    )
 
 
 async def reply_privately(interaction: discord.Interaction, message: str) -> None:
@@ -56,7 +75,7 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> No
         await work
     except Exception:
         log.exception("A button or menu failed")
-        await reply_privately(interaction, OOPS)
+        await reply_privately(interaction, oops(interaction))
 
 
 class ParleyTree(app_commands.CommandTree["ParleyBot"]):
@@ -71,7 +90,7 @@ class ParleyTree(app_commands.CommandTree["ParleyBot"]):
             message = "This command only works inside a server."
         else:
             log.error("Command failed", exc_info=original)
-            message = OOPS
+            message = oops(interaction)
         await reply_privately(interaction, message)
 
 
@@ -127,7 +146,9 @@ class ParleyBot(commands.AutoShardedBot):
         self.claims = Claims(self.store)
         status = StatusMessages(self, self.store, self.timekeeper)
         self.herald = Herald(self, self.store, self.timekeeper, status, self.clock, self.claims)
-        self.scheduler = Scheduler(self.store, self.timekeeper, self.herald, self.clock)
+        self.scheduler = Scheduler(
+            self.store, self.service, self.timekeeper, self.herald, self.clock
+        )
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         parley = app_commands.Group(
@@ -145,7 +166,7 @@ class ParleyBot(commands.AutoShardedBot):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
-        await self.herald.deliver()  # posts owed from before a crash or restart
+        await self.scheduler.resume()  # work and posts owed from before a crash or restart
 
     async def on_message(self, message: discord.Message, /) -> None:
         """Parley has slash commands and buttons only; a message is never a command."""

@@ -117,12 +117,15 @@ class Deadlines:
             await self.store.mark_step(game_id, deadline.seat, deadline.turn, step, now, [post])
             return
         if policy.policy == "forfeit":
-            await self.service.forfeit(
-                game,
-                deadline.seat,
-                f"⏰ {who} ran out of time and forfeits.",
-                f"{spec.seat_label(deadline.seat)} forfeited",
-            )
+            # A move (or anything else) that landed since the game was read wins: the next
+            # tick judges the clock on the game as it then is.
+            with contextlib.suppress(VersionConflict):
+                await self.service.forfeit(
+                    game,
+                    deadline.seat,
+                    f"⏰ {who} ran out of time and forfeits.",
+                    f"{spec.seat_label(deadline.seat)} forfeited",
+                )
             return
         for _ in range(AUTOPILOT_LIMIT):
             game = await self.store.game(game_id)

@@ -3,6 +3,7 @@ migrations, SQLite (the default) and PostgreSQL (several processes); ``open_stor
 one. Nothing here knows about games' rules or about Discord."""
 
 from bot.storage.factory import is_postgres, open_store
+from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
 from bot.storage.postgres import PostgresStore
 from bot.storage.records import (
     Claim,
@@ -14,6 +15,7 @@ from bot.storage.records import (
     Seat,
     ThreadPost,
     TimePolicy,
+    TooManyLobbies,
     UserSettings,
     VersionConflict,
 )
@@ -26,14 +28,19 @@ __all__ = [
     "Deadline",
     "DirectMessage",
     "GameRecord",
+    "GuildSettings",
+    "LogEntry",
     "OutboxItem",
     "Post",
     "PostgresStore",
+    "Rating",
     "Seat",
     "SqliteStore",
     "Store",
     "ThreadPost",
     "TimePolicy",
+    "TooManyLobbies",
+    "UndoRequest",
     "UserSettings",
     "VersionConflict",
     "is_postgres",

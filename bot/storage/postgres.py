@@ -14,6 +14,7 @@ Several processes share the work no interaction carries (deadlines, reminders, p
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -25,6 +26,7 @@ from typing import Any
 
 import asyncpg
 
+from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
 from bot.storage.records import (
     Claim,
     Deadline,
@@ -33,6 +35,7 @@ from bot.storage.records import (
     Post,
     Seat,
     TimePolicy,
+    TooManyLobbies,
     UserSettings,
     VersionConflict,
 )
@@ -91,6 +94,27 @@ def game_record(row: asyncpg.Record) -> GameRecord:
             for seat, user, dm_open, resigned in json.loads(row["seats"])
         ],
     )
+
+
+async def unchanged(db: asyncpg.Connection, read: GameRecord | None) -> None:
+    """Refuse (:class:`VersionConflict`) a write decided on a game that changed since it was
+    read: its status, version or seats. The game's row is locked first, and every change of
+    a game's seats locks it too, so nothing can change in between."""
+    if read is None:
+        return
+    row = await db.fetchrow(
+        "SELECT status, version FROM games WHERE id=$1 FOR NO KEY UPDATE", read.id
+    )
+    seats = await db.fetch(
+        "SELECT seat, user_id, resigned FROM seats WHERE game_id=$1 ORDER BY seat", read.id
+    )
+    if (
+        row is None
+        or (row["status"], row["version"]) != (read.status, read.version)
+        or [(r["seat"], r["user_id"], bool(r["resigned"])) for r in seats]
+        != [(seat.seat, seat.user_id, seat.resigned) for seat in read.seats]
+    ):
+        raise VersionConflict
 
 
 class PostgresStore:
@@ -182,6 +206,13 @@ class PostgresStore:
             guild_id,
         )
 
+    async def unopened(self) -> list[int]:
+        rows = await self._pool.fetch(
+            "SELECT id FROM games WHERE thread_id IS NULL AND status IN ('lobby', 'active') "
+            "ORDER BY id"
+        )
+        return [r["id"] for r in rows]
+
     async def open_lobbies(self, guild_id: int) -> list[GameRecord]:
         return await self._games(
             "g.guild_id=$1 AND g.status='lobby' ORDER BY g.id DESC LIMIT 25", guild_id
@@ -196,14 +227,21 @@ class PostgresStore:
         return [(r["seat"], r["action"]) for r in rows]
 
     async def unsent(self, game_id: int | None = None) -> list[OutboxItem]:
-        query = "SELECT id, game_id, kind, user_id, payload FROM outbox WHERE sent_at IS NULL"
+        query = (
+            "SELECT id, game_id, kind, user_id, payload, tried_at FROM outbox WHERE sent_at IS NULL"
+        )
         args: tuple[Any, ...] = ()
         if game_id is not None:
             query += " AND game_id=$1"
             args = (game_id,)
         rows = await self._pool.fetch(query + " ORDER BY id", *args)
         return [
-            OutboxItem(r["id"], r["game_id"], read_post(r["kind"], r["user_id"], r["payload"]))
+            OutboxItem(
+                r["id"],
+                r["game_id"],
+                read_post(r["kind"], r["user_id"], r["payload"]),
+                r["tried_at"],
+            )
             for r in rows
         ]
 
@@ -216,9 +254,14 @@ class PostgresStore:
         host_id: int,
         seed: int,
         options: dict[str, Any],
+        clock_seconds: int | None = None,
+        policy: str = "autopilot",
+        caps: tuple[int, int] | None = None,
     ) -> GameRecord:
         now = time.time()
         async with self._transaction() as db:
+            if caps is not None:
+                await self._check_caps(db, guild_id, host_id, *caps)
             game_id = await db.fetchval(
                 "INSERT INTO games (game_key, guild_id, channel_id, host_id, status, seed, "
                 "options, created_at, updated_at) VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $7, $8) "
@@ -235,9 +278,34 @@ class PostgresStore:
             await db.execute(
                 "INSERT INTO seats (game_id, seat, user_id) VALUES ($1, 0, $2)", game_id, host_id
             )
+            if clock_seconds is not None or policy != "autopilot":
+                await db.execute(
+                    "INSERT INTO game_clocks (game_id, clock_seconds, policy) VALUES ($1, $2, $3)",
+                    game_id,
+                    clock_seconds,
+                    policy,
+                )
         record = await self.game(game_id)
         assert record is not None
         return record
+
+    @staticmethod
+    async def _check_caps(
+        db: asyncpg.Connection, guild_id: int, host_id: int, per_host: int, per_guild: int
+    ) -> None:
+        """Refuse a new lobby past the host's or the server's cap on open lobbies; lobbies
+        opened at once on a server (by several processes) take turns on an advisory lock
+        keyed by the server, so none slips past the cap."""
+        await db.execute("SELECT pg_advisory_xact_lock($1)", guild_id)
+        rows = await db.fetch(
+            "SELECT id, host_id FROM games WHERE guild_id=$1 AND status='lobby' ORDER BY id",
+            guild_id,
+        )
+        mine = [r["id"] for r in rows if r["host_id"] == host_id]
+        if len(mine) >= per_host:
+            raise TooManyLobbies(per_host, mine)
+        if len(rows) >= per_guild:
+            raise TooManyLobbies(per_guild, [])
 
     async def set_places(
         self,
@@ -256,9 +324,10 @@ class PostgresStore:
             game_id,
         )
 
-    async def add_seat(self, game_id: int, user_id: int) -> None:
+    async def add_seat(self, game_id: int, user_id: int, read: GameRecord | None = None) -> None:
         async with self._transaction() as db:
             await self._lock_game(db, game_id)
+            await unchanged(db, read)
             await db.execute(
                 "INSERT INTO seats (game_id, seat, user_id) SELECT $1, "
                 "COALESCE(MAX(seat) + 1, 0), $2 FROM seats WHERE game_id=$1 "
@@ -267,9 +336,10 @@ class PostgresStore:
                 user_id,
             )
 
-    async def remove_seat(self, game_id: int, user_id: int) -> None:
+    async def remove_seat(self, game_id: int, user_id: int, read: GameRecord | None = None) -> None:
         async with self._transaction() as db:
             await self._lock_game(db, game_id)
+            await unchanged(db, read)
             await db.execute("DELETE FROM seats WHERE game_id=$1 AND user_id=$2", game_id, user_id)
             # keep seats numbered 0..n-1 in join order
             rows = await db.fetch(
@@ -286,8 +356,11 @@ class PostgresStore:
             "UPDATE seats SET dm_open=$1 WHERE user_id=$2", int(is_open), user_id
         )
 
-    async def start(self, game_id: int, state: str, posts: list[Post]) -> None:
+    async def start(
+        self, game_id: int, state: str, posts: list[Post], read: GameRecord | None = None
+    ) -> None:
         async with self._transaction() as db:
+            await unchanged(db, read)
             started = await db.execute(
                 "UPDATE games SET status='active', state=$1, version=0, updated_at=$2 "
                 "WHERE id=$3 AND status='lobby'",
@@ -310,9 +383,12 @@ class PostgresStore:
         status: str,
         result: dict[str, Any] | None,
         posts: list[Post],
+        read: GameRecord | None = None,
+        autopilot: bool = False,
     ) -> int:
         now = time.time()
         async with self._transaction() as db:
+            await unchanged(db, read)
             moved = await db.execute(
                 "UPDATE games SET version=version+1, state=$1, status=$2, result=$3, "
                 "updated_at=$4 WHERE id=$5 AND version=$6 AND status='active'",
@@ -336,6 +412,8 @@ class PostgresStore:
                 now,
             )
             await self._queue(db, game_id, posts, locked=True)
+            if autopilot:
+                await self._owe_autopilot(db, game_id)
         return expected_version + 1
 
     async def finish(
@@ -345,8 +423,11 @@ class PostgresStore:
         result: dict[str, Any] | None,
         posts: list[Post],
         resigned_user: int | None = None,
+        read: GameRecord | None = None,
+        autopilot: bool = False,
     ) -> None:
         async with self._transaction() as db:
+            await unchanged(db, read)
             finished = await db.execute(
                 "UPDATE games SET status=$1, result=$2, updated_at=$3 "
                 "WHERE id=$4 AND status IN ('lobby', 'active')",
@@ -364,9 +445,37 @@ class PostgresStore:
                     resigned_user,
                 )
             await self._queue(db, game_id, posts, locked=True)
+            if autopilot:
+                await self._owe_autopilot(db, game_id)
 
-    async def mark_sent(self, item_id: int) -> None:
-        await self._pool.execute("UPDATE outbox SET sent_at=$1 WHERE id=$2", time.time(), item_id)
+    @staticmethod
+    async def _owe_autopilot(db: asyncpg.Connection, game_id: int) -> None:
+        await db.execute(
+            "INSERT INTO autopilot_due (game_id) VALUES ($1) ON CONFLICT DO NOTHING", game_id
+        )
+
+    async def autopilot_due(self) -> list[int]:
+        rows = await self._pool.fetch("SELECT game_id FROM autopilot_due ORDER BY game_id")
+        return [r["game_id"] for r in rows]
+
+    async def autopilot_done(self, read: GameRecord) -> None:
+        """The autopilot has nothing left to play in the game as read; kept if the game changed
+        since (a commit meanwhile may have made a seat on autopilot due again)."""
+        async with self._transaction() as db:
+            with contextlib.suppress(VersionConflict):
+                await unchanged(db, read)
+                await db.execute("DELETE FROM autopilot_due WHERE game_id=$1", read.id)
+
+    async def mark_tried(self, item_id: int, when: float) -> None:
+        await self._pool.execute("UPDATE outbox SET tried_at=$1 WHERE id=$2", when, item_id)
+
+    async def mark_sent(self, item_id: int, message_id: int | None = None) -> None:
+        await self._pool.execute(
+            "UPDATE outbox SET sent_at=$1, message_id=$2 WHERE id=$3",
+            time.time(),
+            message_id,
+            item_id,
+        )
 
     @classmethod
     async def _queue(
@@ -552,10 +661,19 @@ class PostgresStore:
         )
 
     async def replace_seat(
-        self, game_id: int, old_user: int, new_user: int, posts: list[Post]
+        self,
+        game_id: int,
+        old_user: int,
+        new_user: int,
+        posts: list[Post],
+        read: GameRecord | None = None,
+        due_at: float | None = None,
     ) -> None:
+        """Hand ``old_user``'s seat to ``new_user``, with its deadline (a fresh clock running
+        out at ``due_at`` if given) and the posts the change owes, in one commit."""
         async with self._transaction() as db:
             await self._lock_game(db, game_id)
+            await unchanged(db, read)
             replaced = await db.execute(
                 "UPDATE seats SET user_id=$1, dm_open=NULL, resigned=0 "
                 "WHERE game_id=$2 AND user_id=$3",
@@ -566,8 +684,11 @@ class PostgresStore:
             if count(replaced) != 1:
                 raise VersionConflict
             await db.execute(
-                "UPDATE deadlines SET user_id=$1 WHERE game_id=$2 AND user_id=$3",
+                "UPDATE deadlines SET user_id=$1, due_at=COALESCE($2, due_at), "
+                "paused_at=CASE WHEN $2::float8 IS NULL THEN paused_at END "
+                "WHERE game_id=$3 AND user_id=$4",
                 new_user,
+                due_at,
                 game_id,
                 old_user,
             )
@@ -679,3 +800,185 @@ class PostgresStore:
                     f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                     f"(SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)"
                 )
+
+    # -- after play: the log, results, ratings, rematches, undo requests (issue 16) -------
+    async def log(self, game_id: int) -> list[LogEntry]:
+        rows = await self._pool.fetch(
+            "SELECT version, seat, user_id, action, created_at FROM actions "
+            "WHERE game_id=$1 ORDER BY version",
+            game_id,
+        )
+        return [
+            LogEntry(r["version"], r["seat"], r["user_id"], r["action"], r["created_at"])
+            for r in rows
+        ]
+
+    async def finished_games(
+        self,
+        guild_id: int,
+        user_id: int | None = None,
+        game_key: str | None = None,
+        limit: int | None = None,
+    ) -> list[GameRecord]:
+        """Games over on a server, newest first: a player's, of one game, or all."""
+        where = "g.guild_id=$1 AND g.status='over'"
+        args: list[Any] = [guild_id]
+        if user_id is not None:
+            args.append(user_id)
+            where += (
+                " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id=g.id "
+                f"AND s.user_id=${len(args)})"
+            )
+        if game_key is not None:
+            args.append(game_key)
+            where += f" AND g.game_key=${len(args)}"
+        where += " ORDER BY g.updated_at DESC, g.id DESC"
+        if limit is not None:
+            args.append(limit)
+            where += f" LIMIT ${len(args)}"
+        return await self._games(where, *args)
+
+    async def settle(
+        self, game_id: int, forced: str | None, rated: bool, ratings: list[Rating]
+    ) -> bool:
+        """Note in a finished game's result how it was decided (``forced``: None, ``forfeit``
+        or ``autopilot``) and whether it counts in the ratings, and write its players' new
+        ratings, at once; False (and nothing written) if the game was settled already."""
+        async with self._transaction() as db:
+            settled = await db.execute(
+                "UPDATE games SET result=(result::jsonb || jsonb_build_object("
+                "'forced', $1::text, 'rated', $2::boolean))::text "
+                "WHERE id=$3 AND status='over' AND result::jsonb -> 'rated' IS NULL",
+                forced,
+                rated,
+                game_id,
+            )
+            if count(settled) != 1:
+                return False
+            await db.executemany(
+                "INSERT INTO ratings (guild_id, game_key, user_id, mu, sigma, games) "
+                "SELECT guild_id, game_key, $1, $2, $3, $4 FROM games WHERE id=$5 "
+                "ON CONFLICT (guild_id, game_key, user_id) DO UPDATE SET mu=excluded.mu, "
+                "sigma=excluded.sigma, games=excluded.games",
+                [(r.user_id, r.mu, r.sigma, r.games, game_id) for r in ratings],
+            )
+        return True
+
+    async def ratings(self, guild_id: int, game_key: str) -> list[Rating]:
+        rows = await self._pool.fetch(
+            "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id=$1 AND game_key=$2 "
+            "ORDER BY mu - 3 * sigma DESC, games DESC, user_id",
+            guild_id,
+            game_key,
+        )
+        return [Rating(r["user_id"], r["mu"], r["sigma"], r["games"]) for r in rows]
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        rate_forced = await self._pool.fetchval(
+            "SELECT rate_forced FROM guild_settings WHERE guild_id=$1", guild_id
+        )
+        if rate_forced is None:
+            return GuildSettings(guild_id)
+        return GuildSettings(guild_id, bool(rate_forced))
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        await self._pool.execute(
+            "INSERT INTO guild_settings (guild_id, rate_forced) VALUES ($1, $2) "
+            "ON CONFLICT (guild_id) DO UPDATE SET rate_forced=excluded.rate_forced",
+            settings.guild_id,
+            int(settings.rate_forced),
+        )
+
+    async def create_rematch(self, game_id: int, seed: int) -> tuple[GameRecord, bool]:
+        """A new lobby with the finished game's seats (in order), host, options and clock;
+        the one already opened (and False) if a rematch of it exists."""
+        now = time.time()
+        async with self._transaction() as db:
+            existing: int | None = await db.fetchval(
+                "SELECT rematch_id FROM games WHERE id=$1 FOR NO KEY UPDATE", game_id
+            )
+            target = existing
+            if existing is None:
+                target = await db.fetchval(
+                    "INSERT INTO games (game_key, guild_id, channel_id, host_id, status, seed, "
+                    "options, created_at, updated_at) SELECT game_key, guild_id, channel_id, "
+                    "host_id, 'lobby', $1, options, $2, $3 FROM games WHERE id=$4 RETURNING id",
+                    seed,
+                    now,
+                    now,
+                    game_id,
+                )
+                for sql in (
+                    "INSERT INTO seats (game_id, seat, user_id) SELECT $1, seat, user_id "
+                    "FROM seats WHERE game_id=$2",
+                    "INSERT INTO game_clocks (game_id, clock_seconds, policy) SELECT $1, "
+                    "clock_seconds, policy FROM game_clocks WHERE game_id=$2",
+                ):
+                    await db.execute(sql, target, game_id)
+                await db.execute("UPDATE games SET rematch_id=$1 WHERE id=$2", target, game_id)
+        assert target is not None
+        record = await self.game(target)
+        assert record is not None
+        return record, existing is None
+
+    async def undo_request(self, game_id: int) -> UndoRequest | None:
+        row = await self._pool.fetchrow(
+            "SELECT version, seat, user_id, first_version, waiting FROM undo_requests "
+            "WHERE game_id=$1",
+            game_id,
+        )
+        if row is None:
+            return None
+        return UndoRequest(
+            game_id,
+            row["version"],
+            row["seat"],
+            row["user_id"],
+            row["first_version"],
+            json.loads(row["waiting"]),
+        )
+
+    async def ask_undo(self, request: UndoRequest) -> None:
+        """Record a request to take back a move (replacing any earlier one of the game)."""
+        await self._pool.execute(
+            "INSERT INTO undo_requests (game_id, version, seat, user_id, first_version, "
+            "waiting, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game_id) "
+            "DO UPDATE SET version=excluded.version, seat=excluded.seat, "
+            "user_id=excluded.user_id, first_version=excluded.first_version, "
+            "waiting=excluded.waiting, created_at=excluded.created_at",
+            request.game_id,
+            request.version,
+            request.seat,
+            request.user_id,
+            request.first_version,
+            json.dumps(request.waiting),
+            time.time(),
+        )
+
+    async def answer_undo(
+        self, game_id: int, version: int, user_id: int, approve: bool
+    ) -> UndoRequest | None:
+        """One player's answer to the request asked at ``version``: an approval takes them off
+        the waiting list, a refusal ends the request. The request as it stands after (None if
+        there was none at that version, or the user was not asked)."""
+        async with self._transaction() as db:
+            row = await db.fetchrow(
+                "SELECT seat, user_id, first_version, waiting FROM undo_requests "
+                "WHERE game_id=$1 AND version=$2 FOR UPDATE",
+                game_id,
+                version,
+            )
+            if row is None or user_id not in json.loads(row["waiting"]):
+                return None
+            waiting = [u for u in json.loads(row["waiting"]) if u != user_id]
+            if approve:
+                await db.execute(
+                    "UPDATE undo_requests SET waiting=$1 WHERE game_id=$2",
+                    json.dumps(waiting),
+                    game_id,
+                )
+            else:
+                await db.execute("DELETE FROM undo_requests WHERE game_id=$1", game_id)
+            return UndoRequest(
+                game_id, version, row["seat"], row["user_id"], row["first_version"], waiting
+            )

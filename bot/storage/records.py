@@ -35,6 +35,11 @@ class GameRecord:
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
 
+    def seat_held_by(self, user_id: int) -> int | None:
+        """The seat ``user_id`` plays now: not one they resigned or were removed from (the
+        autopilot plays that one, and nothing of it reaches them any more)."""
+        return next((s.seat for s in self.seats if s.user_id == user_id and not s.resigned), None)
+
     def user_of(self, seat: int) -> int:
         return next(s.user_id for s in self.seats if s.seat == seat)
 
@@ -44,7 +49,10 @@ class ThreadPost:
     """A post owed to the game's thread: a line, and with ``view`` the board after the game
     ``version`` it shows, who acted, who must act now (``waiting``; ``mentions`` are pinged)
     and the result when the game ended. A notice (a vacation, a reminder) is a line and its
-    mentions only."""
+    mentions only.
+
+    A step of a turn that goes on (``step``: the public board before it) is not posted on
+    its own: it is held, and its line goes out with the post that ends the turn."""
 
     line: str
     mentions: list[int] = field(default_factory=list)
@@ -54,6 +62,8 @@ class ThreadPost:
     secret: bool = False  # those waiting make a secret choice (in their DMs)
     view: dict[str, Any] | None = None
     result: dict[str, Any] | None = None
+    step: dict[str, Any] | None = None
+    replay: bool = False  # the game's animated replay goes with this post (built when sent)
 
 
 @dataclass
@@ -81,6 +91,7 @@ class OutboxItem:
     id: int
     game_id: int
     post: Post
+    tried_at: float | None = None  # when it was last handed to Discord (bot clock)
 
 
 @dataclass
@@ -131,3 +142,13 @@ class Claim:
 
     game_id: int
     mark: int
+
+
+class TooManyLobbies(Exception):
+    """A new lobby would pass the cap of ``cap`` open lobbies: the host's own (``mine`` lists
+    their open lobbies), or the server's (``mine`` empty)."""
+
+    def __init__(self, cap: int, mine: list[int]) -> None:
+        super().__init__(cap, mine)
+        self.cap = cap
+        self.mine = mine

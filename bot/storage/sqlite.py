@@ -10,6 +10,7 @@ transaction makes two simultaneous clicks apply once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 import time
@@ -22,6 +23,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
 from bot.storage.records import (
     Claim,
     Deadline,
@@ -32,6 +34,7 @@ from bot.storage.records import (
     Seat,
     ThreadPost,
     TimePolicy,
+    TooManyLobbies,
     UserSettings,
     VersionConflict,
 )
@@ -101,6 +104,26 @@ def read_post(kind: str, user_id: int | None, payload: str) -> Post:
 def known(record: type, fields: dict[str, Any]) -> dict[str, Any]:
     names = {f.name for f in dataclass_fields(record)}
     return {key: value for key, value in fields.items() if key in names}
+
+
+async def unchanged(db: aiosqlite.Connection, read: GameRecord | None) -> None:
+    """Refuse (:class:`VersionConflict`) a write decided on a game that changed since it was
+    read: its status, version or seats (a join, a leave, a start, a move, a resignation, a
+    sub). Run inside the write's ``BEGIN IMMEDIATE``, so nothing can change in between."""
+    if read is None:
+        return
+    async with db.execute("SELECT status, version FROM games WHERE id=?", (read.id,)) as cursor:
+        row = await cursor.fetchone()
+    async with db.execute(
+        "SELECT seat, user_id, resigned FROM seats WHERE game_id=? ORDER BY seat", (read.id,)
+    ) as cursor:
+        seats = [(r["seat"], r["user_id"], bool(r["resigned"])) for r in await cursor.fetchall()]
+    if (
+        row is None
+        or (row["status"], row["version"]) != (read.status, read.version)
+        or seats != [(s.seat, s.user_id, s.resigned) for s in read.seats]
+    ):
+        raise VersionConflict
 
 
 class SqliteStore:
@@ -232,6 +255,16 @@ class SqliteStore:
             rows = await cursor.fetchall()
             return [await self._with_seats(row) for row in rows]
 
+    async def unopened(self) -> list[int]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT id FROM games WHERE thread_id IS NULL AND status IN ('lobby', 'active') "
+                "ORDER BY id"
+            ) as cursor,
+        ):
+            return [r["id"] for r in await cursor.fetchall()]
+
     async def open_lobbies(self, guild_id: int) -> list[GameRecord]:
         async with (
             self._reading() as db,
@@ -255,14 +288,21 @@ class SqliteStore:
             return [(r["seat"], r["action"]) for r in await cursor.fetchall()]
 
     async def unsent(self, game_id: int | None = None) -> list[OutboxItem]:
-        query = "SELECT id, game_id, kind, user_id, payload FROM outbox WHERE sent_at IS NULL"
+        query = (
+            "SELECT id, game_id, kind, user_id, payload, tried_at FROM outbox WHERE sent_at IS NULL"
+        )
         args: tuple[Any, ...] = ()
         if game_id is not None:
             query += " AND game_id=?"
             args = (game_id,)
         async with self._reading() as db, db.execute(query + " ORDER BY id", args) as cursor:
             return [
-                OutboxItem(r["id"], r["game_id"], read_post(r["kind"], r["user_id"], r["payload"]))
+                OutboxItem(
+                    r["id"],
+                    r["game_id"],
+                    read_post(r["kind"], r["user_id"], r["payload"]),
+                    r["tried_at"],
+                )
                 for r in await cursor.fetchall()
             ]
 
@@ -275,9 +315,14 @@ class SqliteStore:
         host_id: int,
         seed: int,
         options: dict[str, Any],
+        clock_seconds: int | None = None,
+        policy: str = "autopilot",
+        caps: tuple[int, int] | None = None,
     ) -> GameRecord:
         now = time.time()
         async with self._transaction() as db:
+            if caps is not None:
+                await self._check_caps(db, guild_id, host_id, *caps)
             async with db.execute(
                 "INSERT INTO games (game_key, guild_id, channel_id, host_id, status, seed, "
                 "options, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
@@ -290,9 +335,31 @@ class SqliteStore:
                 "INSERT INTO seats (game_id, seat, user_id) VALUES (?, 0, ?)",
                 (game_id, host_id),
             )
+            if clock_seconds is not None or policy != "autopilot":
+                await run(
+                    db,
+                    "INSERT INTO game_clocks (game_id, clock_seconds, policy) VALUES (?, ?, ?)",
+                    (game_id, clock_seconds, policy),
+                )
         record = await self.game(game_id)
         assert record is not None
         return record
+
+    @staticmethod
+    async def _check_caps(
+        db: aiosqlite.Connection, guild_id: int, host_id: int, per_host: int, per_guild: int
+    ) -> None:
+        """Refuse a new lobby past the host's or the server's cap on open lobbies."""
+        async with db.execute(
+            "SELECT id, host_id FROM games WHERE guild_id=? AND status='lobby' ORDER BY id",
+            (guild_id,),
+        ) as cursor:
+            lobbies = [(r["id"], r["host_id"]) for r in await cursor.fetchall()]
+        mine = [game_id for game_id, host in lobbies if host == host_id]
+        if len(mine) >= per_host:
+            raise TooManyLobbies(per_host, mine)
+        if len(lobbies) >= per_guild:
+            raise TooManyLobbies(per_guild, [])
 
     async def set_places(
         self,
@@ -309,8 +376,9 @@ class SqliteStore:
                 (thread_id, lobby_message_id, channel_id, time.time(), game_id),
             )
 
-    async def add_seat(self, game_id: int, user_id: int) -> None:
+    async def add_seat(self, game_id: int, user_id: int, read: GameRecord | None = None) -> None:
         async with self._transaction() as db:
+            await unchanged(db, read)
             await run(
                 db,
                 "INSERT OR IGNORE INTO seats (game_id, seat, user_id) SELECT ?, "
@@ -318,8 +386,9 @@ class SqliteStore:
                 (game_id, user_id, game_id),
             )
 
-    async def remove_seat(self, game_id: int, user_id: int) -> None:
+    async def remove_seat(self, game_id: int, user_id: int, read: GameRecord | None = None) -> None:
         async with self._transaction() as db:
+            await unchanged(db, read)
             await run(db, "DELETE FROM seats WHERE game_id=? AND user_id=?", (game_id, user_id))
             # keep seats numbered 0..n-1 in join order
             async with db.execute(
@@ -337,8 +406,11 @@ class SqliteStore:
         async with self._transaction() as db:
             await run(db, "UPDATE seats SET dm_open=? WHERE user_id=?", (int(is_open), user_id))
 
-    async def start(self, game_id: int, state: str, posts: list[Post]) -> None:
+    async def start(
+        self, game_id: int, state: str, posts: list[Post], read: GameRecord | None = None
+    ) -> None:
         async with self._transaction() as db:
+            await unchanged(db, read)
             count = await changed(
                 db,
                 "UPDATE games SET status='active', state=?, version=0, updated_at=? "
@@ -360,9 +432,12 @@ class SqliteStore:
         status: str,
         result: dict[str, Any] | None,
         posts: list[Post],
+        read: GameRecord | None = None,
+        autopilot: bool = False,
     ) -> int:
         now = time.time()
         async with self._transaction() as db:
+            await unchanged(db, read)
             count = await changed(
                 db,
                 "UPDATE games SET version=version+1, state=?, status=?, result=?, updated_at=? "
@@ -385,6 +460,8 @@ class SqliteStore:
                 (game_id, expected_version + 1, seat, user_id, action, now),
             )
             await self._queue(db, game_id, posts)
+            if autopilot:
+                await self._owe_autopilot(db, game_id)
         return expected_version + 1
 
     async def finish(
@@ -394,8 +471,11 @@ class SqliteStore:
         result: dict[str, Any] | None,
         posts: list[Post],
         resigned_user: int | None = None,
+        read: GameRecord | None = None,
+        autopilot: bool = False,
     ) -> None:
         async with self._transaction() as db:
+            await unchanged(db, read)
             count = await changed(
                 db,
                 "UPDATE games SET status=?, result=?, updated_at=? "
@@ -411,10 +491,39 @@ class SqliteStore:
                     (game_id, resigned_user),
                 )
             await self._queue(db, game_id, posts)
+            if autopilot:
+                await self._owe_autopilot(db, game_id)
 
-    async def mark_sent(self, item_id: int) -> None:
+    @staticmethod
+    async def _owe_autopilot(db: aiosqlite.Connection, game_id: int) -> None:
+        await run(db, "INSERT OR IGNORE INTO autopilot_due (game_id) VALUES (?)", (game_id,))
+
+    async def autopilot_due(self) -> list[int]:
+        async with (
+            self._reading() as db,
+            db.execute("SELECT game_id FROM autopilot_due ORDER BY game_id") as cursor,
+        ):
+            return [r["game_id"] for r in await cursor.fetchall()]
+
+    async def autopilot_done(self, read: GameRecord) -> None:
+        """The autopilot has nothing left to play in the game as read; kept if the game changed
+        since (a commit meanwhile may have made a seat on autopilot due again)."""
         async with self._transaction() as db:
-            await run(db, "UPDATE outbox SET sent_at=? WHERE id=?", (time.time(), item_id))
+            with contextlib.suppress(VersionConflict):
+                await unchanged(db, read)
+                await run(db, "DELETE FROM autopilot_due WHERE game_id=?", (read.id,))
+
+    async def mark_tried(self, item_id: int, when: float) -> None:
+        async with self._transaction() as db:
+            await run(db, "UPDATE outbox SET tried_at=? WHERE id=?", (when, item_id))
+
+    async def mark_sent(self, item_id: int, message_id: int | None = None) -> None:
+        async with self._transaction() as db:
+            await run(
+                db,
+                "UPDATE outbox SET sent_at=?, message_id=? WHERE id=?",
+                (time.time(), message_id, item_id),
+            )
 
     @staticmethod
     async def _queue(db: aiosqlite.Connection, game_id: int, posts: list[Post]) -> None:
@@ -608,9 +717,18 @@ class SqliteStore:
             )
 
     async def replace_seat(
-        self, game_id: int, old_user: int, new_user: int, posts: list[Post]
+        self,
+        game_id: int,
+        old_user: int,
+        new_user: int,
+        posts: list[Post],
+        read: GameRecord | None = None,
+        due_at: float | None = None,
     ) -> None:
+        """Hand ``old_user``'s seat to ``new_user``, with its deadline (a fresh clock running
+        out at ``due_at`` if given) and the posts the change owes, in one commit."""
         async with self._transaction() as db:
+            await unchanged(db, read)
             count = await changed(
                 db,
                 "UPDATE seats SET user_id=?, dm_open=NULL, resigned=0 "
@@ -621,8 +739,9 @@ class SqliteStore:
                 raise VersionConflict
             await run(
                 db,
-                "UPDATE deadlines SET user_id=? WHERE game_id=? AND user_id=?",
-                (new_user, game_id, old_user),
+                "UPDATE deadlines SET user_id=?, due_at=COALESCE(?, due_at), "
+                "paused_at=CASE WHEN ? IS NULL THEN paused_at END WHERE game_id=? AND user_id=?",
+                (new_user, due_at, due_at, game_id, old_user),
             )
             await self._queue(db, game_id, posts)
 
@@ -687,3 +806,196 @@ class SqliteStore:
 
     async def after_copy(self) -> None:
         """Nothing to do: SQLite numbers new rows after the highest id."""
+
+    # -- after play: the log, results, ratings, rematches, undo requests (issue 16) -------
+    async def log(self, game_id: int) -> list[LogEntry]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT version, seat, user_id, action, created_at FROM actions "
+                "WHERE game_id=? ORDER BY version",
+                (game_id,),
+            ) as cursor,
+        ):
+            return [
+                LogEntry(r["version"], r["seat"], r["user_id"], r["action"], r["created_at"])
+                for r in await cursor.fetchall()
+            ]
+
+    async def finished_games(
+        self,
+        guild_id: int,
+        user_id: int | None = None,
+        game_key: str | None = None,
+        limit: int | None = None,
+    ) -> list[GameRecord]:
+        """Games over on a server, newest first: a player's, of one game, or all."""
+        columns = ", ".join("g." + c.strip() for c in GAME_COLUMNS.split(","))
+        query = f"SELECT {columns} FROM games g WHERE g.guild_id=? AND g.status='over'"
+        args: list[Any] = [guild_id]
+        if user_id is not None:
+            query += " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id=g.id AND s.user_id=?)"
+            args.append(user_id)
+        if game_key is not None:
+            query += " AND g.game_key=?"
+            args.append(game_key)
+        query += " ORDER BY g.updated_at DESC, g.id DESC"
+        if limit is not None:
+            query += " LIMIT ?"
+            args.append(limit)
+        async with self._reading() as db, db.execute(query, args) as cursor:
+            rows = await cursor.fetchall()
+            return [await self._with_seats(row) for row in rows]
+
+    async def settle(
+        self, game_id: int, forced: str | None, rated: bool, ratings: list[Rating]
+    ) -> bool:
+        """Note in a finished game's result how it was decided (``forced``: None, ``forfeit``
+        or ``autopilot``) and whether it counts in the ratings, and write its players' new
+        ratings, at once; False (and nothing written) if the game was settled already."""
+        async with self._transaction() as db:
+            count = await changed(
+                db,
+                "UPDATE games SET result=json_set(result, '$.forced', ?, '$.rated', json(?)) "
+                "WHERE id=? AND status='over' AND json_extract(result, '$.rated') IS NULL",
+                (forced, "true" if rated else "false", game_id),
+            )
+            if count != 1:
+                return False
+            await run_many(
+                db,
+                "INSERT OR REPLACE INTO ratings (guild_id, game_key, user_id, mu, sigma, games) "
+                "SELECT guild_id, game_key, ?, ?, ?, ? FROM games WHERE id=?",
+                [(r.user_id, r.mu, r.sigma, r.games, game_id) for r in ratings],
+            )
+        return True
+
+    async def ratings(self, guild_id: int, game_key: str) -> list[Rating]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id=? AND game_key=? "
+                "ORDER BY mu - 3 * sigma DESC, games DESC, user_id",
+                (guild_id, game_key),
+            ) as cursor,
+        ):
+            return [
+                Rating(r["user_id"], r["mu"], r["sigma"], r["games"])
+                for r in await cursor.fetchall()
+            ]
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT rate_forced FROM guild_settings WHERE guild_id=?", (guild_id,)
+            ) as cursor,
+        ):
+            row = await cursor.fetchone()
+        return GuildSettings(guild_id) if row is None else GuildSettings(guild_id, bool(row[0]))
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        async with self._transaction() as db:
+            await run(
+                db,
+                "INSERT OR REPLACE INTO guild_settings (guild_id, rate_forced) VALUES (?, ?)",
+                (settings.guild_id, int(settings.rate_forced)),
+            )
+
+    async def create_rematch(self, game_id: int, seed: int) -> tuple[GameRecord, bool]:
+        """A new lobby with the finished game's seats (in order), host, options and clock;
+        the one already opened (and False) if a rematch of it exists."""
+        now = time.time()
+        async with self._transaction() as db:
+            async with db.execute("SELECT rematch_id FROM games WHERE id=?", (game_id,)) as cursor:
+                row = await cursor.fetchone()
+            assert row is not None
+            existing: int | None = row["rematch_id"]
+            target = existing
+            if existing is None:
+                async with db.execute(
+                    "INSERT INTO games (game_key, guild_id, channel_id, host_id, status, seed, "
+                    "options, created_at, updated_at) SELECT game_key, guild_id, channel_id, "
+                    "host_id, 'lobby', ?, options, ?, ? FROM games WHERE id=?",
+                    (seed, now, now, game_id),
+                ) as cursor:
+                    target = cursor.lastrowid
+                for sql in (
+                    "INSERT INTO seats (game_id, seat, user_id) SELECT ?, seat, user_id "
+                    "FROM seats WHERE game_id=?",
+                    "INSERT INTO game_clocks (game_id, clock_seconds, policy) SELECT ?, "
+                    "clock_seconds, policy FROM game_clocks WHERE game_id=?",
+                ):
+                    await run(db, sql, (target, game_id))
+                await run(db, "UPDATE games SET rematch_id=? WHERE id=?", (target, game_id))
+        assert target is not None
+        record = await self.game(target)
+        assert record is not None
+        return record, existing is None
+
+    async def undo_request(self, game_id: int) -> UndoRequest | None:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT version, seat, user_id, first_version, waiting FROM undo_requests "
+                "WHERE game_id=?",
+                (game_id,),
+            ) as cursor,
+        ):
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        return UndoRequest(
+            game_id,
+            row["version"],
+            row["seat"],
+            row["user_id"],
+            row["first_version"],
+            json.loads(row["waiting"]),
+        )
+
+    async def ask_undo(self, request: UndoRequest) -> None:
+        """Record a request to take back a move (replacing any earlier one of the game)."""
+        async with self._transaction() as db:
+            await run(
+                db,
+                "INSERT OR REPLACE INTO undo_requests (game_id, version, seat, user_id, "
+                "first_version, waiting, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    request.game_id,
+                    request.version,
+                    request.seat,
+                    request.user_id,
+                    request.first_version,
+                    json.dumps(request.waiting),
+                    time.time(),
+                ),
+            )
+
+    async def answer_undo(
+        self, game_id: int, version: int, user_id: int, approve: bool
+    ) -> UndoRequest | None:
+        """One player's answer to the request asked at ``version``: an approval takes them off
+        the waiting list, a refusal ends the request. The request as it stands after (None if
+        there was none at that version, or the user was not asked)."""
+        async with self._transaction() as db:
+            async with db.execute(
+                "SELECT seat, user_id, first_version, waiting FROM undo_requests "
+                "WHERE game_id=? AND version=?",
+                (game_id, version),
+            ) as cursor:
+                row = await cursor.fetchone()
+            if row is None or user_id not in json.loads(row["waiting"]):
+                return None
+            waiting = [u for u in json.loads(row["waiting"]) if u != user_id]
+            if approve:
+                await run(
+                    db,
+                    "UPDATE undo_requests SET waiting=? WHERE game_id=?",
+                    (json.dumps(waiting), game_id),
+                )
+            else:
+                await run(db, "DELETE FROM undo_requests WHERE game_id=?", (game_id,))
+            return UndoRequest(
+                game_id, version, row["seat"], row["user_id"], row["first_version"], waiting
+            )

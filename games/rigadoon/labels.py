@@ -50,11 +50,6 @@ def masts_text(masts: int) -> str:
     return f"{masts} mast{'' if masts == 1 else 's'}"
 
 
-def ship_name(st: RigadoonState, ship: int) -> str:
-    """``"Green J9"``: a ship named by its fleet and square, as the narration names it."""
-    return st.ship_label(ship)
-
-
 # -- the turn ---------------------------------------------------------------------------------
 def _wind(st: RigadoonState, rest: list[str]) -> str:
     if not rest or rest[0] not in data.DIRECTIONS:
@@ -129,7 +124,7 @@ def _sail_effects(st: RigadoonState, ship: int, d: int, k: int, stop: str) -> st
         parts.append(f"claim Island {data.label(land)}")
     if was_in_port:
         parts.append("leave the chest")
-    targets = [ship_name(trial, t) for a, t in trial.pending if a == ship]
+    targets = [trial.ship_label(t) for a, t in trial.pending if a == ship]
     if targets:
         parts.append("attack " + " and ".join(targets))
     return "".join(f", {part}" for part in parts)
@@ -141,11 +136,11 @@ def _attack(st: RigadoonState, rest: list[str]) -> str:
     if attacker < 0:
         return "Choose the next attack"
     if len(rest) == 1:
-        return f"{ship_name(st, attacker)} attacks next (you pick the order)"
+        return f"{st.ship_label(attacker)} attacks next (you pick the order)"
     target = _ship_at(st, rest[1])
     if target < 0:
-        return f"{ship_name(st, attacker)} attacks next (you pick the order)"
-    return f"{ship_name(st, attacker)} attacks {ship_name(st, target)} next (you pick the order)"
+        return f"{st.ship_label(attacker)} attacks next (you pick the order)"
+    return f"{st.ship_label(attacker)} attacks {st.ship_label(target)} next (you pick the order)"
 
 
 def _blast_at_chest(st: RigadoonState) -> tuple[str, str] | None:
@@ -153,7 +148,7 @@ def _blast_at_chest(st: RigadoonState) -> tuple[str, str] | None:
     if st.blast is None:
         return None
     ship, d = st.blast[B_SHIP], st.blast[B_DIR]
-    return ship_name(st, ship), data.label(data.WRAP[st.ships[ship]][d])
+    return st.ship_label(ship), data.label(data.WRAP[st.ships[ship]][d])
 
 
 def _bump(st: RigadoonState, rest: list[str]) -> str:
@@ -191,7 +186,7 @@ def _island(st: RigadoonState, rest: list[str]) -> str:
         return "Choose the Island for the sunk chest"
     corner = data.DIRECTION_WORDS[(7, 1, 5, 3)[data.ISLANDS.index(c)]]  # NW, NE, SW, SE
     ship = sinker(st)
-    by = f" sunk by {ship_name(st, ship)}" if ship >= 0 else ""
+    by = f" sunk by {st.ship_label(ship)}" if ship >= 0 else ""
     return f"Chest{by} washes up on Island {data.label(c)}, {corner} (you decide)"
 
 
@@ -215,7 +210,7 @@ def decision_line(st: RigadoonState) -> str:
     fleet = FLEETS[st.active]
     if now == rules.ATTACK:
         attackers = {a for a, _ in chain.attack_choices(st)}
-        names = " and ".join(ship_name(st, a) for a in sorted(attackers))
+        names = " and ".join(st.ship_label(a) for a in sorted(attackers))
         return (
             f"{names} must attack every ship beside it; it is {fleet}'s turn, so you choose "
             "the order of the attacks."
@@ -232,7 +227,7 @@ def decision_line(st: RigadoonState) -> str:
     if now == rules.ISLAND:
         ship = sinker(st)
         islands = ", ".join(data.label(c) for c in chain.open_islands(st))
-        who = ship_name(st, ship) if ship >= 0 else "A ship"
+        who = st.ship_label(ship) if ship >= 0 else "A ship"
         return (
             f"{who} sank a chest. The fleet that started the manoeuvre decides where it "
             f"washes up, so {fleet} picks an Island without a chest: {islands}."

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.rigadoon import chain, data, rules
-from games.rigadoon.labels import masts_text, ship_name, square_cell
+from games.rigadoon.labels import masts_text, square_cell
 from games.rigadoon.state import B_DIR, B_SHIP, BLAST, FLEETS, M_KIND, M_PATH, M_SHIP, RigadoonState
 
 MOVES = "sail a ship, repair one, change the wind or end the turn"
@@ -34,7 +34,7 @@ def explain(st: RigadoonState, seat: int, action: str) -> str:
 
 
 def _squares(st: RigadoonState, ships: list[int]) -> str:
-    names = [data.label(st.ships[s]) for s in sorted(ships, key=lambda s: st.ships[s])]
+    names = [data.label(st.ships[s]) for s in sorted(ships, key=lambda s: data.xy(st.ships[s]))]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -265,7 +265,7 @@ def _first_the_chain(st: RigadoonState, words: list[str], now: str) -> str:
         ship = st.blast[B_SHIP]
         ahead = data.label(data.WRAP[st.ships[ship]][st.blast[B_DIR]])
         stop = "sink it" if chain.blast_stop_word(st) == "sink" else "run aground on it"
-        what = f"decide whether {ship_name(st, ship)} bumps the chest on {ahead} or stops to {stop}"
+        what = f"decide whether {st.ship_label(ship)} bumps the chest on {ahead} or stops to {stop}"
     else:
         what = "choose the Island where the sunk chest washes up"
     return f"First finish the chain: {what}."
@@ -283,13 +283,13 @@ def _attack(st: RigadoonState, words: list[str]) -> str:
         return "That ship has no attack waiting: choose one of the attacks the chain asks for."
     if [attacker, target] not in st.pending:
         return (
-            f"{ship_name(st, attacker)} attacks only the ships orthogonally beside it where it "
+            f"{st.ship_label(attacker)} attacks only the ships orthogonally beside it where it "
             "landed."
         )
     if [attacker, target] not in chain.attack_choices(st):
         return (
-            f"{ship_name(st, target)} cannot be blasted even one space, so that attack "
-            f"waits until {ship_name(st, attacker)}'s other attacks are done (the attack "
+            f"{st.ship_label(target)} cannot be blasted even one space, so that attack "
+            f"waits until {st.ship_label(attacker)}'s other attacks are done (the attack "
             "would backfire)."
         )
     return _chain_wind(st)

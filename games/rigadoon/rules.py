@@ -119,7 +119,10 @@ def _wind_rule(
     kept: dict[int, list[str]] = {}
     for ship, menu in menus.items():
         others = owed - {ship}
+        can_repair = any(st.masts[other] < 3 for other in others)
         origin = st.ships[ship]
+        beside = {data.STEP[origin][o] for o in data.ORTHOGONAL}
+        steps: list[set[int]] | None = None
         kept[ship] = []
         for text, option in menu:
             if option is None:  # a repair moves nothing
@@ -129,10 +132,18 @@ def _wind_rule(
                 land = data.RAYS[origin][d][k - 1]
                 if data.KIND[land] == data.MAELSTROM:
                     land = data.EXIT_OF[land]
-                attacks = neighbours[land] - (origin in data.STEP[land][0::2])
+                attacks = neighbours[land] - (land in beside)
                 plain: tuple[list[int], list[int], bool] | None
+                if attacks == 0 and can_repair:  # nobody else moves; that ship can repair
+                    kept[ship].append(text)
+                    continue
                 if attacks == 0:  # only the sailing ship moves, and maybe a chest it meets
                     bumps = any(c in st.chests for c in data.RAYS[origin][d][: k - 1])
+                    if steps is None:
+                        steps = [_free_steps(st, ship, other) for other in others]
+                    if not bumps and any(step - {land} for step in steps):
+                        kept[ship].append(text)  # a 3-mast ship can still sail one space
+                        continue
                     plain = [], _moved(st.ships, ship, land), not bumps
                 else:
                     plain = _plain_chain(st, ship, option, land)
@@ -160,8 +171,8 @@ def _plain_chain(
     """The commonest chains, settled without playing them: a plain sail (no chest, no
     maelstrom, no claim) lands next to at most one ship, which is blasted through open cells
     and lands next to at most one ship in turn, and so on. Returns the ships blasted (each now
-    at sea, a mast lighter), or None when the chain is anything else (a choice, a chest, a
-    portal, a claim, a backfire). Returns the ships blasted and where every ship ends."""
+    at sea, a mast lighter), where every ship ends, and True (no chest moved); or None when
+    the chain is anything else (a choice, a chest, a portal, a claim, a backfire)."""
     origin = st.ships[ship]
     d, k, stop = option
     path = data.RAYS[origin][d][:k]
@@ -196,6 +207,20 @@ def _plain_chain(
         where[target] = at = cur
         blasted.append(target)
     return None
+
+
+def _free_steps(st: RigadoonState, sailing: int, ship: int) -> set[int]:
+    """The cells ``ship`` could sail one space to once ``sailing`` has left its square: open
+    water or Shallows with no ship and no chest."""
+    occupied = set(st.ships) - {st.ships[sailing]}
+    return {
+        c
+        for c in data.STEP[st.ships[ship]]
+        if c >= 0
+        and c not in occupied
+        and c not in st.chests
+        and data.KIND[c] in (data.OPEN, data.SHALLOWS)
+    }
 
 
 def _moved(ships: list[int], ship: int, land: int) -> list[int]:

@@ -25,6 +25,13 @@ Rulings decided here (beyond ``shared/rules/rigadoon-rulings.md``):
   example of 300: no real game comes near it, and random playouts stay fast.
 - The view's ``focus`` (the ship the Wind card is drawn around) is the only ship of the active
   fleet that can still sail, if there is exactly one; the bot may set it to a chosen ship.
+- A Rigadoon's bonus sail may be taken, never owed: it does not keep a turn from ending, and
+  R2 does not count it as an action still owed.
+- The only secret is the order of the undrawn Wind cards (and the RNG): the discards and the
+  card in play are public, so the pile's cards are known and ``sample`` shuffles just them;
+  ``reveal`` lists their order at the end. The views keep this turn's sails and blasts and the
+  previous turn's, numbered in the order of the game, so ``changes`` can number a whole chain
+  reaction since a player's last look.
 """
 
 from __future__ import annotations
@@ -38,31 +45,34 @@ from games.rigadoon.state import FLEETS, RigadoonState
 OPTIONS: tuple[Option, ...] = (
     Option(
         "wind",
-        "Change the wind by drawing Wind cards or rolling the Wind die.",
+        "Change the wind by drawing Wind cards or by rolling the Wind die.",
         ("cards", "die"),
         "cards",
     ),
     Option(
         "die_reroll",
-        "With the die, re-roll a result equal to the current wind (A2).",
+        "With the die, roll again when it shows the wind already blowing.",
         (True, False),
         True,
     ),
-    Option("deck_copies", "Copies of each of the 8 Wind cards in the deck (A3).", (1, 2, 3), 1),
+    Option(
+        "deck_copies", "How many copies of each of the 8 Wind cards the deck holds.", (1, 2, 3), 1
+    ),
     Option(
         "double_backfire",
-        "When a backfire's return fire cannot move the attacker either: "
-        "`loop` (ping-pong, the infinite loop loses) or `stop` (both stay put, C8).",
+        "When the return fire of a backfire cannot move its target either: loop (the ships "
+        "fire back and forth, and the infinite loop loses the game) or stop (both stay put).",
         ("loop", "stop"),
         "loop",
     ),
     Option(
         "tie",
-        "If both fleets hold two islands at once: the active player wins, or draw.",
+        "If both fleets hold two islands at once: the player whose turn it is wins (active), "
+        "or the game is a draw.",
         ("active", "draw"),
         "active",
     ),
-    Option("turn_cap", "Full turns after which the game is a draw (G2).", (100, 200, 300), 100),
+    Option("turn_cap", "Full turns after which the game ends in a draw.", (100, 200, 300), 100),
 )
 
 

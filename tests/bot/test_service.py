@@ -122,7 +122,7 @@ async def test_lobby_rules(store):
     with pytest.raises(UserError, match="can be"):
         await service.new_game("cardinal", 1, 2, HOST, "board=hexagon")
     game = await service.new_game("cardinal", 1, 2, HOST)
-    with pytest.raises(UserError, match="needs 2"):
+    with pytest.raises(UserError, match="takes 2 players; 1 joined"):
         await service.start(game, HOST)
     game = await service.join(game, FRIEND)
     with pytest.raises(UserError, match="already in"):

@@ -25,5 +25,9 @@ def check(spec, state: RigadoonState) -> None:
             assert not any(data.STEP[a][d] in occupied for d in data.ORTHOGONAL), (
                 "two ships left orthogonally adjacent after a chain"
             )
+    if state.options["wind"] == "cards" and state.wind >= 0:  # every Wind card is somewhere
+        copies = state.options["deck_copies"]
+        deck = sorted(state.pile + state.discard + [state.wind])
+        assert deck == sorted(list(data.WIND_DECK) * copies), "a Wind card lost or doubled"
     if state.outcome is not None:
         assert spec.to_act(state) == []

@@ -95,7 +95,7 @@ def test_r2_shortcuts_agree_with_playing_every_action_out():
     answers equals playing the action and its chain out on a copy."""
     picker = random.Random(11)
     checked = 0
-    for seed in range(6):
+    for seed in range(3):
         state = SPEC.new(2, seed)
         while SPEC.outcome(state) is None:
             if rules.phase(state) == rules.TURN and not state.wind_changed:
@@ -110,4 +110,4 @@ def test_r2_shortcuts_agree_with_playing_every_action_out():
                             assert exact == (action in kept[ship]), (seed, action)
                             checked += 1
             state = SPEC.apply(state, state.active, picker.choice(legal(state)))
-    assert checked > 1000
+    assert checked > 500

@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from games.core import ENVELOPE_KEYS, score
 from games.rigadoon import SPEC, data
 from games.rigadoon.position import play, position
 from games.rigadoon.state import copy
@@ -33,6 +34,20 @@ def random_states(games: int, seed: int, every: int = 1):
             if step % every == 0:
                 yield state
             state = SPEC.apply(state, state.active, picker.choice(legal(state)))
+
+
+# -- the envelope ---------------------------------------------------------------------------
+def test_the_view_is_the_envelope_with_the_games_keys_beside_it():
+    """ENGINE.md: every view has the envelope; the game's own keys never reuse its names."""
+    state = SPEC.position(blue=["b1", "k3:1"], green=["k11"], chests=["b1"], wind="w")
+    view = SPEC.view(state, 0)
+    assert set(ENVELOPE_KEYS) | {"private"} <= set(view)
+    assert set(SPEC.board_view(state, 0)).isdisjoint([*ENVELOPE_KEYS, "private"])
+    assert view["seats"] == ["Blue", "Green"] and view["turn"] == 1 and view["last"] == []
+    assert view["scores"] == [score("Blue", 1), score("Green", 0)]  # islands held
+    assert "private" not in SPEC.view(state, None)
+    after = play(state, "change wind")
+    assert SPEC.view(after, 1)["last"] == after.narration and after.narration
 
 
 # -- labels -----------------------------------------------------------------------------------
@@ -127,7 +142,7 @@ NEAR_MISSES = {
     "owed actions": (
         {"blue": ["a5", "c3:1", "k9"], "green": ["k11"], "wind": "w", "wind_changed": True},
         "end turn",
-        "You cannot end the turn: C3, A5 and K9 still owe an action",
+        "You cannot end the turn: A5, C3 and K9 still owe an action",
     ),
     "a 3-mast ship": (
         {"blue": ["a5", "c3:1"], "green": ["k11"], "wind": "w", "wind_changed": True},
@@ -395,3 +410,28 @@ def test_the_wind_deck_order_is_in_no_view():
         view = SPEC.view(state, seat)
         assert view["pile"] == len(order) == 6
         assert all(found not in (order, order[::-1]) for found in lists(view))
+
+
+def test_a_player_guided_by_evaluate_beats_random_play_with_real_wins():
+    """Issue 15: random Rigadoon games end at the turn cap ~90 % of the time; the evaluation
+    must show progress. A one-ply player taking the action that evaluates best wins most of
+    its games against random play outright (chests on two islands), and loses none."""
+    results = []
+    for game in range(6):
+        picker = random.Random(game)
+        state, mine = SPEC.new(2, game), game % 2
+        while SPEC.outcome(state) is None:
+            seat = state.active
+            actions = legal(state)
+            if seat == mine:
+                values = [SPEC.evaluate(SPEC.apply(state, seat, a))[seat] for a in actions]
+                best = max(values)
+                action = picker.choice(
+                    [a for a, v in zip(actions, values, strict=True) if v == best]
+                )
+            else:
+                action = picker.choice(actions)
+            state = SPEC.apply(state, seat, action)
+        results.append(SPEC.outcome(state).winners)
+    assert results.count([]) <= 2
+    assert all(winners in ([], [game % 2]) for game, winners in enumerate(results))

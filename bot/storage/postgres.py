@@ -730,15 +730,18 @@ class PostgresStore:
         return sorted(Claim(r["game_id"], r["pokes"]) for r in rows)
 
     async def claim(self, game_id: int) -> Claim | None:
-        """Claim one game now (to send what an action owes), unless another process holds
-        its lease; None then."""
+        """Claim one game now (to send what an action owes, to resume work cut short),
+        unless another process holds its lease or it is not of this process's shards; None
+        then."""
+        shards, args = self._my_shards(4)
         row = await self._pool.fetchrow(
-            f"UPDATE game_schedule SET owner=$2, lease_until={SERVER_NOW} + $3 "
-            f"WHERE game_id=$1 AND (lease_until IS NULL OR lease_until < {SERVER_NOW} "
-            "OR owner=$2) RETURNING pokes",
+            f"UPDATE game_schedule s SET owner=$2, lease_until={SERVER_NOW} + $3 FROM games g "
+            f"WHERE s.game_id=$1 AND g.id=s.game_id AND {shards} AND (s.lease_until IS NULL "
+            f"OR s.lease_until < {SERVER_NOW} OR s.owner=$2) RETURNING s.pokes",
             game_id,
             self.owner,
             LEASE_SECONDS,
+            *args,
         )
         return None if row is None else Claim(game_id, row["pokes"])
 

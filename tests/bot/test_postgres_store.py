@@ -220,6 +220,8 @@ async def test_a_process_claims_only_the_servers_of_its_shards(url):
     try:
         assert [c.game_id for c in await low.claim_due(0, 0, 10)] == games[0::2]
         assert [c.game_id for c in await high.claim_due(0, 0, 10)] == games[1::2]
+        assert await low.claim(games[1]) is None  # resuming another shard's game: not here
+        assert await high.claim(games[1]) is not None
     finally:
         await low.close()
         await high.close()

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from games import REGISTRY, find_game
+
+if TYPE_CHECKING:
+    from bot.config import Settings
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,6 +46,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     copy.add_argument("source", help="a SQLite file or a postgresql:// URL")
     copy.add_argument("target", help="an empty one (a new file, or an empty PostgreSQL database)")
+    commands.add_parser(
+        "arena", help="play games between players (random, greedy, ai:LEVEL)", add_help=False
+    )
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["arena"]:  # its own options: see `parley arena --help`
+        from bot.arena import main as arena
+
+        return arena(argv[1:])
     args = parser.parse_args(argv)
 
     if args.command == "run":
@@ -72,55 +83,84 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "copy-db":
         return asyncio.run(copy_db(args.source, args.target))
-    return asyncio.run(backup_database(args.path))
-
-
-SHARDS_NEED_POSTGRES = (
-    "PARLEY_SHARDS splits the bot over several processes, and they must share one PostgreSQL "
-    "database: set PARLEY_DB=postgresql://user:password@host/dbname (move a SQLite database "
-    "there with `parley copy-db parley.db postgresql://...`)."
-)
+    return backup_database(args.path)
 
 
 def run_bot() -> int:
-    from bot.config import Settings
-    from bot.discord.bot import ParleyBot
-    from bot.storage import DatabaseDamaged, is_postgres
+    """Run the bot until it is stopped. Anything that keeps it from running (a bad setting, a
+    database it may not use, a token Discord refuses, no network) is one line on stderr and
+    exit status 1."""
+    import aiohttp
+    import discord
 
-    settings = Settings.from_env()
-    if settings.shards and not settings.shards.every and not is_postgres(settings.database):
-        print(SHARDS_NEED_POSTGRES, file=sys.stderr)
-        return 2
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    bot = ParleyBot(settings)
+    from bot.config import Settings, SettingsError
+    from bot.logs import configure
+    from bot.storage import DatabaseProblem
+
     try:
-        bot.run(settings.token, log_handler=None)
-    except DatabaseDamaged as error:
-        print(error, file=sys.stderr)
-        return 2
+        settings = Settings.from_env()
+    except SettingsError as error:
+        return refuse(*error.problems)
+    configure(settings.log_level)
+    try:
+        asyncio.run(serve(settings))
+    except KeyboardInterrupt:
+        return 0
+    except DatabaseProblem as error:
+        return refuse(str(error))
+    except discord.LoginFailure:
+        return refuse(
+            "Discord refused the token in DISCORD_TOKEN: reset it in the Developer Portal "
+            "(Bot > Reset Token) and put the new one in .env."
+        )
+    except (aiohttp.ClientError, OSError) as error:
+        return refuse(
+            f"Could not reach Discord ({type(error).__name__}): check this machine's network "
+            "connection and DNS, then start again."
+        )
     return 0
 
 
-async def backup_database(path: Path) -> int:
-    from bot.config import Settings
-    from bot.storage import SqliteStore, is_postgres
+async def serve(settings: Settings) -> None:
+    """Open the database first (so a database problem is said before connecting), then run
+    the bot on it until it stops."""
+    from bot.discord.bot import ParleyBot
+    from bot.storage import open_store
 
-    settings = Settings.from_env(require_token=False)
-    if is_postgres(settings.database):
-        print(
-            "PARLEY_DB is a PostgreSQL database: back it up with PostgreSQL's own tools "
-            "(pg_dump), or copy it to a SQLite file with `parley copy-db`.",
-            file=sys.stderr,
-        )
-        return 2
-    store = await SqliteStore.open(settings.database)
+    shards = settings.shards
+    where = None if shards is None else (shards.first, shards.last, shards.count)
+    store = await open_store(settings.database, where)
+    bot = ParleyBot(settings, store=store)
+    async with bot:
+        await bot.start(settings.token)
+
+
+def refuse(*lines: str) -> int:
+    for line in lines:
+        print(line, file=sys.stderr)
+    return 1
+
+
+def backup_database(target: Path) -> int:
+    from bot.config import Settings, SettingsError, is_postgres
+    from bot.storage.backup import BackupRefused, backup
+
     try:
-        await store.backup(str(path))
-    finally:
-        await store.close()
-    print(f"Backed up {settings.database} to {path}")
+        settings = Settings.from_env(require_token=False)
+        if is_postgres(settings.database):
+            return refuse(
+                "PARLEY_DB is a PostgreSQL database: back it up with PostgreSQL's own tools "
+                "(pg_dump), or copy it to a SQLite file with `parley copy-db`."
+            )
+        report = backup(Path(settings.database), target)
+    except SettingsError as error:
+        return refuse(*error.problems)
+    except BackupRefused as error:
+        return refuse(str(error))
+    print(
+        f"Backed up {settings.database} to {target}: integrity check ok, {report.games:,} "
+        f"games ({report.in_play:,} in play), schema version {report.schema}."
+    )
     return 0
 
 
@@ -130,8 +170,7 @@ async def copy_db(source: str, target: str) -> int:
     try:
         copied = await copy_database(source, target)
     except CopyFailed as error:
-        print(f"copy-db: {error}", file=sys.stderr)
-        return 1
+        return refuse(f"copy-db: {error}")
     print(copied.summary())
     return 0
 

@@ -26,6 +26,7 @@ from bot.discord.status import StatusMessages
 from bot.play.claims import Claims
 from bot.play.clocks import Clock
 from bot.play.service import GameService, UserError
+from bot.play.snapshots import refresh_snapshots
 from bot.play.timekeeper import Timekeeper
 from bot.storage import Store, open_store
 
@@ -166,6 +167,8 @@ class ParleyBot(commands.AutoShardedBot):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
+        await refresh_snapshots(self.store)  # states an upgraded engine can no longer load
+        await self.timekeeper.catch_up(self.clock())  # deadlines a crash left behind
         await self.scheduler.resume()  # work and posts owed from before a crash or restart
 
     async def on_message(self, message: discord.Message, /) -> None:

@@ -1,12 +1,15 @@
-"""The scheduler's tick: the due work of every game in play (:mod:`bot.play.timekeeper`:
-deadlines, vacations, reminders, clocks run out), then the posts that work owes, then the
-replays of games just finished (slow to draw, so never in the way of a move's posts).
+"""The scheduler's tick: work a crash may have cut short, the due work of the games that have
+some (:mod:`bot.play.timekeeper`: deadlines, vacations, reminders, clocks run out), then the
+posts that work owes, then the replays of games just finished (slow to draw, so never in the
+way of a move's posts).
 
-The time cog runs :meth:`Scheduler.tick` on a ``discord.ext.tasks`` loop. Every step is
+The time cog runs :meth:`Scheduler.tick` on a ``discord.ext.tasks`` loop. A tick costs what is
+due, not what is stored: it reads the turns whose stored wake time has come and the games
+owing posts, both through indexes, and never replays a game that did not move. Every step is
 idempotent and transactional, so a restart between a deadline and its processing neither
-loses nor repeats it; one game failing never stops the others. Games are claimed first
-(:mod:`bot.play.claims`): with several processes on one database each takes the due games
-no other holds, and hands each back with the time it is next due (:mod:`bot.play.wakes`).
+loses nor repeats it; one game failing never stops the others. Each game is claimed first
+(:mod:`bot.play.claims`): with several processes on one database, each takes the games with
+something due that no other holds, so no work is done twice.
 """
 
 from __future__ import annotations
@@ -14,11 +17,10 @@ from __future__ import annotations
 import logging
 from typing import Protocol
 
-from bot.discord.delivery import Herald
+from bot.play.claims import Claims
 from bot.play.clocks import Clock
 from bot.play.service import GameService
 from bot.play.timekeeper import Timekeeper
-from bot.play.wakes import next_wake
 from bot.storage import Store
 
 log = logging.getLogger(__name__)
@@ -34,13 +36,24 @@ async def no_opening(game_id: int, resuming: bool = False) -> None:
     """Until the lobby cog hands the scheduler its opener."""
 
 
+class Delivery(Protocol):
+    """What sends a game's owed posts (:class:`bot.discord.delivery.Herald`), under the
+    process's claims."""
+
+    claims: Claims
+
+    async def deliver(self, game_id: int | None = None) -> None: ...
+
+    async def post_replays(self) -> None: ...
+
+
 class Scheduler:
     def __init__(
         self,
         store: Store,
         service: GameService,
         timekeeper: Timekeeper,
-        herald: Herald,
+        herald: Delivery,
         clock: Clock,
     ) -> None:
         self.store = store
@@ -71,6 +84,8 @@ class Scheduler:
             except Exception:
                 log.exception("Could not open game %s", game_id)
         await self.herald.deliver()
+        #: Threads Discord archived since the last tick (their live games' threads reopen).
+        self.archived: set[int] = set()
 
     async def tick(self, now: float | None = None) -> None:
         """Do everything that is due at ``now`` (default: the bot's clock), once."""
@@ -78,18 +93,31 @@ class Scheduler:
         await self.resume()
         claims = self.herald.claims
         after = 0
-        while batch := await claims.due(now, after):
-            for game_id in batch:
-                after = game_id
-                wake = None  # after a failure: due again at the next tick
+        while batch := await claims.due(now, after):  # turns due, posts owed
+            for claim in batch:
+                after = claim.game_id
                 try:
-                    try:
-                        await self.timekeeper.run_due(game_id, now)
-                    except Exception:
-                        log.exception("Scheduler failed on game %s", game_id)
-                    await self.herald.deliver(game_id)
-                    if self.store.sleeps_games:
-                        wake = await next_wake(self.store, game_id, now)
+                    await self._work(claim.game_id, claim.due, now)
                 finally:
-                    await claims.release(game_id, wake)
-        await self.herald.post_replays()  # finished games' replays, drawn off the event loop
+                    await claims.release(claim.game_id)
+        archived, self.archived = self.archived, set()
+        for thread_id in archived:
+            game = await self.store.game_in_thread(thread_id)
+            if game is not None and game.status == "active":
+                # delivering refreshes its status, which reopens the thread
+                await self._work(game.id, False, now)
+        await self.herald.post_replays()
+
+    async def _work(self, game_id: int, due: bool, now: float) -> None:
+        """A game's due work (when ``due``), then its posts."""
+        if due:
+            try:
+                await self.timekeeper.run_due(game_id, now)
+            except Exception:
+                log.exception("Scheduler failed on game %s", game_id)
+        try:
+            await self.herald.deliver(game_id)
+        except Exception:
+            log.exception(
+                "Delivery failed on game %s", game_id
+            )  # finished games' replays, drawn off the event loop

@@ -8,7 +8,7 @@ from discord import app_commands
 
 from bot.discord.bot import ParleyBot
 from bot.play.service import UserError
-from bot.storage import GameRecord
+from bot.storage import GameListing, GameRecord
 from games import REGISTRY
 
 #: The ``game`` option of ``/parley new`` and ``/parley rules``.
@@ -105,18 +105,31 @@ async def find_lobby(
 async def game_autocomplete(
     interaction: discord.Interaction[ParleyBot], current: str
 ) -> list[app_commands.Choice[int]]:
+    """The caller's games here whose label holds what they typed, then open lobbies: one
+    list query (no states, no seats), however many games they are in."""
     store = interaction.client.store
     if interaction.guild_id is None:
         return []
-    games = await store.games_of_user(interaction.user.id, interaction.guild_id)
-    games += [
-        g
-        for g in await store.open_lobbies(interaction.guild_id)
-        if g.id not in {x.id for x in games}
-    ]
+    games = await store.games_listed(interaction.user.id, interaction.guild_id)
+    choices = matching(games, current)
+    if len(choices) < 25:
+        mine = {g.id for g in games}
+        lobbies = [
+            GameListing(g.id, g.game_key, g.status)
+            for g in await store.open_lobbies(interaction.guild_id)
+            if g.id not in mine
+        ]
+        choices += matching(lobbies, current)
+    return choices[:25]
+
+
+def matching(games: list[GameListing], current: str) -> list[app_commands.Choice[int]]:
+    """Up to 25 choices for the games whose label holds ``current``."""
     choices = []
     for game in games:
         label = f"#{game.id} {REGISTRY[game.game_key].title} ({game.status})"
         if current.lower() in label.lower():
             choices.append(app_commands.Choice(name=label, value=game.id))
-    return choices[:25]
+            if len(choices) == 25:
+                break
+    return choices

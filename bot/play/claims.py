@@ -16,7 +16,6 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 
 from bot.storage import Claim, Store
 
@@ -31,69 +30,55 @@ POLL = 0.05
 BATCH = 50
 
 
-@dataclass
-class Held:
-    claim: Claim
-    holders: int = 1
-    #: When the scheduler wants the game back (None: no opinion, leave it as it is).
-    wake_at: float | None = None
-
-
 class Claims:
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._held: dict[int, Held] = {}
+        self._held: dict[int, int] = {}  # game id -> holders in this process
         self._renewer: asyncio.Task[None] | None = None
         self._idle = asyncio.Event()  # set when nothing is held: the renewer stops at once
 
-    async def due(self, now: float, after: int) -> list[int]:
-        """Claim games due at ``now`` with ids above ``after`` (the next batch of a tick);
-        each must be given back with :meth:`release`."""
+    async def due(self, now: float, after: int) -> list[Claim]:
+        """Claim the games with a turn due at ``now`` or posts owed, by id above ``after``
+        (the next batch of a tick); each must be given back with :meth:`release`."""
         claims = await self.store.claim_due(now, after, BATCH)
         for claim in claims:
-            self._hold(claim)
-        return [claim.game_id for claim in claims]
+            self._hold(claim.game_id)
+        return claims
 
     @asynccontextmanager
     async def hold(self, game_id: int, patience: float = PATIENCE) -> AsyncIterator[bool]:
         """Hold the game while the block runs: True, or False when another process holds it
         for longer than ``patience`` seconds (it does the work, or the next tick will)."""
-        held = game_id in self._held
-        if held:
-            self._held[game_id].holders += 1
-        else:
-            claim = await self.store.claim(game_id)
+        if game_id not in self._held:
+            mine = await self.store.claim(game_id)
             waited = 0.0
-            while claim is None and waited < patience:
+            while not mine and waited < patience:
                 await asyncio.sleep(POLL)
                 waited += POLL
-                claim = await self.store.claim(game_id)
-            if claim is None:
+                mine = await self.store.claim(game_id)
+            if not mine:
                 log.debug("Game %s is held by another process", game_id)
                 yield False
                 return
-            self._hold(claim)
+        self._hold(game_id)
         try:
             yield True
         finally:
             await self.release(game_id)
 
-    async def release(self, game_id: int, wake_at: float | None = None) -> None:
-        """Let go of the game; the last holder gives it back, next due at the earliest
-        ``wake_at`` asked for (None: as it is)."""
-        held = self._held[game_id]
-        if wake_at is not None:
-            held.wake_at = wake_at if held.wake_at is None else min(held.wake_at, wake_at)
-        held.holders -= 1
-        if held.holders:
+    async def release(self, game_id: int) -> None:
+        """Let go of the game; the last holder in this process gives it back."""
+        self._held[game_id] -= 1
+        if self._held[game_id]:
             return
         del self._held[game_id]
         if not self._held:
             self._idle.set()
-        await self.store.release(held.claim, held.wake_at)
+        await self.store.release(game_id)
 
-    def _hold(self, claim: Claim) -> None:
-        self._held[claim.game_id] = Held(claim)
+    def _hold(self, game_id: int) -> None:
+        """One more holder in this process (the scheduler and a delivery may share a game)."""
+        self._held[game_id] = self._held.get(game_id, 0) + 1
         self._idle.clear()
         if self._renewer is None or self._renewer.done():
             self._renewer = asyncio.create_task(self._renew(), name="parley-claims-renewer")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from dataclasses import replace
+from typing import Any
 
 from bot.play.service import GameService
 from bot.play.turns import Replay, autopilot_action, replay
@@ -58,20 +59,39 @@ class Deadlines:
             state = spec.load(game.state)
             old = {d.seat: d.turn for d in await self.store.deadlines(game.id)}
             rp = Replay(
-                game.version, state, {s: old.get(s, game.version) for s in spec.to_act(state)}
+                game.version,
+                state,
+                {s: old.get(s, game.version) for s in spec.to_act(state)},
+                complete=False,
             )
         self._replays[game.id] = rp
         return rp
 
     async def sync(self, game: GameRecord, now: float) -> Replay | None:
         """Bring the deadline rows up to the game's version: one per due seat (resigned seats
-        have none); a seat whose turn goes on keeps its row, a new turn gets a fresh clock."""
-        rp = await self.replay(game)
+        have none); a seat whose turn goes on keeps its row, a new turn gets a fresh clock.
+
+        Rows already brought up to this version are read as they are, with the stored state
+        and no replay (a :class:`Replay` that is not ``complete``): the scheduler's tick
+        never replays a game that did not move. A game no longer in play has no rows."""
         policy = await self.store.time_policy(game.id)
         existing = await self.store.deadlines(game.id)
+        if game.state is None:
+            return None  # a lobby: no turns yet
+        if game.status != "active":
+            if existing:
+                await self.store.replace_deadlines(game.id, game.version, [])
+            return None
+        if policy.synced_version == game.version:
+            known = self.known_replay(game)
+            state = known.state if known else REGISTRY[game.game_key].load(game.state)
+            if self._follow(game, state, existing):
+                starts = {d.seat: d.turn for d in existing}
+                return known or Replay(game.version, state, starts, complete=False)
+        rp = await self.replay(game)
         by_seat = {d.seat: d for d in existing}
         want: list[Deadline] = []
-        if game.status == "active" and rp is not None:
+        if rp is not None:
             resigned = {s.seat for s in game.seats if s.resigned}
             spec = REGISTRY[game.game_key]
             for seat, turn in sorted(rp.starts.items()):
@@ -80,7 +100,9 @@ class Deadlines:
                 user = game.user_of(seat)
                 old = by_seat.get(seat)
                 if old is not None and old.turn == turn:
-                    want.append(replace(old, user_id=user))
+                    want.append(
+                        old if old.user_id == user else replace(old, user_id=user, wake_at=0)
+                    )
                 else:
                     wait = policy.clock_seconds
                     if spec.default_action(rp.state, seat) is not None:
@@ -91,6 +113,14 @@ class Deadlines:
         if want != existing or policy.synced_version != game.version:
             await self.store.replace_deadlines(game.id, game.version, want)
         return rp
+
+    @staticmethod
+    def _follow(game: GameRecord, state: Any, rows: list[Deadline]) -> bool:
+        """The rows are one per due seat, naming its player as seated now (a resignation or
+        a hand-over changes seats without changing the version)."""
+        players = {s.seat: s.user_id for s in game.seats if not s.resigned}
+        due = {seat for seat in REGISTRY[game.game_key].to_act(state) if seat in players}
+        return {d.seat for d in rows} == due and all(players[d.seat] == d.user_id for d in rows)
 
     async def expire(
         self, game_id: int, policy: TimePolicy, deadline: Deadline, now: float

@@ -22,6 +22,8 @@ class Replay:
     starts: dict[int, int]
     lines: list[tuple[int, int, str]] = field(default_factory=list)  # (version, seat, line)
     log: list[tuple[int, str]] = field(default_factory=list)  # every row so far (for undos)
+    #: False for the game as stored, read without a replay: its ``lines`` are not known.
+    complete: bool = True
 
 
 def replay(

@@ -5,10 +5,19 @@ one. Nothing here knows about games' rules or about Discord."""
 from bot.storage.factory import is_postgres, open_store
 from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
 from bot.storage.postgres import PostgresStore
+from bot.storage.problems import (
+    DatabaseDamaged,
+    DatabaseInUse,
+    DatabaseLocked,
+    DatabaseProblem,
+    DatabaseReadOnly,
+    DatabaseTooNew,
+)
 from bot.storage.records import (
     Claim,
     Deadline,
     DirectMessage,
+    GameListing,
     GameRecord,
     OutboxItem,
     Post,
@@ -19,14 +28,20 @@ from bot.storage.records import (
     UserSettings,
     VersionConflict,
 )
-from bot.storage.sqlite import DatabaseDamaged, SqliteStore, migrations
+from bot.storage.sqlite import SqliteStore, migrations
 from bot.storage.store import Store
 
 __all__ = [
     "Claim",
     "DatabaseDamaged",
+    "DatabaseInUse",
+    "DatabaseLocked",
+    "DatabaseProblem",
+    "DatabaseReadOnly",
+    "DatabaseTooNew",
     "Deadline",
     "DirectMessage",
+    "GameListing",
     "GameRecord",
     "GuildSettings",
     "LogEntry",

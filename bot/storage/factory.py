@@ -3,13 +3,12 @@ process) or a ``postgresql://`` URL (any number of processes on one database).""
 
 from __future__ import annotations
 
+from bot.config import is_postgres
 from bot.storage.postgres import PostgresStore
 from bot.storage.sqlite import SqliteStore
 from bot.storage.store import Store
 
-
-def is_postgres(database: str) -> bool:
-    return database.startswith(("postgresql://", "postgres://"))
+__all__ = ["is_postgres", "open_store"]
 
 
 async def open_store(database: str, shards: tuple[int, int, int] | None = None) -> Store:

@@ -9,7 +9,8 @@ the last, deadlines replaced) first locks its game's row (``FOR NO KEY UPDATE``)
 every change of one game; a read is one statement, so it sees one committed moment.
 
 Several processes share the work no interaction carries (deadlines, reminders, posts owed):
-:meth:`PostgresStore.claim_due` hands out due games under a lease (``pg0001_schedule.sql``).
+:meth:`PostgresStore.claim_due` hands out the games with something due under a lease
+(``pg0001_schedule.sql``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
 from bot.storage.records import (
     Claim,
     Deadline,
+    GameListing,
     GameRecord,
     OutboxItem,
     Post,
@@ -121,8 +123,6 @@ class PostgresStore:
     """One pool per process. ``shards`` (first, last, count) limits the background work this
     process claims to the servers of its shards (it knows only those from the gateway)."""
 
-    sleeps_games = True
-
     def __init__(self, pool: asyncpg.Pool, shards: tuple[int, int, int] | None = None) -> None:
         self._pool = pool
         self._shards = shards
@@ -205,6 +205,16 @@ class PostgresStore:
             user_id,
             guild_id,
         )
+
+    async def games_listed(self, user_id: int, guild_id: int) -> list[GameListing]:
+        rows = await self._pool.fetch(
+            "SELECT g.id, g.game_key, g.status FROM seats s JOIN games g ON g.id = s.game_id "
+            "WHERE s.user_id=$1 AND g.guild_id=$2 AND g.status IN ('lobby', 'active') "
+            "ORDER BY g.updated_at DESC",
+            user_id,
+            guild_id,
+        )
+        return [GameListing(*row) for row in rows]
 
     async def unopened(self) -> list[int]:
         rows = await self._pool.fetch(
@@ -496,8 +506,61 @@ class PostgresStore:
         )
 
     # -- play over days (bot/play: clocks, reminders, vacations) ------------------------
-    async def active_games(self) -> list[GameRecord]:
-        return await self._games("g.status='active' ORDER BY g.id")
+    async def due_games(self, now: float) -> list[int]:
+        rows = await self._pool.fetch(
+            "SELECT game_id FROM deadlines WHERE wake_at <= $1 ORDER BY wake_at", now
+        )
+        return list(dict.fromkeys(row[0] for row in rows))
+
+    async def owed_games(self) -> list[int]:
+        rows = await self._pool.fetch(
+            "SELECT DISTINCT game_id FROM outbox WHERE sent_at IS NULL ORDER BY game_id"
+        )
+        return [row[0] for row in rows]
+
+    async def unsynced_games(self) -> list[int]:
+        rows = await self._pool.fetch(
+            "SELECT g.id FROM games g LEFT JOIN game_clocks c ON c.game_id = g.id "
+            "WHERE g.status = 'active' AND c.synced_version IS DISTINCT FROM g.version "
+            "ORDER BY g.id"
+        )
+        return [row[0] for row in rows]
+
+    async def set_wake(self, game_id: int, seat: int, turn: int, wake_at: float | None) -> None:
+        await self._pool.execute(
+            "UPDATE deadlines SET wake_at=$1 WHERE game_id=$2 AND seat=$3 AND turn=$4",
+            wake_at,
+            game_id,
+            seat,
+            turn,
+        )
+
+    # -- stored states are a cache of the seed and the action log -----------------------
+    async def snapshot_formats(self) -> dict[str, str]:
+        rows = await self._pool.fetch("SELECT game_key, format FROM snapshot_formats")
+        return {row[0]: row[1] for row in rows}
+
+    async def set_snapshot_format(self, game_key: str, state_format: str) -> None:
+        await self._pool.execute(
+            "INSERT INTO snapshot_formats (game_key, format) VALUES ($1, $2) "
+            "ON CONFLICT (game_key) DO UPDATE SET format=excluded.format",
+            game_key,
+            state_format,
+        )
+
+    async def games_with_state(self, game_key: str, after_id: int, limit: int) -> list[GameRecord]:
+        return await self._games(
+            "g.game_key=$1 AND g.id>$2 AND g.state IS NOT NULL ORDER BY g.id LIMIT $3",
+            game_key,
+            after_id,
+            limit,
+        )
+
+    async def rewrite_state(self, game_id: int, version: int, state: str) -> bool:
+        done = await self._pool.execute(
+            "UPDATE games SET state=$1 WHERE id=$2 AND version=$3", state, game_id, version
+        )
+        return count(done) == 1
 
     async def time_policy(self, game_id: int) -> TimePolicy:
         row = await self._pool.fetchrow(
@@ -534,7 +597,10 @@ class PostgresStore:
         )
 
     async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
-        query = "SELECT game_id, seat, turn, user_id, started_at, due_at, paused_at FROM deadlines"
+        query = (
+            "SELECT game_id, seat, turn, user_id, started_at, due_at, paused_at, wake_at "
+            "FROM deadlines"
+        )
         args: tuple[Any, ...] = ()
         if game_id is not None:
             query += " WHERE game_id=$1"
@@ -549,6 +615,7 @@ class PostgresStore:
                 r["started_at"],
                 r["due_at"],
                 r["paused_at"],
+                r["wake_at"],
             )
             for r in rows
         ]
@@ -564,9 +631,18 @@ class PostgresStore:
             await db.execute("DELETE FROM deadlines WHERE game_id=$1", game_id)
             await db.executemany(
                 "INSERT INTO deadlines (game_id, seat, turn, user_id, started_at, due_at, "
-                "paused_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                "paused_at, wake_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                 [
-                    (d.game_id, d.seat, d.turn, d.user_id, d.started_at, d.due_at, d.paused_at)
+                    (
+                        d.game_id,
+                        d.seat,
+                        d.turn,
+                        d.user_id,
+                        d.started_at,
+                        d.due_at,
+                        d.paused_at,
+                        d.wake_at,
+                    )
                     for d in deadlines
                 ],
             )
@@ -580,7 +656,7 @@ class PostgresStore:
     async def update_deadline(self, deadline: Deadline, posts: list[Post]) -> None:
         async with self._transaction() as db:
             await db.execute(
-                "UPDATE deadlines SET due_at=$1, paused_at=$2 "
+                "UPDATE deadlines SET due_at=$1, paused_at=$2, wake_at=0 "
                 "WHERE game_id=$3 AND seat=$4 AND turn=$5",
                 deadline.due_at,
                 deadline.paused_at,
@@ -641,24 +717,26 @@ class PostgresStore:
 
     async def save_user_settings(self, settings: UserSettings) -> None:
         s = settings
-        await self._pool.execute(
-            "INSERT INTO user_settings (user_id, timezone, quiet_start, quiet_end, style, "
-            "turn_dm, vacation_bank, vacation_start, vacation_until) "
-            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (user_id) DO UPDATE SET "
-            "timezone=excluded.timezone, quiet_start=excluded.quiet_start, "
-            "quiet_end=excluded.quiet_end, style=excluded.style, turn_dm=excluded.turn_dm, "
-            "vacation_bank=excluded.vacation_bank, vacation_start=excluded.vacation_start, "
-            "vacation_until=excluded.vacation_until",
-            s.user_id,
-            s.timezone,
-            s.quiet_start,
-            s.quiet_end,
-            s.style,
-            int(s.turn_dm),
-            s.vacation_bank,
-            s.vacation_start,
-            s.vacation_until,
-        )
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO user_settings (user_id, timezone, quiet_start, quiet_end, style, "
+                "turn_dm, vacation_bank, vacation_start, vacation_until) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (user_id) DO UPDATE SET "
+                "timezone=excluded.timezone, quiet_start=excluded.quiet_start, "
+                "quiet_end=excluded.quiet_end, style=excluded.style, turn_dm=excluded.turn_dm, "
+                "vacation_bank=excluded.vacation_bank, vacation_start=excluded.vacation_start, "
+                "vacation_until=excluded.vacation_until",
+                s.user_id,
+                s.timezone,
+                s.quiet_start,
+                s.quiet_end,
+                s.style,
+                int(s.turn_dm),
+                s.vacation_bank,
+                s.vacation_start,
+                s.vacation_until,
+            )
+            await db.execute("UPDATE deadlines SET wake_at=0 WHERE user_id=$1", s.user_id)
 
     async def replace_seat(
         self,
@@ -685,7 +763,7 @@ class PostgresStore:
                 raise VersionConflict
             await db.execute(
                 "UPDATE deadlines SET user_id=$1, due_at=COALESCE($2, due_at), "
-                "paused_at=CASE WHEN $2::float8 IS NULL THEN paused_at END "
+                "paused_at=CASE WHEN $2::float8 IS NULL THEN paused_at END, wake_at=0 "
                 "WHERE game_id=$3 AND user_id=$4",
                 new_user,
                 due_at,
@@ -709,17 +787,23 @@ class PostgresStore:
         ]
 
     async def claim_due(self, now: float, after: int, limit: int) -> list[Claim]:
-        """Claim up to ``limit`` games of this process's shards due at ``now`` (game clock),
-        with ids above ``after``, that no live lease holds; a game another process is
-        claiming at this instant is skipped, not waited for."""
+        """Claim up to ``limit`` games of this process's shards, by id above ``after``, with
+        a turn due at ``now`` (game clock) or posts owed, whose lease no live process holds
+        (this one's own excepted); a game another process is claiming at this instant is
+        skipped, not waited for. What is due is read in the same statement as the claim, so a
+        game another process has just finished with is not done again."""
         shards, args = self._my_shards(6)
         rows = await self._pool.fetch(
-            "WITH due AS (SELECT s.game_id FROM game_schedule s JOIN games g ON g.id = s.game_id "
-            f"WHERE s.wake_at <= $1 AND s.game_id > $2 AND {shards} AND "
-            f"(s.lease_until IS NULL OR s.lease_until < {SERVER_NOW}) "
+            "WITH wanted AS ("
+            "SELECT game_id, TRUE AS due FROM deadlines WHERE wake_at <= $1 AND game_id > $2 "
+            "UNION ALL SELECT game_id, FALSE FROM outbox WHERE sent_at IS NULL AND game_id > $2"
+            "), mine AS (SELECT w.game_id, bool_or(w.due) AS due FROM wanted w "
+            f"JOIN games g ON g.id = w.game_id WHERE {shards} GROUP BY w.game_id), "
+            "free AS (SELECT s.game_id, mine.due FROM game_schedule s JOIN mine USING (game_id) "
+            f"WHERE s.lease_until IS NULL OR s.lease_until < {SERVER_NOW} OR s.owner = $4 "
             "ORDER BY s.game_id LIMIT $3 FOR UPDATE OF s SKIP LOCKED) "
-            f"UPDATE game_schedule s SET owner=$4, lease_until={SERVER_NOW} + $5 FROM due "
-            "WHERE s.game_id = due.game_id RETURNING s.game_id, s.pokes",
+            f"UPDATE game_schedule s SET owner=$4, lease_until={SERVER_NOW} + $5 FROM free "
+            "WHERE s.game_id = free.game_id RETURNING s.game_id, free.due",
             now,
             after,
             limit,
@@ -727,23 +811,22 @@ class PostgresStore:
             LEASE_SECONDS,
             *args,
         )
-        return sorted(Claim(r["game_id"], r["pokes"]) for r in rows)
+        return sorted(Claim(r["game_id"], r["due"]) for r in rows)
 
-    async def claim(self, game_id: int) -> Claim | None:
+    async def claim(self, game_id: int) -> bool:
         """Claim one game now (to send what an action owes, to resume work cut short),
-        unless another process holds its lease or it is not of this process's shards; None
-        then."""
+        unless another process holds its lease or it is not of this process's shards."""
         shards, args = self._my_shards(4)
         row = await self._pool.fetchrow(
             f"UPDATE game_schedule s SET owner=$2, lease_until={SERVER_NOW} + $3 FROM games g "
             f"WHERE s.game_id=$1 AND g.id=s.game_id AND {shards} AND (s.lease_until IS NULL "
-            f"OR s.lease_until < {SERVER_NOW} OR s.owner=$2) RETURNING s.pokes",
+            f"OR s.lease_until < {SERVER_NOW} OR s.owner=$2) RETURNING s.game_id",
             game_id,
             self.owner,
             LEASE_SECONDS,
             *args,
         )
-        return None if row is None else Claim(game_id, row["pokes"])
+        return row is not None
 
     async def renew(self, game_ids: list[int]) -> None:
         """Extend this process's leases on games it is still working on."""
@@ -755,16 +838,10 @@ class PostgresStore:
             LEASE_SECONDS,
         )
 
-    async def release(self, claim: Claim, wake_at: float | None) -> None:
-        """Give the game back; it is next due at ``wake_at`` (None: leave it as it is), unless
-        it changed since the claim (then it stays due, and the next tick looks again)."""
+    async def release(self, game_id: int) -> None:
         await self._pool.execute(
-            "UPDATE game_schedule SET owner=NULL, lease_until=NULL, "
-            "wake_at=CASE WHEN $3::float8 IS NOT NULL AND pokes=$2 THEN $3 ELSE wake_at END "
-            "WHERE game_id=$1 AND owner=$4",
-            claim.game_id,
-            claim.mark,
-            wake_at,
+            "UPDATE game_schedule SET owner=NULL, lease_until=NULL WHERE game_id=$1 AND owner=$2",
+            game_id,
             self.owner,
         )
 

@@ -107,7 +107,9 @@ class TimePolicy:
 
 @dataclass
 class Deadline:
-    """One due seat's turn: when it became due (``turn`` is that game version) and its clock."""
+    """One due seat's turn: when it became due (``turn`` is that game version), its clock, and
+    when the scheduler next has work on it (``wake_at``: 0 is at once, None is not until the
+    game changes)."""
 
     game_id: int
     seat: int
@@ -116,6 +118,16 @@ class Deadline:
     started_at: float
     due_at: float | None = None
     paused_at: float | None = None
+    wake_at: float | None = 0.0
+
+
+@dataclass(frozen=True)
+class GameListing:
+    """A game in a list of many (the ``game`` option's autocomplete): no state, no seats."""
+
+    id: int
+    game_key: str
+    status: str
 
 
 @dataclass
@@ -137,11 +149,11 @@ class VersionConflict(Exception):
 
 @dataclass(frozen=True, order=True)
 class Claim:
-    """A game whose background work (deadlines, reminders, posts owed) this process holds;
-    ``mark`` lets the store tell at release whether the game changed meanwhile."""
+    """A game whose background work this process now holds: a turn due (``due``), or only
+    posts owed."""
 
     game_id: int
-    mark: int
+    due: bool
 
 
 class TooManyLobbies(Exception):

@@ -24,10 +24,13 @@ from typing import Any
 import aiosqlite
 
 from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
+from bot.storage.lock import ProcessLock
+from bot.storage.problems import damaged, explain, too_new, unreachable
 from bot.storage.records import (
     Claim,
     Deadline,
     DirectMessage,
+    GameListing,
     GameRecord,
     OutboxItem,
     Post,
@@ -45,8 +48,45 @@ GAME_COLUMNS = (
 )
 
 
-class DatabaseDamaged(RuntimeError):
-    """``PRAGMA integrity_check`` failed at start."""
+#: How long a statement waits for another connection's lock before giving up.
+BUSY_TIMEOUT_MS = 5000
+
+
+async def connect(path: str) -> aiosqlite.Connection:
+    """A connection to ``path`` set up for the bot (WAL, and ``synchronous=FULL``: a commit
+    returns only once its WAL frames are on disk, so an acknowledged move survives a power
+    cut; NORMAL could lose the last commits), after checking that the file is whole and not
+    from a newer Parley."""
+    try:
+        db = await aiosqlite.connect(path, isolation_level=None)
+    except sqlite3.Error as error:
+        raise explain(path, error) from None
+    db.row_factory = aiosqlite.Row
+    try:
+        for pragma in (
+            f"busy_timeout={BUSY_TIMEOUT_MS}",  # first: a lock held a moment is waited for
+            "journal_mode=WAL",
+            "synchronous=FULL",
+            "foreign_keys=ON",
+        ):
+            await run(db, f"PRAGMA {pragma}")
+        verdict = await pragma_value(db, "integrity_check")
+        if verdict != "ok":
+            raise damaged(path, verdict)
+        found: int = await pragma_value(db, "user_version")
+        known = migrations()[-1][0]
+        if found > known:
+            raise too_new(path, found, known)
+        # A write that changes nothing: a read-only file or folder is found now, not at the
+        # first move (reading, and even BEGIN IMMEDIATE, work on a read-only WAL database).
+        await run(db, f"PRAGMA user_version={found}")
+    except sqlite3.Error as error:
+        await db.close()
+        raise explain(path, error) from None
+    except BaseException:
+        await db.close()
+        raise
+    return db
 
 
 def migrations() -> list[tuple[int, str]]:
@@ -127,35 +167,31 @@ async def unchanged(db: aiosqlite.Connection, read: GameRecord | None) -> None:
 
 
 class SqliteStore:
-    sleeps_games = False
-
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection, owner: ProcessLock | None = None) -> None:
         self._db = connection
         self._lock = asyncio.Lock()
+        self._owner = owner  # this process's hold on the database (see bot.storage.lock)
 
     @classmethod
     async def open(cls, path: str) -> SqliteStore:
-        db = await aiosqlite.connect(path, isolation_level=None)
-        db.row_factory = aiosqlite.Row
+        """Open (or create) the database for this process alone, and migrate it. Refuses,
+        with a :class:`DatabaseProblem` saying what is wrong: a database another Parley
+        holds, one locked or read-only, damaged, or written by a newer Parley."""
         try:
-            for pragma in (
-                "journal_mode=WAL",
-                "synchronous=NORMAL",
-                "foreign_keys=ON",
-                "busy_timeout=5000",
-            ):
-                await run(db, f"PRAGMA {pragma}")
-            verdict = await pragma_value(db, "integrity_check")
-        except sqlite3.DatabaseError as error:
-            verdict = str(error)
-        if verdict != "ok":
-            await db.close()
-            raise DatabaseDamaged(
-                f"The database {path} failed its integrity check ({verdict}). Restore a backup "
-                "made with `parley backup`, or move the file away to start afresh."
-            )
-        store = cls(db)
-        await store.migrate()
+            lock = ProcessLock.acquire(path)
+        except OSError as error:
+            raise unreachable(path, error) from None
+        try:
+            db = await connect(path)
+        except BaseException:
+            lock.release()
+            raise
+        store = cls(db, lock)
+        try:
+            await store.migrate()
+        except BaseException:
+            await store.close()
+            raise
         return store
 
     async def migrate(self, up_to: int | None = None) -> int:
@@ -172,12 +208,11 @@ class SqliteStore:
         return current
 
     async def close(self) -> None:
-        await self._db.close()
-
-    async def backup(self, path: str) -> None:
-        """Copy the live database with SQLite's online backup API."""
-        async with aiosqlite.connect(path) as target:
-            await self._db.backup(target)
+        try:
+            await self._db.close()
+        finally:
+            if self._owner is not None:
+                self._owner.release()
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -264,6 +299,20 @@ class SqliteStore:
             ) as cursor,
         ):
             return [r["id"] for r in await cursor.fetchall()]
+
+    async def games_listed(self, user_id: int, guild_id: int) -> list[GameListing]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                # from the user's seats (CROSS JOIN keeps that order), never the guild's games
+                "SELECT g.id, g.game_key, g.status FROM seats s CROSS JOIN games g "
+                "ON g.id = s.game_id "
+                "WHERE s.user_id=? AND g.guild_id=? AND g.status IN ('lobby', 'active') "
+                "ORDER BY g.updated_at DESC",
+                (user_id, guild_id),
+            ) as cursor,
+        ):
+            return [GameListing(*row) for row in await cursor.fetchall()]
 
     async def open_lobbies(self, guild_id: int) -> list[GameRecord]:
         async with (
@@ -536,15 +585,77 @@ class SqliteStore:
         )
 
     # -- play over days (bot/play: clocks, reminders, vacations) ------------------------
-    async def active_games(self) -> list[GameRecord]:
+    async def due_games(self, now: float) -> list[int]:
         async with (
             self._reading() as db,
             db.execute(
-                f"SELECT {GAME_COLUMNS} FROM games WHERE status='active' ORDER BY id",
+                "SELECT game_id FROM deadlines WHERE wake_at <= ? ORDER BY wake_at", (now,)
+            ) as cursor,
+        ):
+            return list(dict.fromkeys(row[0] for row in await cursor.fetchall()))
+
+    async def owed_games(self) -> list[int]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT DISTINCT game_id FROM outbox WHERE sent_at IS NULL ORDER BY game_id"
+            ) as cursor,
+        ):
+            return [row[0] for row in await cursor.fetchall()]
+
+    async def unsynced_games(self) -> list[int]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT g.id FROM games g LEFT JOIN game_clocks c ON c.game_id = g.id "
+                "WHERE g.status = 'active' AND c.synced_version IS NOT g.version ORDER BY g.id"
+            ) as cursor,
+        ):
+            return [row[0] for row in await cursor.fetchall()]
+
+    async def set_wake(self, game_id: int, seat: int, turn: int, wake_at: float | None) -> None:
+        async with self._transaction() as db:
+            await run(
+                db,
+                "UPDATE deadlines SET wake_at=? WHERE game_id=? AND seat=? AND turn=?",
+                (wake_at, game_id, seat, turn),
+            )
+
+    # -- stored states are a cache of the seed and the action log -----------------------
+    async def snapshot_formats(self) -> dict[str, str]:
+        async with (
+            self._reading() as db,
+            db.execute("SELECT game_key, format FROM snapshot_formats") as cursor,
+        ):
+            return {row[0]: row[1] for row in await cursor.fetchall()}
+
+    async def set_snapshot_format(self, game_key: str, state_format: str) -> None:
+        async with self._transaction() as db:
+            await run(
+                db,
+                "INSERT INTO snapshot_formats (game_key, format) VALUES (?, ?) "
+                "ON CONFLICT (game_key) DO UPDATE SET format=excluded.format",
+                (game_key, state_format),
+            )
+
+    async def games_with_state(self, game_key: str, after_id: int, limit: int) -> list[GameRecord]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE game_key=? AND id>? "
+                "AND state IS NOT NULL ORDER BY id LIMIT ?",
+                (game_key, after_id, limit),
             ) as cursor,
         ):
             rows = await cursor.fetchall()
             return [await self._with_seats(row) for row in rows]
+
+    async def rewrite_state(self, game_id: int, version: int, state: str) -> bool:
+        async with self._transaction() as db:
+            count = await changed(
+                db, "UPDATE games SET state=? WHERE id=? AND version=?", (state, game_id, version)
+            )
+        return count == 1
 
     async def time_policy(self, game_id: int) -> TimePolicy:
         async with (
@@ -586,7 +697,10 @@ class SqliteStore:
             )
 
     async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
-        query = "SELECT game_id, seat, turn, user_id, started_at, due_at, paused_at FROM deadlines"
+        query = (
+            "SELECT game_id, seat, turn, user_id, started_at, due_at, paused_at, wake_at "
+            "FROM deadlines"
+        )
         args: tuple[Any, ...] = ()
         if game_id is not None:
             query += " WHERE game_id=?"
@@ -604,6 +718,7 @@ class SqliteStore:
                     r["started_at"],
                     r["due_at"],
                     r["paused_at"],
+                    r["wake_at"],
                 )
                 for r in await cursor.fetchall()
             ]
@@ -616,9 +731,18 @@ class SqliteStore:
             await run_many(
                 db,
                 "INSERT INTO deadlines (game_id, seat, turn, user_id, started_at, due_at, "
-                "paused_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "paused_at, wake_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (d.game_id, d.seat, d.turn, d.user_id, d.started_at, d.due_at, d.paused_at)
+                    (
+                        d.game_id,
+                        d.seat,
+                        d.turn,
+                        d.user_id,
+                        d.started_at,
+                        d.due_at,
+                        d.paused_at,
+                        d.wake_at,
+                    )
                     for d in deadlines
                 ],
             )
@@ -633,7 +757,8 @@ class SqliteStore:
         async with self._transaction() as db:
             await run(
                 db,
-                "UPDATE deadlines SET due_at=?, paused_at=? WHERE game_id=? AND seat=? AND turn=?",
+                "UPDATE deadlines SET due_at=?, paused_at=?, wake_at=0 "
+                "WHERE game_id=? AND seat=? AND turn=?",
                 (
                     deadline.due_at,
                     deadline.paused_at,
@@ -715,6 +840,7 @@ class SqliteStore:
                     s.vacation_until,
                 ),
             )
+            await run(db, "UPDATE deadlines SET wake_at=0 WHERE user_id=?", (s.user_id,))
 
     async def replace_seat(
         self,
@@ -740,31 +866,26 @@ class SqliteStore:
             await run(
                 db,
                 "UPDATE deadlines SET user_id=?, due_at=COALESCE(?, due_at), "
-                "paused_at=CASE WHEN ? IS NULL THEN paused_at END WHERE game_id=? AND user_id=?",
+                "paused_at=CASE WHEN ? IS NULL THEN paused_at END, wake_at=0 "
+                "WHERE game_id=? AND user_id=?",
                 (new_user, due_at, due_at, game_id, old_user),
             )
             await self._queue(db, game_id, posts)
 
-    # -- sharing the background work (one process: every active game, always granted) ---
+    # -- sharing the background work (one process: every claim is granted) -------------
     async def claim_due(self, now: float, after: int, limit: int) -> list[Claim]:
-        """Every active game: one process looks at each at every tick."""
-        async with (
-            self._reading() as db,
-            db.execute(
-                "SELECT id FROM games WHERE status='active' AND id>? ORDER BY id LIMIT ?",
-                (after, limit),
-            ) as cursor,
-        ):
-            return [Claim(r["id"], 0) for r in await cursor.fetchall()]
+        due = set(await self.due_games(now))
+        wanted = sorted(g for g in due | set(await self.owed_games()) if g > after)
+        return [Claim(game_id, game_id in due) for game_id in wanted[:limit]]
 
-    async def claim(self, game_id: int) -> Claim | None:
-        return Claim(game_id, 0)
+    async def claim(self, game_id: int) -> bool:
+        return True
 
     async def renew(self, game_ids: list[int]) -> None:
         """Nothing lapses: a SQLite file has one process."""
 
-    async def release(self, claim: Claim, wake_at: float | None) -> None:
-        """Nothing to give back: the next tick looks at every active game again."""
+    async def release(self, game_id: int) -> None:
+        """Nothing to give back (one process)."""
 
     # -- moving a database (bot/copydb.py) ----------------------------------------------
     async def tables(self) -> dict[str, list[str]]:

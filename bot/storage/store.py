@@ -13,6 +13,7 @@ from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
 from bot.storage.records import (
     Claim,
     Deadline,
+    GameListing,
     GameRecord,
     OutboxItem,
     Post,
@@ -22,10 +23,6 @@ from bot.storage.records import (
 
 
 class Store(Protocol):
-    #: Whether games sleep until due (a released game's ``wake_at`` is kept), or every game in
-    #: play is due at every tick (one process, as on SQLite).
-    sleeps_games: bool
-
     async def create_game(
         self,
         game_key: str,
@@ -49,6 +46,10 @@ class Store(Protocol):
 
     async def unopened(self) -> list[int]:
         """Games still owed their opening (no thread yet): a crash may have cut it short."""
+
+    async def games_listed(self, user_id: int, guild_id: int) -> list[GameListing]:
+        """The user's lobbies and games in play in a server, most recently changed first,
+        without states or seats: cheap for a user in thousands of games."""
 
     async def open_lobbies(self, guild_id: int) -> list[GameRecord]: ...
 
@@ -121,8 +122,33 @@ class Store(Protocol):
 
     async def close(self) -> None: ...
 
+    # -- stored states are a cache of the seed and the action log (bot/play/snapshots) --
+    async def snapshot_formats(self) -> dict[str, str]:
+        """The format each game's stored states were last all written in, by game key."""
+
+    async def set_snapshot_format(self, game_key: str, state_format: str) -> None: ...
+
+    async def games_with_state(self, game_key: str, after_id: int, limit: int) -> list[GameRecord]:
+        """Games of ``game_key`` that have a stored state, ``limit`` at most, by id after
+        ``after_id`` (to walk them all in batches)."""
+
+    async def rewrite_state(self, game_id: int, version: int, state: str) -> bool:
+        """Replace the stored state of the game at ``version`` (a rebuilt cache); False if the
+        game moved on meanwhile."""
+
     # -- play over days (bot/play: clocks, reminders, vacations) ------------------------
-    async def active_games(self) -> list[GameRecord]: ...
+    async def due_games(self, now: float) -> list[int]:
+        """Games with a deadline whose ``wake_at`` has come, earliest first (an index read:
+        a tick costs what is due, not what is stored)."""
+
+    async def owed_games(self) -> list[int]:
+        """Games with posts not yet sent."""
+
+    async def unsynced_games(self) -> list[int]:
+        """Games in play whose deadlines were not brought up to their version (a crash
+        between a commit and its delivery)."""
+
+    async def set_wake(self, game_id: int, seat: int, turn: int, wake_at: float | None) -> None: ...
 
     async def time_policy(self, game_id: int) -> TimePolicy: ...
 
@@ -138,7 +164,9 @@ class Store(Protocol):
         self, game_id: int, version: int, deadlines: list[Deadline]
     ) -> None: ...
 
-    async def update_deadline(self, deadline: Deadline, posts: list[Post]) -> None: ...
+    async def update_deadline(self, deadline: Deadline, posts: list[Post]) -> None:
+        """Change a turn's clock (due, paused) with its notices; the scheduler looks at the
+        turn again at its next tick."""
 
     async def mark_step(
         self, game_id: int, seat: int, turn: int, step: str, now: float, posts: list[Post]
@@ -148,7 +176,9 @@ class Store(Protocol):
 
     async def user_settings(self, user_id: int) -> UserSettings: ...
 
-    async def save_user_settings(self, settings: UserSettings) -> None: ...
+    async def save_user_settings(self, settings: UserSettings) -> None:
+        """Save them; the scheduler looks at the user's turns again at its next tick (a
+        vacation, quiet hours)."""
 
     async def replace_seat(
         self,
@@ -162,18 +192,17 @@ class Store(Protocol):
 
     # -- sharing the background work between processes (bot/play/claims.py) -------------
     async def claim_due(self, now: float, after: int, limit: int) -> list[Claim]:
-        """Claim up to ``limit`` games (ids above ``after``, in order) whose background work
-        is due at ``now``; each is given back with :meth:`release`."""
+        """Claim up to ``limit`` games, by id above ``after``, that have a turn due at ``now``
+        (``Claim.due``) or posts owed, and that no other process holds; each is given back
+        with :meth:`release`."""
 
-    async def claim(self, game_id: int) -> Claim | None:
-        """Claim one game now; None while another process holds it."""
+    async def claim(self, game_id: int) -> bool:
+        """Claim one game now; False while another process holds it."""
 
     async def renew(self, game_ids: list[int]) -> None:
         """Keep this process's claims on these games (they lapse if it dies)."""
 
-    async def release(self, claim: Claim, wake_at: float | None) -> None:
-        """Give a game back, next due at ``wake_at`` (None: as it is) unless it changed
-        since it was claimed."""
+    async def release(self, game_id: int) -> None: ...
 
     # -- after play: the log, results, ratings, rematches, undo requests (issue 16) -------
     async def log(self, game_id: int) -> list[LogEntry]: ...

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import logging
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -14,6 +15,7 @@ import pytest
 
 from bot.config import Settings
 from bot.discord.bot import ParleyBot
+from bot.logs import PAYLOAD_LOGGERS, keep_payloads_out
 from tests.bot.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 from tests.bot.postgres import PostgresServer, missing
 
@@ -123,3 +125,15 @@ async def world(database: str, monkeypatch) -> AsyncIterator[World]:
         "the bot sent Discord something beyond its documented limits:\n"
         + "\n".join(fake.limit_violations)
     )
+
+
+@pytest.fixture
+def debug_log(caplog: pytest.LogCaptureFixture) -> Iterator[pytest.LogCaptureFixture]:
+    """Everything logged at DEBUG, the log set up as ``parley run`` sets it up at DEBUG
+    (issue 12: at DEBUG the log held a loyalty DM's text and a vote button's custom id)."""
+    levels = {name: logging.getLogger(name).level for name in PAYLOAD_LOGGERS}
+    caplog.set_level(logging.DEBUG)
+    keep_payloads_out("DEBUG")
+    yield caplog
+    for name, level in levels.items():
+        logging.getLogger(name).setLevel(level)

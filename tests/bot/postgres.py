@@ -13,6 +13,7 @@ why, where no server binary exists.
 
 from __future__ import annotations
 
+import asyncio
 import glob
 import itertools
 import os
@@ -21,6 +22,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import asyncpg
@@ -152,3 +154,20 @@ class PostgresServer:
             self._run(pg_ctl, "-D", str(self.data), "-m", "immediate", "-w", "stop")
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
+
+
+def run_sql(url: str, sql: str, *args: object) -> list[tuple[object, ...]]:
+    """Run one statement written for SQLite (``?`` placeholders) on a PostgreSQL database,
+    from synchronous test code; its rows."""
+    numbered = iter(range(1, sql.count("?") + 1))
+    text = "".join(f"${next(numbered)}" if c == "?" else c for c in sql)
+
+    async def run() -> list[tuple[object, ...]]:
+        connection = await asyncpg.connect(url)
+        try:
+            return [tuple(row) for row in await connection.fetch(text, *args)]
+        finally:
+            await connection.close()
+
+    with ThreadPoolExecutor(1) as thread:  # the caller may be inside a running event loop
+        return thread.submit(asyncio.run, run()).result()

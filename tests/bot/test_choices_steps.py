@@ -161,7 +161,7 @@ async def test_the_lobby_card_shows_options_clock_and_absent_policy_in_words(wor
 
     assert card()["description"].startswith("Waiting for players (2 players).")
     options = fields()["Options"]
-    assert "• With the die, re-roll a result equal to the current wind: **no**" in options
+    assert "• With the die, roll again when it shows the wind already blowing: **no**" in options
     assert "• If both fleets hold two islands at once: the active player wins, or draw: **draw**"
     assert "**cards**" in options and "die_reroll" not in options and "True" not in options
     await fake.click(bot, world.bob, world.lobby(), button_id(world.lobby(), "Join"))

@@ -5,7 +5,6 @@ processes share the background work without doing any of it twice."""
 from __future__ import annotations
 
 import asyncio
-import math
 import sqlite3
 
 import asyncpg
@@ -13,6 +12,7 @@ import pytest
 
 from bot.play.service import GameService, UserError
 from bot.storage import (
+    Claim,
     Deadline,
     PostgresStore,
     SqliteStore,
@@ -104,8 +104,8 @@ async def test_migration_3_renames_stored_ship_games_from_the_first_schema(postg
         assert item.post == ThreadPost(
             "Stern moves.", version=1, view={"game": "ship", "to_act": [1]}
         )
-        # games stored before the schedule existed are due at once
-        assert [c.game_id for c in await store.claim_due(0, 0, 10)] == [ship.id, other.id]
+        # games stored before the schedule existed can be claimed like any other
+        assert await store.claim(ship.id) and await store.claim(other.id)
     finally:
         await store.close()
         await postgres_server.drop(url)
@@ -175,37 +175,52 @@ async def test_deadlines_of_an_older_version_do_not_overwrite_newer_ones(stores)
 
 async def test_a_claimed_game_is_nobody_elses_until_given_back(stores):
     first, second = stores
+    game_id = await started_cardinal(GameService(first))  # it owes its opening posts
+    assert await first.claim_due(0, 0, 10) == [Claim(game_id, due=False)]
+    assert not await second.claim(game_id)
+    assert await second.claim_due(0, 0, 10) == []
+    assert await first.claim(game_id)  # the holder's own process may
+    await first.release(game_id)
+    assert await second.claim_due(0, 0, 10) == [Claim(game_id, due=False)]
+
+
+async def test_games_are_claimed_for_a_turn_due_or_posts_owed_and_nothing_else(stores):
+    first, _ = stores
+    service = GameService(first)
+    owing, due, idle = [await started_cardinal(service) for _ in range(3)]
+    for game_id in (due, idle):
+        for item in await first.unsent(game_id):
+            await first.mark_sent(item.id)
+    await first.replace_deadlines(due, 0, [Deadline(due, 0, 0, HOST, 10.0, 99.0, wake_at=50.0)])
+    await first.replace_deadlines(idle, 0, [Deadline(idle, 0, 0, HOST, 10.0, 99.0, wake_at=80.0)])
+    assert await first.claim_due(60.0, 0, 10) == [Claim(owing, False), Claim(due, True)]
+    await first.release(owing)
+    await first.release(due)
+    assert await first.claim_due(60.0, owing, 10) == [Claim(due, True)]  # by id, after one
+
+
+async def test_a_game_done_by_one_process_is_not_done_again_by_another(stores):
+    """What is due is read in the claim itself: a process that listed the game before the
+    other finished with it does not find it due any more."""
+    first, second = stores
     game_id = await started_cardinal(GameService(first))
     (claim,) = await first.claim_due(0, 0, 10)
-    assert claim.game_id == game_id
-    assert await second.claim(game_id) is None
+    for item in await first.unsent(game_id):  # the first process sends what was owed
+        await first.mark_sent(item.id)
+    await first.release(claim.game_id)
     assert await second.claim_due(0, 0, 10) == []
-    assert await first.claim(game_id) is not None  # the holder's own process may
-    await first.release(claim, 1000.0)
-    assert await second.claim_due(999.0, 0, 10) == []  # asleep until 1000
-    assert [c.game_id for c in await second.claim_due(1000.0, 0, 10)] == [game_id]
-
-
-async def test_a_change_while_claimed_keeps_the_game_due(stores):
-    first, second = stores
-    service = GameService(first)
-    game_id = await started_cardinal(service)
-    (claim,) = await first.claim_due(0, 0, 10)
-    await GameService(second).act(game_id, HOST, "place a1")  # another process acts
-    await first.release(claim, 1000.0)
-    assert [c.game_id for c in await second.claim_due(0, 0, 10)] == [game_id]
 
 
 async def test_a_dead_process_lease_lapses_and_another_takes_the_game(stores, monkeypatch):
     first, second = stores
     game_id = await started_cardinal(GameService(first))
     monkeypatch.setattr(pg, "LEASE_SECONDS", 0.3)
-    (claim,) = await first.claim_due(0, 0, 10)  # ... and the first process dies here
-    assert await second.claim(game_id) is None
+    assert await first.claim_due(0, 0, 10)  # ... and the first process dies here
+    assert not await second.claim(game_id)
     await asyncio.sleep(0.4)
-    assert await second.claim(game_id) is not None
-    await first.release(claim, 1000.0)  # too late: not the owner any more, nothing changes
-    assert await first.claim(game_id) is None
+    assert await second.claim(game_id)
+    await first.release(game_id)  # too late: not the owner any more, nothing changes
+    assert not await first.claim(game_id)
 
 
 async def test_a_process_claims_only_the_servers_of_its_shards(url):
@@ -220,20 +235,9 @@ async def test_a_process_claims_only_the_servers_of_its_shards(url):
     try:
         assert [c.game_id for c in await low.claim_due(0, 0, 10)] == games[0::2]
         assert [c.game_id for c in await high.claim_due(0, 0, 10)] == games[1::2]
-        assert await low.claim(games[1]) is None  # resuming another shard's game: not here
-        assert await high.claim(games[1]) is not None
+        await high.release(games[1])
+        assert not await low.claim(games[1])  # resuming another shard's game: not here
+        assert await high.claim(games[1])
     finally:
         await low.close()
         await high.close()
-
-
-async def test_a_finished_game_sleeps_until_it_changes(stores):
-    first, _ = stores
-    service = GameService(first)
-    game_id = await started_cardinal(service)
-    await service.resign(await first.game(game_id), FRIEND)
-    (claim,) = await first.claim_due(0, 0, 10)
-    for item in await first.unsent(game_id):
-        await first.mark_sent(item.id)
-    await first.release(claim, math.inf)
-    assert await first.claim_due(1e12, 0, 10) == []

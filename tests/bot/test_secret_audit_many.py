@@ -5,9 +5,9 @@ For every action this plays what the bot does: the service's posts owed (thread 
 :func:`posts_owed`), the thread text and buttons (:func:`post_text`,
 :func:`public_choices`), each DM's text and buttons (:func:`dm_text`), the actor's private
 reply and panel (:func:`panel`), the pinned status message (:func:`status_text`), and the
-refusals another seat gets when it tries to act. At the end of each game every text is checked
-against every seat's secrets, those it held at any time, so a public text that tells a card
-before it is dealt (the deck order) is caught too.
+refusals another seat gets when it tries to act, and the log at DEBUG. At the end of each game
+every text is checked against every seat's secrets, those it held at any time, so a public
+text that tells a card before it is dealt (the deck order) is caught too.
 
 Issue 16 adds the story of the game: its history (:func:`history_lines`) now and then, a
 player asking to take back their last move (the refusal, the request, the posts of the undo,
@@ -22,7 +22,6 @@ suite fast); CI runs thousands.
 
 from __future__ import annotations
 
-import logging
 import os
 import random
 from typing import Any
@@ -211,8 +210,7 @@ def take_back_last(record: Recorder, log: list[LogEntry], state: Any) -> Any:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(REGISTRY))
-def test_no_secret_leaks_in_many_games(key: str, caplog):
-    caplog.set_level(logging.INFO)
+def test_no_secret_leaks_in_many_games(key: str, debug_log):
     spec = REGISTRY[key]
     games = int(os.environ.get("PARLEY_AUDIT_GAMES") or SAMPLE[key])
     audited = 0
@@ -229,5 +227,5 @@ def test_no_secret_leaks_in_many_games(key: str, caplog):
         every_secret.update(*record.secrets.values())
     if key in ("caribbean", "tortuga"):  # games with secrets: the audit had them to look for
         assert audited == games
-    logged = "\n".join(r.getMessage() for r in caplog.records if r.levelno >= logging.INFO)
+    logged = "\n".join(r.getMessage() for r in debug_log.records)
     assert not [line for line in every_secret if line in logged], "a secret reached the log"

@@ -10,6 +10,7 @@ import pytest
 
 from bot.play.service import GameService, UserError
 from bot.storage import DatabaseDamaged, SqliteStore, migrations, open_store
+from bot.storage.backup import backup
 from games import REGISTRY
 
 HOST, FRIEND, STRANGER = 101, 202, 303
@@ -153,7 +154,7 @@ async def test_migrating_from_the_first_schema_keeps_the_data(tmp_path):
 async def test_backup_copies_the_live_database(tmp_path):
     store = await SqliteStore.open(str(tmp_path / "live.db"))
     game_id = await started_cardinal(GameService(store))
-    await store.backup(str(tmp_path / "copy.db"))
+    await asyncio.to_thread(backup, tmp_path / "live.db", tmp_path / "copy.db")
     await store.close()
     copy = await SqliteStore.open(str(tmp_path / "copy.db"))
     assert (await copy.game(game_id)).status == "active"

@@ -1,5 +1,5 @@
 """``/parley settings`` (time zone, quiet hours, reminders, vacation), and the loop that runs
-the scheduler's tick every ``PARLEY_TICK_SECONDS``."""
+the scheduler's tick every ``PARLEY_TICK_SECONDS`` (told of threads Discord archives)."""
 
 from __future__ import annotations
 
@@ -44,6 +44,13 @@ class TimeCog(commands.Cog, name="time"):
     @ticking.before_loop
     async def _before_ticking(self) -> None:
         await self.bot.wait_until_ready()
+
+    @commands.Cog.listener()
+    async def on_thread_update(self, before: discord.Thread, after: discord.Thread) -> None:
+        """Discord archived a thread (a quiet day): the next tick reopens it if a game lives
+        there. Noted before any await, so a tick already under way sees it."""
+        if after.archived and not before.archived:
+            self.bot.scheduler.archived.add(after.id)
 
     @app_commands.command(description="Your reminders, quiet hours and vacation (all your games)")
     @app_commands.describe(

@@ -24,6 +24,7 @@ def test_shards_name_a_range_of_a_count():
 
 def test_the_bot_runs_the_shards_it_is_given(monkeypatch):
     monkeypatch.setenv("DISCORD_TOKEN", "fake")
+    monkeypatch.setenv("PARLEY_DB", "postgresql://parley@db.example/parley")
     monkeypatch.setenv("PARLEY_SHARDS", "4-7/16")
     settings = Settings.from_env()
     bot = ParleyBot(settings)

@@ -54,7 +54,11 @@ async def games_page(
     """Page ``page`` (from 0; past the end, the last) of the user's games in the server."""
     mine = await bot.store.games_of_user(user_id, guild_id)
     if not mine:
-        return "You have no running games here. Start one with `/parley new`.", None
+        return (
+            "You have no running games here. Start one with `/parley new`; "
+            "`/parley games finished:True` lists the games you finished.",
+            None,
+        )
     pages = (len(mine) + PAGE - 1) // PAGE
     page = min(page, pages - 1)
     lines = [await game_line(bot.store, g, user_id) for g in mine[page * PAGE : (page + 1) * PAGE]]

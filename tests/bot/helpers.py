@@ -89,3 +89,10 @@ async def pick(
         return await fake.click(client, user, message, button_id(message, label))
     menu, value = menu_option(message, label)
     return await fake.select(client, user, message, menu, [value])
+
+
+async def resign(fake: Any, client: Any, user: Any, thread: Any) -> InteractionRecord:
+    """`/parley resign`, then the confirmation button it asks for."""
+    asked = await fake.slash(client, user, thread, "parley resign")
+    question = asked.messages[-1]
+    return await fake.click(client, user, question, button_id(question, "Resign"))

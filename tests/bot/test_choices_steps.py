@@ -205,7 +205,7 @@ async def test_resign_asks_first_and_resigns_once(world: World):
     assert sum("resigns" in text for text in said) == 1
     assert question.content == "You resigned from **Tortuga 1667 #1**." and not question.buttons
     again = await fake.slash(bot, alice, world.thread(), "parley resign")
-    assert "already resigned" in private_reply(again)
+    assert "already left this game" in private_reply(again)
 
 
 async def test_a_label_typed_into_move_plays_its_action(world: World):

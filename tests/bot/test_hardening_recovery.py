@@ -20,6 +20,7 @@ from bot.discord.bot import ParleyBot
 from games import REGISTRY
 from tests.bot.conftest import World
 from tests.bot.fake_discord import DEFAULT_BOT
+from tests.bot.helpers import resign
 from tests.bot.time_helpers import DAY, HOUR, FakeClock, open_game, start_bot, to_act
 
 
@@ -81,7 +82,7 @@ async def test_a_crash_between_a_resignation_and_the_autopilot(world: World, mon
 
     crash_at(monkeypatch, bot.store, "finish", after=True)  # committed, then the process dies
     if how == "resign":
-        await fake.slash(bot, carol, world.thread(), "parley resign")
+        await resign(fake, bot, carol, world.thread())
     else:
         await fake.slash(bot, alice, world.thread(), "parley kick", player=carol)
     game = await bot.store.game(game_id)

@@ -60,7 +60,7 @@ async def test_history_and_boards_of_a_running_game_show_nothing_secret(world: W
     monkeypatch.setattr(
         bot.discord.afterplay,
         "render",
-        lambda key, view: drawn.append(view) or real_render(key, view),
+        lambda key, view, marks=None: drawn.append(view) or real_render(key, view, marks),
     )
     users = players(world, 5)
     bot_ = await world.start_bot()

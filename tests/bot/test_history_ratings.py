@@ -12,7 +12,7 @@ from openskill.models import PlackettLuce
 from games import REGISTRY
 from tests.bot.conftest import World
 from tests.bot.fake_discord import FakeUser
-from tests.bot.helpers import button_id, private_reply
+from tests.bot.helpers import button_id, private_reply, resign
 from tests.bot.history_helpers import fast_forward, final_posts, game_seed, players, random_game
 from tests.bot.time_helpers import open_game
 
@@ -122,7 +122,7 @@ async def test_forfeits_are_marked_and_a_server_can_leave_them_out(world: World)
     for number, counted in ((1, True), (2, False)):
         game_id = await open_game(world, bot_, "cardinal", "first=orange", clock="none")
         await world.fake.slash(bot_, alice, world.thread(), "parley move", action="place c3")
-        await world.fake.slash(bot_, carol, world.thread(), "parley resign")
+        await resign(world.fake, bot_, carol, world.thread())
         game = await bot_.store.game(game_id)
         assert game.result["forced"] == "forfeit" and game.result["rated"] is counted
         story = "\n".join(p.content for p in final_posts(world))
@@ -149,7 +149,7 @@ async def test_rematch_opens_one_lobby_with_the_same_seats_and_options(world: Wo
     await open_game(world, bot_, "cardinal", "first=orange", clock="none", players=[alice, carol])
     old_thread = world.thread()
     await world.fake.slash(bot_, alice, old_thread, "parley move", action="place c3")
-    await world.fake.slash(bot_, carol, old_thread, "parley resign")
+    await resign(world.fake, bot_, carol, old_thread)
     final = final_posts(world)[-1]
     rematch = button_id(final, "Rematch")
 

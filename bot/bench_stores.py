@@ -27,13 +27,12 @@ from collections.abc import AsyncIterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import asyncpg
 
 from bot.bench import one_command, percentile
 from bot.copydb import CopyableStore, open_copyable
-from bot.discord.delivery import Herald
 from bot.discord.scheduler import Scheduler
 from bot.play.claims import Claims
 from bot.play.clocks import DAY, HOUR
@@ -180,7 +179,7 @@ async def bench_store(database: str, count: int, quick: bool, say: Any) -> Numbe
         keeper = Timekeeper(store, service)
         claims = Claims(store)
         instant = Instant(store, keeper, claims)
-        scheduler = Scheduler(store, service, keeper, cast(Herald, instant), lambda: instant.now)
+        scheduler = Scheduler(store, service, keeper, instant, lambda: instant.now, claims)
         busy = count // BUSY_EVERY  # games the busy tick has to visit (the idle one: none)
         numbers.idle_first = await timed_tick(scheduler, instant, T0 + 60, 0)
         numbers.idle = await timed_tick(scheduler, instant, T0 + 60, 0)

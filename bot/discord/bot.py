@@ -148,7 +148,7 @@ class ParleyBot(commands.AutoShardedBot):
         status = StatusMessages(self, self.store, self.timekeeper)
         self.herald = Herald(self, self.store, self.timekeeper, status, self.clock, self.claims)
         self.scheduler = Scheduler(
-            self.store, self.service, self.timekeeper, self.herald, self.clock
+            self.store, self.service, self.timekeeper, self.herald, self.clock, self.claims
         )
         for extension in EXTENSIONS:
             await self.load_extension(extension)

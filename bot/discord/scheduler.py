@@ -37,10 +37,7 @@ async def no_opening(game_id: int, resuming: bool = False) -> None:
 
 
 class Delivery(Protocol):
-    """What sends a game's owed posts (:class:`bot.discord.delivery.Herald`), under the
-    process's claims."""
-
-    claims: Claims
+    """What sends a game's owed posts (:class:`bot.discord.delivery.Herald`)."""
 
     async def deliver(self, game_id: int | None = None) -> None: ...
 
@@ -55,12 +52,15 @@ class Scheduler:
         timekeeper: Timekeeper,
         herald: Delivery,
         clock: Clock,
+        claims: Claims | None = None,
     ) -> None:
         self.store = store
         self.service = service
         self.timekeeper = timekeeper
         self.herald = herald
         self.clock = clock
+        #: The games this process holds (the herald's own: a game held by either is held).
+        self.claims = claims or Claims(store)
         self.open_place: OpenPlace = no_opening
 
     async def resume(self) -> None:
@@ -68,7 +68,7 @@ class Scheduler:
         seats on autopilot due to move, games still owed their opening, and posts still owed
         (of any game, finished ones too). Each is recorded in the commit that made it owed,
         and each step is idempotent."""
-        claims = self.herald.claims  # a game another process holds is its to resume
+        claims = self.claims  # a game another process holds is its to resume
         for game_id in await self.store.autopilot_due():
             try:
                 async with claims.hold(game_id, patience=0) as mine:
@@ -91,7 +91,7 @@ class Scheduler:
         """Do everything that is due at ``now`` (default: the bot's clock), once."""
         now = self.clock() if now is None else now
         await self.resume()
-        claims = self.herald.claims
+        claims = self.claims
         after = 0
         while batch := await claims.due(now, after):  # turns due, posts owed
             for claim in batch:

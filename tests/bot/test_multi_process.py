@@ -6,7 +6,8 @@ clock runs fast so that the clocks of absent players run out while all this goes
 At the end: every game is over and its state is the replay of its log; every acknowledged
 action is in the log once; every post owed went out exactly once (each board of each game,
 each reminder, each "out of time"); every clock run out was handled once (the autopilot's move
-announced once, no notice twice). ``PARLEY_MULTI_GAMES`` sets the number of games.
+announced once, no notice twice). ``PARLEY_MULTI_GAMES`` sets the number of games (40 by
+default, to keep CI's time; the issue's 200 take several minutes more).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from tests.bot.multi_worker import THREADS, SharedDiscord, build_world
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 
-GAMES = int(os.environ.get("PARLEY_MULTI_GAMES", "200"))
+GAMES = int(os.environ.get("PARLEY_MULTI_GAMES", "40"))  # the issue's 200: set it to 200
 PROCESSES = 3
 HOUR = 3600
 SPEED = 7200.0  # game seconds per real second: a 12-hour clock runs out in 6 s
@@ -44,7 +45,7 @@ LATE_EVERY = 10  # in one in ten, the host waits for the second, who comes back 
 DOUBLE_CLICKS = 0.1  # this share of clicks reaches two processes at the same instant
 IN_FLIGHT = 24  # clicks waiting for an answer at most
 KILL_EVERY = (2.0, 6.0)  # seconds between kills
-TIME_LIMIT = 900.0
+TIME_LIMIT = 300.0 + 10.0 * GAMES  # seconds for every game to end, on a loaded machine
 ROOT = Path(__file__).resolve().parents[2]
 
 

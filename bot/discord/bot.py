@@ -169,7 +169,8 @@ class ParleyBot(commands.AutoShardedBot):
                 await self.tree.sync()
         await refresh_snapshots(self.store)  # states an upgraded engine can no longer load
         await self.timekeeper.catch_up(self.clock())  # deadlines a crash left behind
-        await self.scheduler.resume()  # work and posts owed from before a crash or restart
+        await self.scheduler.resume()  # work owed from before a crash or restart
+        await self.herald.deliver()  # and the posts owed
 
     async def on_message(self, message: discord.Message, /) -> None:
         """Parley has slash commands and buttons only; a message is never a command."""

@@ -62,12 +62,14 @@ class Scheduler:
         #: The games this process holds (the herald's own: a game held by either is held).
         self.claims = claims or Claims(store)
         self.open_place: OpenPlace = no_opening
+        #: Threads Discord archived since the last tick (their live games' threads reopen).
+        self.archived: set[int] = set()
 
     async def resume(self) -> None:
         """Work owed after a commit that a crash may have cut short, at start and every tick:
-        seats on autopilot due to move, games still owed their opening, and posts still owed
-        (of any game, finished ones too). Each is recorded in the commit that made it owed,
-        and each step is idempotent."""
+        seats on autopilot due to move and games still owed their opening (the posts still
+        owed go out on the tick, or at start-up right after this). Each is recorded in the
+        commit that made it owed, and each step is idempotent."""
         claims = self.claims  # a game another process holds is its to resume
         for game_id in await self.store.autopilot_due():
             try:
@@ -83,9 +85,6 @@ class Scheduler:
                         await self.open_place(game_id, resuming=True)
             except Exception:
                 log.exception("Could not open game %s", game_id)
-        await self.herald.deliver()
-        #: Threads Discord archived since the last tick (their live games' threads reopen).
-        self.archived: set[int] = set()
 
     async def tick(self, now: float | None = None) -> None:
         """Do everything that is due at ``now`` (default: the bot's clock), once."""
@@ -106,7 +105,7 @@ class Scheduler:
             if game is not None and game.status == "active":
                 # delivering refreshes its status, which reopens the thread
                 await self._work(game.id, False, now)
-        await self.herald.post_replays()
+        await self.herald.post_replays()  # finished games' replays, drawn off the event loop
 
     async def _work(self, game_id: int, due: bool, now: float) -> None:
         """A game's due work (when ``due``), then its posts."""
@@ -118,6 +117,4 @@ class Scheduler:
         try:
             await self.herald.deliver(game_id)
         except Exception:
-            log.exception(
-                "Delivery failed on game %s", game_id
-            )  # finished games' replays, drawn off the event loop
+            log.exception("Delivery failed on game %s", game_id)

@@ -51,6 +51,7 @@ SAMPLE = dict.fromkeys(REGISTRY, 60) | {
 MAX_ACTIONS = 20_000
 PUBLIC = None
 UNDO_SHARE = 0.02  # actions after which their player asks to take them back
+UNDO_WINDOW = 40  # undos are tried in the first moves only: each replays the game so far
 
 
 def labels(view: discord.ui.View | None) -> list[str]:
@@ -141,7 +142,7 @@ def play(spec: GameSpec, number: int) -> Recorder:
     for _ in range(MAX_ACTIONS):
         if spec.outcome(state) is not None:
             break
-        if log and picker.random() < UNDO_SHARE:
+        if log and len(log) <= UNDO_WINDOW and picker.random() < UNDO_SHARE:
             state = take_back_last(record, log, state)
             continue
         due = spec.to_act(state)

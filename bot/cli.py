@@ -1,4 +1,5 @@
-"""The ``parley`` command: run the bot, play a demo game, benchmark, back up the database."""
+"""The ``parley`` command: run the bot, play a demo game, benchmark, back up the database, copy
+it to another store."""
 
 from __future__ import annotations
 
@@ -29,10 +30,22 @@ def main(argv: list[str] | None = None) -> int:
         "--frames", action="store_true", help="also write every board, one PNG per action"
     )
     bench = commands.add_parser("bench", help="measure render, engine, bot and SQLite speed")
-    bench.add_argument("--games", type=int, default=10_000, help="games stored for the bot run")
+    bench.add_argument(
+        "--games", type=int, help="games stored (10,000 for the bot run, 100,000 with --db)"
+    )
     bench.add_argument("--quick", action="store_true", help="fewer samples (a smoke run)")
+    bench.add_argument(
+        "--db",
+        help="a postgresql:// URL: the stores' numbers on PostgreSQL next to SQLite's "
+        "(in a database of their own beside it, dropped afterwards)",
+    )
     backup = commands.add_parser("backup", help="copy the live database safely")
     backup.add_argument("path", type=Path)
+    copy = commands.add_parser(
+        "copy-db", help="move every game and setting to another database (SQLite <-> PostgreSQL)"
+    )
+    copy.add_argument("source", help="a SQLite file or a postgresql:// URL")
+    copy.add_argument("target", help="an empty one (a new file, or an empty PostgreSQL database)")
     commands.add_parser(
         "arena", help="play games between players (random, greedy, ai:LEVEL)", add_help=False
     )
@@ -59,10 +72,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Replay (replay.png), final board (final.png) and log written to {args.out}")
         return 0
     if args.command == "bench":
+        if args.db:
+            from bot.bench_stores import run_store_bench
+
+            asyncio.run(run_store_bench(args.db, args.games or 100_000, quick=args.quick))
+            return 0
         from bot.bench import run_bench
 
-        asyncio.run(run_bench(stored_games=args.games, quick=args.quick))
+        asyncio.run(run_bench(stored_games=args.games or 10_000, quick=args.quick))
         return 0
+    if args.command == "copy-db":
+        return asyncio.run(copy_db(args.source, args.target))
     return backup_database(args.path)
 
 
@@ -105,9 +125,11 @@ async def serve(settings: Settings) -> None:
     """Open the database first (so a database problem is said before connecting), then run
     the bot on it until it stops."""
     from bot.discord.bot import ParleyBot
-    from bot.storage import SqliteStore
+    from bot.storage import open_store
 
-    store = await SqliteStore.open(settings.database)
+    shards = settings.shards
+    where = None if shards is None else (shards.first, shards.last, shards.count)
+    store = await open_store(settings.database, where)
     bot = ParleyBot(settings, store=store)
     async with bot:
         await bot.start(settings.token)
@@ -120,11 +142,16 @@ def refuse(*lines: str) -> int:
 
 
 def backup_database(target: Path) -> int:
-    from bot.config import Settings, SettingsError
+    from bot.config import Settings, SettingsError, is_postgres
     from bot.storage.backup import BackupRefused, backup
 
     try:
         settings = Settings.from_env(require_token=False)
+        if is_postgres(settings.database):
+            return refuse(
+                "PARLEY_DB is a PostgreSQL database: back it up with PostgreSQL's own tools "
+                "(pg_dump), or copy it to a SQLite file with `parley copy-db`."
+            )
         report = backup(Path(settings.database), target)
     except SettingsError as error:
         return refuse(*error.problems)
@@ -134,6 +161,17 @@ def backup_database(target: Path) -> int:
         f"Backed up {settings.database} to {target}: integrity check ok, {report.games:,} "
         f"games ({report.in_play:,} in play), schema version {report.schema}."
     )
+    return 0
+
+
+async def copy_db(source: str, target: str) -> int:
+    from bot.copydb import CopyFailed, copy_database
+
+    try:
+        copied = await copy_database(source, target)
+    except CopyFailed as error:
+        return refuse(f"copy-db: {error}")
+    print(copied.summary())
     return 0
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +29,45 @@ SNOWFLAKE_MAX = 2**64 - 1
 T = TypeVar("T")
 
 
+SHARDS_HELP = (
+    "expected first-last/count (0-3/8: shards 0 to 3 of 8) or shard/count (5/8), every "
+    "shard below the count; or nothing, for every shard in this one process"
+)
+SHARDS_NEED_POSTGRES = (
+    "PARLEY_SHARDS={text!r} splits the bot over several processes, and they must share one "
+    "PostgreSQL database: set PARLEY_DB=postgresql://user:password@host/dbname (move a SQLite "
+    "database there with `parley copy-db parley.db postgresql://...`)."
+)
+
+
+@dataclass(frozen=True)
+class Shards:
+    """The shards this process runs (``PARLEY_SHARDS=first-last/count``); Discord puts a server
+    on shard ``(guild_id >> 22) % count``."""
+
+    first: int
+    last: int
+    count: int
+
+    @classmethod
+    def parse(cls, text: str) -> Shards:
+        found = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?/\s*(\d+)\s*", text)
+        if found is None:
+            raise ValueError(SHARDS_HELP)
+        first, last, count = int(found[1]), int(found[2] or found[1]), int(found[3])
+        if not first <= last < count:
+            raise ValueError(SHARDS_HELP)
+        return cls(first, last, count)
+
+    @property
+    def ids(self) -> list[int]:
+        return list(range(self.first, self.last + 1))
+
+    @property
+    def every(self) -> bool:
+        return self.first == 0 and self.last == self.count - 1
+
+
 class SettingsError(Exception):
     """Bad settings: one line per bad setting."""
 
@@ -43,6 +83,7 @@ class Settings:
     dev_guild: int | None = None
     log_level: str = "INFO"
     tick_seconds: float = 0.0  # the scheduler loop's period; 0 = no loop (tests call tick)
+    shards: Shards | None = None  # None: every shard, in this one process
 
     @classmethod
     def from_env(cls, require_token: bool = True) -> Settings:
@@ -58,7 +99,11 @@ class Settings:
             dev_guild=setting("PARLEY_DEV_GUILD", "", guild_id, problems),
             log_level=setting("PARLEY_LOG_LEVEL", "INFO", log_level, problems),
             tick_seconds=setting("PARLEY_TICK_SECONDS", "30", tick_seconds, problems),
+            shards=setting("PARLEY_SHARDS", "", shard_range, problems),
         )
+        shards = settings.shards
+        if shards and not shards.every and not is_postgres(settings.database):
+            problems.append(SHARDS_NEED_POSTGRES.format(text=os.environ["PARLEY_SHARDS"]))
         if problems:
             raise SettingsError(problems)
         return settings
@@ -75,7 +120,14 @@ def setting(name: str, default: str, check: Callable[[str], T], problems: list[s
         return check(default)
 
 
+def is_postgres(database: str) -> bool:
+    """Whether ``PARLEY_DB`` names a PostgreSQL database (else it is a SQLite file)."""
+    return database.startswith(("postgresql://", "postgres://"))
+
+
 def database_path(text: str) -> str:
+    if is_postgres(text):
+        return text  # checked when the bot connects
     if text == ":memory:" or text.startswith("file:"):
         raise ValueError("give a file path (a database in memory would forget every game)")
     path = Path(text)
@@ -111,3 +163,7 @@ def tick_seconds(text: str) -> float:
     if not low <= seconds <= high:  # also false for nan
         raise ValueError(f"expected a number of seconds from {low:g} to {high:g}")
     return seconds
+
+
+def shard_range(text: str) -> Shards | None:
+    return Shards.parse(text) if text else None

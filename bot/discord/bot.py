@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -22,11 +23,12 @@ from bot.discord.dms import send_dm
 from bot.discord.messages import shorten
 from bot.discord.scheduler import Scheduler
 from bot.discord.status import StatusMessages
+from bot.play.claims import Claims
 from bot.play.clocks import Clock
 from bot.play.service import GameService, UserError
 from bot.play.snapshots import refresh_snapshots
 from bot.play.timekeeper import Timekeeper
-from bot.storage import SqliteStore, Store
+from bot.storage import Store, open_store
 
 log = logging.getLogger(__name__)
 
@@ -93,12 +95,17 @@ class ParleyTree(app_commands.CommandTree["ParleyBot"]):
         await reply_privately(interaction, message)
 
 
-class ParleyBot(commands.Bot):
+class ParleyBot(commands.AutoShardedBot):
     """What the cogs, buttons and menus use, built in :meth:`setup_hook` once the store is
-    open: ``store``, ``service`` (games in play), ``timekeeper`` (their clocks), ``herald``
-    (posts and DMs owed) and ``scheduler`` (the tick the time cog runs)."""
+    open: ``store``, ``service`` (games in play), ``timekeeper`` (their clocks), ``claims``
+    (the games whose background work this process holds), ``herald`` (posts and DMs owed)
+    and ``scheduler`` (the tick the time cog runs).
+
+    It runs the shards ``PARLEY_SHARDS`` names (discord.py's ``AutoShardedClient``), or every
+    shard Discord recommends when that is unset."""
 
     service: GameService
+    claims: Claims
     timekeeper: Timekeeper
     herald: Herald
     scheduler: Scheduler
@@ -110,11 +117,15 @@ class ParleyBot(commands.Bot):
         sync_commands: bool = True,
         clock: Clock | None = None,
     ) -> None:
+        shards: dict[str, Any] = {}  # unset: every shard Discord recommends
+        if settings.shards is not None:
+            shards = {"shard_ids": settings.shards.ids, "shard_count": settings.shards.count}
         super().__init__(
             command_prefix=commands.when_mentioned,  # unused: see on_message
             help_command=None,
             intents=discord.Intents.default(),
             tree_cls=ParleyTree,
+            **shards,
         )
         self.clock: Clock = clock or time.time  # injected in tests, so they control time
         self.settings = settings
@@ -128,13 +139,16 @@ class ParleyBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self._store is None:
-            self._store = await SqliteStore.open(self.settings.database)
+            shards = self.settings.shards
+            where = None if shards is None else (shards.first, shards.last, shards.count)
+            self._store = await open_store(self.settings.database, where)
         self.service = GameService(self.store)
         self.timekeeper = Timekeeper(self.store, self.service)
+        self.claims = Claims(self.store)
         status = StatusMessages(self, self.store, self.timekeeper)
-        self.herald = Herald(self, self.store, self.timekeeper, status, self.clock)
+        self.herald = Herald(self, self.store, self.timekeeper, status, self.clock, self.claims)
         self.scheduler = Scheduler(
-            self.store, self.service, self.timekeeper, self.herald, self.clock
+            self.store, self.service, self.timekeeper, self.herald, self.clock, self.claims
         )
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -164,6 +178,8 @@ class ParleyBot(commands.Bot):
     async def close(self) -> None:
         await super().close()  # unloads the cogs: the time cog stops the scheduler's loop
         if self._store is not None:
+            if hasattr(self, "claims"):
+                await self.claims.close()
             await self._store.close()
 
     async def send_dm(

@@ -6,10 +6,11 @@ tick. Each send carries the item's id as an enforced nonce, so a resend after a 
 sending and marking is dropped by Discord; what Discord made of it (its message id) is recorded
 as soon as it answers; and a post tried longer ago than Discord keeps a nonce is first looked
 for in the thread (:mod:`bot.discord.resend`): every post goes out exactly once. Items of one
-game go out in order under a per-game lock. A thread post is never dropped: while the game has
-no thread yet, or its thread refuses posts or is gone with no channel taking a new one, it and
-the thread posts after it wait. A closed DM is recorded once and never retried; a DM about a
-seat goes only to whoever holds the seat when it goes out.
+game go out in order under a per-game lock, and only by the process holding the game's claim
+(:mod:`bot.play.claims`: with several processes, never two at once). A thread post is never
+dropped: while the game has no thread yet, or its thread refuses posts or is gone with no
+channel taking a new one, it and the thread posts after it wait. A closed DM is recorded once
+and never retried; a DM about a seat goes only to whoever holds the seat when it goes out.
 
 Before a game's posts go out its deadlines are brought up to date (so a post can show the
 clock) and its status message refreshed. The steps of a turn go out as one post when the turn
@@ -39,6 +40,7 @@ from bot.discord.replays import Replays, replay_caption, replay_file
 from bot.discord.resend import already_posted, nonce_expired
 from bot.discord.status import StatusMessages
 from bot.discord.threads import relocate
+from bot.play.claims import Claims
 from bot.play.clocks import Clock, stamp
 from bot.play.quiet import merged, releases
 from bot.play.since import changes_since
@@ -135,12 +137,15 @@ class Herald:
         timekeeper: Timekeeper,
         status: StatusMessages,
         clock: Clock,
+        claims: Claims,
     ) -> None:
         self.client = client
         self.store = store
         self.timekeeper = timekeeper
         self.status = status
         self.clock = clock
+        #: Games are sent by the process holding them (another one's are left to it).
+        self.claims = claims
         self.draw_choices: DrawChoices = no_choices
         #: The buttons under a game's final post (Rematch), handed over by the history cog.
         self.draw_final: Callable[[int], discord.ui.View | None] = no_final_buttons
@@ -154,9 +159,16 @@ class Herald:
         """Send every unsent item (of one game, or of all games at start-up)."""
         if game_id is None:
             pending = {item.game_id for item in await self.store.unsent()}
-            for gid in sorted(pending):
-                await self.deliver(gid)
+            for gid in sorted(pending):  # at start: a game another process holds is its own
+                async with self.claims.hold(gid, patience=0) as mine:
+                    if mine:
+                        await self._deliver_held(gid)
             return
+        async with self.claims.hold(game_id) as mine:
+            if mine:  # else another process holds the game: it sends them
+                await self._deliver_held(game_id)
+
+    async def _deliver_held(self, game_id: int) -> None:
         try:  # a finished game counts in the ratings before its final post tells the result
             await self.standings.settle(game_id)
         except Exception:
@@ -355,14 +367,17 @@ class Herald:
             if game is None:
                 continue
             try:
-                await self.replays.of(game)  # drawn before taking the game's lock
-                async with self._locks[game.id]:
-                    pending = await self.store.unsent(game.id)
-                    if item.id not in {i.id for i in pending} or any(
-                        i.id < item.id and isinstance(i.post, ThreadPost) for i in pending
-                    ):
-                        continue  # sent meanwhile, or the final post has not gone out yet
-                    await self._post(game, item)
+                async with self.claims.hold(game.id, patience=0) as mine:
+                    if not mine:
+                        continue  # another process holds the game: it posts the replay
+                    await self.replays.of(game)  # drawn before taking the game's lock
+                    async with self._locks[game.id]:
+                        pending = await self.store.unsent(game.id)
+                        if item.id not in {i.id for i in pending} or any(
+                            i.id < item.id and isinstance(i.post, ThreadPost) for i in pending
+                        ):
+                            continue  # sent meanwhile, or the final post has not gone out yet
+                        await self._post(game, item)
             except discord.HTTPException as error:
                 if error.status >= 500:
                     continue  # Discord is failing: the next tick tries again

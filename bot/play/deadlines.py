@@ -45,10 +45,13 @@ class Deadlines:
         spec = REGISTRY[game.game_key]
         cached = self._replays.get(game.id)
         try:
+            # the log may have grown since ``game`` was read (another process acted): replay
+            # only up to the version read
             if cached is not None and cached.version <= game.version:
-                rp = replay(spec, game, await self.store.actions(game.id, cached.version), cached)
+                since = await self.store.actions(game.id, cached.version)
+                rp = replay(spec, game, since[: game.version - cached.version], cached)
             else:
-                rp = replay(spec, game, await self.store.actions(game.id))
+                rp = replay(spec, game, (await self.store.actions(game.id))[: game.version])
             if rp.version != game.version or spec.dump(rp.state) != game.state:
                 raise ValueError("the replay does not match the stored state")
         except Exception as error:  # a replay problem must never stop the game

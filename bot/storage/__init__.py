@@ -1,7 +1,10 @@
-"""Storage: the :class:`Store` interface, its records, and the SQLite backend with its
-migrations. Nothing here knows about games' rules or about Discord."""
+"""Storage: the :class:`Store` interface, its records, and its two backends with their
+migrations, SQLite (the default) and PostgreSQL (several processes); ``open_store`` picks
+one. Nothing here knows about games' rules or about Discord."""
 
+from bot.storage.factory import is_postgres, open_store
 from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
+from bot.storage.postgres import PostgresStore
 from bot.storage.problems import (
     DatabaseDamaged,
     DatabaseInUse,
@@ -11,6 +14,7 @@ from bot.storage.problems import (
     DatabaseTooNew,
 )
 from bot.storage.records import (
+    Claim,
     Deadline,
     DirectMessage,
     GameListing,
@@ -28,6 +32,7 @@ from bot.storage.sqlite import SqliteStore, migrations
 from bot.storage.store import Store
 
 __all__ = [
+    "Claim",
     "DatabaseDamaged",
     "DatabaseInUse",
     "DatabaseLocked",
@@ -42,6 +47,7 @@ __all__ = [
     "LogEntry",
     "OutboxItem",
     "Post",
+    "PostgresStore",
     "Rating",
     "Seat",
     "SqliteStore",
@@ -52,5 +58,7 @@ __all__ = [
     "UndoRequest",
     "UserSettings",
     "VersionConflict",
+    "is_postgres",
     "migrations",
+    "open_store",
 ]

@@ -147,6 +147,15 @@ class VersionConflict(Exception):
     """The game moved on between reading it and writing the action: nothing was written."""
 
 
+@dataclass(frozen=True, order=True)
+class Claim:
+    """A game whose background work this process now holds: a turn due (``due``), or only
+    posts owed."""
+
+    game_id: int
+    due: bool
+
+
 class TooManyLobbies(Exception):
     """A new lobby would pass the cap of ``cap`` open lobbies: the host's own (``mine`` lists
     their open lobbies), or the server's (``mine`` empty)."""

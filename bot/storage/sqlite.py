@@ -27,6 +27,7 @@ from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
 from bot.storage.lock import ProcessLock
 from bot.storage.problems import damaged, explain, too_new, unreachable
 from bot.storage.records import (
+    Claim,
     Deadline,
     DirectMessage,
     GameListing,
@@ -870,6 +871,62 @@ class SqliteStore:
                 (new_user, due_at, due_at, game_id, old_user),
             )
             await self._queue(db, game_id, posts)
+
+    # -- sharing the background work (one process: every claim is granted) -------------
+    async def claim_due(self, now: float, after: int, limit: int) -> list[Claim]:
+        due = set(await self.due_games(now))
+        wanted = sorted(g for g in due | set(await self.owed_games()) if g > after)
+        return [Claim(game_id, game_id in due) for game_id in wanted[:limit]]
+
+    async def claim(self, game_id: int) -> bool:
+        return True
+
+    async def renew(self, game_ids: list[int]) -> None:
+        """Nothing lapses: a SQLite file has one process."""
+
+    async def release(self, game_id: int) -> None:
+        """Nothing to give back (one process)."""
+
+    # -- moving a database (bot/copydb.py) ----------------------------------------------
+    async def tables(self) -> dict[str, list[str]]:
+        """Every table and its columns, in creation order (a table after those it refers
+        to)."""
+        async with self._reading() as db:
+            async with db.execute(
+                "SELECT name FROM sqlite_master WHERE type='table' "
+                "AND name NOT LIKE 'sqlite_%' ORDER BY rowid"
+            ) as cursor:
+                names = [r["name"] for r in await cursor.fetchall()]
+            found = {}
+            for name in names:
+                async with db.execute(f"PRAGMA table_info({name})") as cursor:
+                    found[name] = [r["name"] for r in await cursor.fetchall()]
+            return found
+
+    async def read_rows(
+        self, table: str, columns: list[str], batch: int = 5000
+    ) -> AsyncIterator[list[tuple[Any, ...]]]:
+        """The table's rows, ``batch`` at a time, in the order they were written."""
+        query = (
+            f"SELECT rowid, {', '.join(columns)} FROM {table} WHERE rowid > ? "
+            "ORDER BY rowid LIMIT ?"
+        )
+        last = 0
+        while True:
+            async with self._reading() as db, db.execute(query, (last, batch)) as cursor:
+                rows = [tuple(r) for r in await cursor.fetchall()]
+            if not rows:
+                return
+            last = rows[-1][0]
+            yield [row[1:] for row in rows]
+
+    async def write_rows(self, table: str, columns: list[str], rows: list[tuple[Any, ...]]) -> None:
+        marks = ", ".join("?" for _ in columns)
+        async with self._transaction() as db:
+            await run_many(db, f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
+
+    async def after_copy(self) -> None:
+        """Nothing to do: SQLite numbers new rows after the highest id."""
 
     # -- after play: the log, results, ratings, rematches, undo requests (issue 16) -------
     async def log(self, game_id: int) -> list[LogEntry]:

@@ -1,7 +1,8 @@
 """What the bot keeps between restarts, behind one small async interface.
 
 :class:`Store` is the whole surface the bot uses; :mod:`bot.storage.sqlite` implements it on
-SQLite. A PostgreSQL backend only has to implement the same methods.
+SQLite (one process) and :mod:`bot.storage.postgres` on PostgreSQL (any number of processes);
+:func:`bot.storage.factory.open_store` picks one from ``PARLEY_DB``.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from typing import Any, Protocol
 
 from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
 from bot.storage.records import (
+    Claim,
     Deadline,
     GameListing,
     GameRecord,
@@ -187,6 +189,20 @@ class Store(Protocol):
         read: GameRecord | None = None,
         due_at: float | None = None,
     ) -> None: ...
+
+    # -- sharing the background work between processes (bot/play/claims.py) -------------
+    async def claim_due(self, now: float, after: int, limit: int) -> list[Claim]:
+        """Claim up to ``limit`` games, by id above ``after``, that have a turn due at ``now``
+        (``Claim.due``) or posts owed, and that no other process holds; each is given back
+        with :meth:`release`."""
+
+    async def claim(self, game_id: int) -> bool:
+        """Claim one game now; False while another process holds it."""
+
+    async def renew(self, game_ids: list[int]) -> None:
+        """Keep this process's claims on these games (they lapse if it dies)."""
+
+    async def release(self, game_id: int) -> None: ...
 
     # -- after play: the log, results, ratings, rematches, undo requests (issue 16) -------
     async def log(self, game_id: int) -> list[LogEntry]: ...

@@ -216,6 +216,7 @@ def test_parley_run_refuses_a_newer_database_in_one_line(tmp_path):
 # -- one process per database ----------------------------------------------------------------
 
 
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)  # PostgreSQL takes several
 async def test_a_second_bot_on_the_same_database_is_refused(world: World):
     """Issue 12: "a second bot process on the same database is not refused; both schedulers
     posted the same forfeit". The second is refused at start; the first goes on."""

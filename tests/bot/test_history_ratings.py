@@ -175,12 +175,8 @@ async def test_the_leaderboard_is_paged(world: World):
     """23 rated players: three pages of ten, turned in place with the buttons."""
     bot_ = await world.start_bot()
     rows = [(world.guild.id, "ship", 9000 + n, 20.0 + n, 2.0, n + 1) for n in range(23)]
-    async with bot_.store._db.executemany(
-        "INSERT INTO ratings (guild_id, game_key, user_id, mu, sigma, games) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
-        rows,
-    ):
-        pass
+    columns = ["guild_id", "game_key", "user_id", "mu", "sigma", "games"]
+    await bot_.store.write_rows("ratings", columns, rows)  # type: ignore[attr-defined]
     reply = await world.fake.slash(
         bot_, world.alice, world.channel, "parley leaderboard", game="ship"
     )

@@ -9,7 +9,7 @@ import aiosqlite
 import pytest
 
 from bot.play.service import GameService, UserError
-from bot.storage import DatabaseDamaged, SqliteStore, migrations
+from bot.storage import DatabaseDamaged, SqliteStore, migrations, open_store
 from bot.storage.backup import backup
 from games import REGISTRY
 
@@ -17,8 +17,8 @@ HOST, FRIEND, STRANGER = 101, 202, 303
 
 
 @pytest.fixture
-async def store(tmp_path):
-    store = await SqliteStore.open(str(tmp_path / "parley.db"))
+async def store(database):
+    store = await open_store(database)
     yield store
     await store.close()
 
@@ -90,13 +90,12 @@ async def test_a_failed_write_leaves_nothing_behind(store, monkeypatch):
     assert json.loads(game.state)["ships"] == {}
 
 
-async def test_restart_on_the_same_database_goes_on(tmp_path):
-    path = str(tmp_path / "parley.db")
-    store = await SqliteStore.open(path)
+async def test_restart_on_the_same_database_goes_on(database):
+    store = await open_store(database)
     game_id = await started_cardinal(GameService(store))
     await GameService(store).act(game_id, HOST, "place a1")
     await store.close()
-    store = await SqliteStore.open(path)
+    store = await open_store(database)
     service = GameService(store)
     await service.act(game_id, FRIEND, "place e5")
     game = await store.game(game_id)

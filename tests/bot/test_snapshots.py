@@ -10,11 +10,14 @@ import sqlite3
 from bot.play.snapshots import CARRIED_OVER_NOT, state_format
 from games import REGISTRY
 from tests.bot.conftest import World
+from tests.bot.postgres import run_sql
 from tests.bot.time_helpers import open_game
 
 
 def stored(world: World, sql: str, *args: object) -> list[tuple]:
     """Run ``sql`` on the database while no bot holds it (what an older Parley left)."""
+    if world.database.startswith("postgresql://"):
+        return run_sql(world.database, sql, *args)
     with sqlite3.connect(world.database) as db:
         return db.execute(sql, args).fetchall()
 

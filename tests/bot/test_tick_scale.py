@@ -154,6 +154,7 @@ async def test_each_turn_stores_when_it_is_next_due(bot: Bot):
     assert deadline.wake_at == T0 + DAY  # the clock runs out
 
 
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)  # counts SQLite's statements
 async def test_the_game_autocomplete_reads_one_list_for_a_user_in_many_games(world: World):
     """Goal: the ``game`` autocomplete under 100 ms for a user in 10,000 games. It was one
     query per game (each with its seats and state); it is one query, whatever the count."""

@@ -3,6 +3,7 @@ the scheduler's tick every ``PARLEY_TICK_SECONDS`` (told of threads Discord arch
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import replace
 
@@ -32,7 +33,13 @@ class TimeCog(commands.Cog, name="time"):
             self.ticking.start()
 
     async def cog_unload(self) -> None:
+        """Stop the loop, and wait until it has: the store closes next. A cancellation can
+        be lost in a database driver's wait (asyncpg's pool), so it is repeated."""
         self.ticking.cancel()
+        task = self.ticking.get_task()
+        while task is not None and not task.done():
+            task.cancel()
+            await asyncio.wait({task}, timeout=0.1)
 
     @tasks.loop(seconds=30)
     async def ticking(self) -> None:

@@ -14,7 +14,7 @@ import sys
 
 from games import REGISTRY, find_game
 from games.ai import PLAYER_NAMES
-from games.ai.arena import Result, Standing, run_arena
+from games.ai.arena import MAX_ACTIONS, Result, Standing, run_arena
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -69,6 +69,11 @@ def report(title: str, seed: int, result: Result) -> str:
         f"{result.think(0.95):.0f} ms (p95), over {len(result.think_ms)} decisions "
         "with a real choice"
     )
+    if result.unfinished:
+        lines.append(
+            f"{result.unfinished} games went round in circles for {MAX_ACTIONS} actions and "
+            "were stopped (counted as draws)"
+        )
     return "\n".join(lines)
 
 

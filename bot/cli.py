@@ -1,42 +1,61 @@
 """The ``parley`` command: run the bot, play a demo game, pit players against each other,
-benchmark, back up the database."""
+benchmark, back up the database, copy it to another store."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from games import REGISTRY, find_game
+
+if TYPE_CHECKING:
+    from bot.config import Settings
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="parley", description="Parley, the pirate games bot")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
-    demo = commands.add_parser("demo", help="play a game to PNGs and a log")
+    demo = commands.add_parser(
+        "demo", help="play a game (random moves, or --ai): its replay, its final board and a log"
+    )
     demo.add_argument("game", help=f"one of: {', '.join(REGISTRY)}")
     demo.add_argument("--out", type=Path, required=True, help="folder for the images and log")
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--players", type=int, default=None)
-    demo.add_argument("--ai", action="store_true", help="every seat the AI (normal), not random")
-    arena = commands.add_parser(
-        "arena", help="play games between players and count the wins", add_help=False
+    demo.add_argument(
+        "--frames", action="store_true", help="also write every board, one PNG per action"
     )
-    arena.add_argument("words", nargs=argparse.REMAINDER, help="see `parley arena --help`")
+    demo.add_argument("--ai", action="store_true", help="every seat the AI (normal), not random")
     bench = commands.add_parser("bench", help="measure render, engine, bot and SQLite speed")
-    bench.add_argument("--games", type=int, default=10_000, help="games stored for the bot run")
+    bench.add_argument(
+        "--games", type=int, help="games stored (10,000 for the bot run, 100,000 with --db)"
+    )
     bench.add_argument("--quick", action="store_true", help="fewer samples (a smoke run)")
+    bench.add_argument(
+        "--db",
+        help="a postgresql:// URL: the stores' numbers on PostgreSQL next to SQLite's "
+        "(in a database of their own beside it, dropped afterwards)",
+    )
     backup = commands.add_parser("backup", help="copy the live database safely")
     backup.add_argument("path", type=Path)
-    words = sys.argv[1:] if argv is None else argv
-    if words[:1] == ["arena"]:  # its own parser reads the rest (and answers --help)
-        from bot.arena import main as play_arena
+    copy = commands.add_parser(
+        "copy-db", help="move every game and setting to another database (SQLite <-> PostgreSQL)"
+    )
+    copy.add_argument("source", help="a SQLite file or a postgresql:// URL")
+    copy.add_argument("target", help="an empty one (a new file, or an empty PostgreSQL database)")
+    commands.add_parser(
+        "arena", help="play games between players (random, greedy, ai:LEVEL)", add_help=False
+    )
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["arena"]:  # its own options: see `parley arena --help`
+        from bot.arena import main as arena
 
-        return play_arena(words[1:])
-    args = parser.parse_args(words)
+        return arena(argv[1:])
+    args = parser.parse_args(argv)
 
     if args.command == "run":
         return run_bot()
@@ -44,49 +63,118 @@ def main(argv: list[str] | None = None) -> int:
         spec = find_game(args.game)
         if spec is None:
             parser.error(f"unknown game {args.game!r}; choose from {', '.join(REGISTRY)}")
+        if args.players is not None and not (spec.min_players <= args.players <= spec.max_players):
+            print(f"{spec.title} takes {spec.player_range()}", file=sys.stderr)
+            return 1
         from bot.demo import play_demo
 
-        log = play_demo(spec, args.out, args.seed, args.players, "ai:normal" if args.ai else None)
+        log = play_demo(
+            spec, args.out, args.seed, args.players, args.frames, "ai:normal" if args.ai else None
+        )
         print(log.read_text().splitlines()[-1])
-        print(f"Images and log written to {args.out}")
+        print(f"Replay (replay.png), final board (final.png) and log written to {args.out}")
         return 0
     if args.command == "bench":
+        if args.db:
+            from bot.bench_stores import run_store_bench
+
+            asyncio.run(run_store_bench(args.db, args.games or 100_000, quick=args.quick))
+            return 0
         from bot.bench import run_bench
 
-        asyncio.run(run_bench(stored_games=args.games, quick=args.quick))
+        asyncio.run(run_bench(stored_games=args.games or 10_000, quick=args.quick))
         return 0
-    return asyncio.run(backup_database(args.path))
+    if args.command == "copy-db":
+        return asyncio.run(copy_db(args.source, args.target))
+    return backup_database(args.path)
 
 
 def run_bot() -> int:
-    from bot.config import Settings
-    from bot.discord.bot import ParleyBot
-    from bot.storage import DatabaseDamaged
+    """Run the bot until it is stopped. Anything that keeps it from running (a bad setting, a
+    database it may not use, a token Discord refuses, no network) is one line on stderr and
+    exit status 1."""
+    import aiohttp
+    import discord
 
-    settings = Settings.from_env()
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    bot = ParleyBot(settings)
+    from bot.config import Settings, SettingsError
+    from bot.logs import configure
+    from bot.storage import DatabaseProblem
+
     try:
-        bot.run(settings.token, log_handler=None)
-    except DatabaseDamaged as error:
-        print(error, file=sys.stderr)
-        return 2
+        settings = Settings.from_env()
+    except SettingsError as error:
+        return refuse(*error.problems)
+    configure(settings.log_level)
+    try:
+        asyncio.run(serve(settings))
+    except KeyboardInterrupt:
+        return 0
+    except DatabaseProblem as error:
+        return refuse(str(error))
+    except discord.LoginFailure:
+        return refuse(
+            "Discord refused the token in DISCORD_TOKEN: reset it in the Developer Portal "
+            "(Bot > Reset Token) and put the new one in .env."
+        )
+    except (aiohttp.ClientError, OSError) as error:
+        return refuse(
+            f"Could not reach Discord ({type(error).__name__}): check this machine's network "
+            "connection and DNS, then start again."
+        )
     return 0
 
 
-async def backup_database(path: Path) -> int:
-    from bot.config import Settings
-    from bot.storage import SqliteStore
+async def serve(settings: Settings) -> None:
+    """Open the database first (so a database problem is said before connecting), then run
+    the bot on it until it stops."""
+    from bot.discord.bot import ParleyBot
+    from bot.storage import open_store
 
-    settings = Settings.from_env(require_token=False)
-    store = await SqliteStore.open(settings.database)
+    shards = settings.shards
+    where = None if shards is None else (shards.first, shards.last, shards.count)
+    store = await open_store(settings.database, where)
+    bot = ParleyBot(settings, store=store)
+    async with bot:
+        await bot.start(settings.token)
+
+
+def refuse(*lines: str) -> int:
+    for line in lines:
+        print(line, file=sys.stderr)
+    return 1
+
+
+def backup_database(target: Path) -> int:
+    from bot.config import Settings, SettingsError, is_postgres
+    from bot.storage.backup import BackupRefused, backup
+
     try:
-        await store.backup(str(path))
-    finally:
-        await store.close()
-    print(f"Backed up {settings.database} to {path}")
+        settings = Settings.from_env(require_token=False)
+        if is_postgres(settings.database):
+            return refuse(
+                "PARLEY_DB is a PostgreSQL database: back it up with PostgreSQL's own tools "
+                "(pg_dump), or copy it to a SQLite file with `parley copy-db`."
+            )
+        report = backup(Path(settings.database), target)
+    except SettingsError as error:
+        return refuse(*error.problems)
+    except BackupRefused as error:
+        return refuse(str(error))
+    print(
+        f"Backed up {settings.database} to {target}: integrity check ok, {report.games:,} "
+        f"games ({report.in_play:,} in play), schema version {report.schema}."
+    )
+    return 0
+
+
+async def copy_db(source: str, target: str) -> int:
+    from bot.copydb import CopyFailed, copy_database
+
+    try:
+        copied = await copy_database(source, target)
+    except CopyFailed as error:
+        return refuse(f"copy-db: {error}")
+    print(copied.summary())
     return 0
 
 

@@ -1,6 +1,7 @@
-"""``parley demo``: a whole game, one PNG per action plus a text log, so anyone can see a game
-without a Discord token. Moves are random legal moves, or with ``--ai`` every seat is the AI
-(``ai:normal``), so a newcomer's first look is a real game."""
+"""``parley demo``: a whole game, so anyone can see a game without a Discord token. Moves are
+random legal moves, or with ``--ai`` every seat is the AI (``ai:normal``), so a newcomer's first
+look is a real game. It writes the game's animated replay (``replay.png``, an APNG), the final board
+(``final.png``) and a text log; with ``frames`` also every board, one PNG per action."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ import random
 from pathlib import Path
 from typing import Any
 
+from bot.play.replays import animate
 from games import GameSpec
 from games.ai import make_player
 from renderers import render
+from renderers.replay import pick_frames
 
 
 def play_demo(
@@ -18,6 +21,7 @@ def play_demo(
     out: Path,
     seed: int,
     players: int | None = None,
+    frames: bool = False,
     player: str | None = None,
 ) -> Path:
     """Play one game to ``out``; ``player`` (a name for :func:`games.ai.make_player`) fills
@@ -28,8 +32,7 @@ def play_demo(
     seats = [make_player(player, seed * 1000 + s) for s in range(count)] if player else None
     state = spec.new(count, seed)
     lines = [f"{spec.title}, {count} players, seed {seed}, {player or 'random'} in every seat"]
-    step = 0
-    (out / f"{step:04d}.png").write_bytes(render(spec.key, spec.view(state, None)))
+    states = [state]
     while spec.outcome(state) is None:
         seat = picker.choice(spec.to_act(state))
         if seats is None:
@@ -37,17 +40,22 @@ def play_demo(
         else:
             action = seats[seat].choose(spec, state, seat)
         after = spec.apply(state, seat, action)
-        step += 1
         lines.append(
-            f"{step:4d}. {spec.seat_label(seat)}: {action}  |  "
+            f"{len(states):4d}. {spec.seat_label(seat)}: {action}  |  "
             f"{spec.describe(state, seat, action, after)}"
         )
         state = after
-        (out / f"{step:04d}.png").write_bytes(render(spec.key, spec.view(state, None)))
+        states.append(state)
     outcome = spec.outcome(state)
     assert outcome is not None
     winners = ", ".join(spec.seat_label(s) for s in outcome.winners) or "nobody (draw)"
     lines.append(f"Winner: {winners} ({outcome.reason})")
+    views = [spec.view(states[i], None) for i in pick_frames(len(states))]
+    (out / "replay.png").write_bytes(animate(spec.key, views))
+    (out / "final.png").write_bytes(render(spec.key, spec.view(state, None)))
+    if frames:
+        for step, board in enumerate(states):
+            (out / f"{step:04d}.png").write_bytes(render(spec.key, spec.view(board, None)))
     log = out / "log.txt"
     log.write_text("\n".join(lines) + "\n")
     return log

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageChops, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).parent / "fonts"
 
@@ -217,23 +217,6 @@ def draw_boat(
         outline=outline,
         width=2,
     )
-
-
-def tint_changes(
-    before: bytes, after: bytes, cell: int = 12, color: Color = PALETTE["highlight"]
-) -> bytes:
-    """``after`` with every block that differs from ``before`` tinted: "what changed since you
-    last looked", for any board, without the renderer knowing about squares."""
-    old = Image.open(io.BytesIO(before)).convert("RGB")
-    new = Image.open(io.BytesIO(after)).convert("RGB")
-    if old.size != new.size:
-        return after
-    changed = ImageChops.difference(old, new).convert("L").point(lambda v: 255 if v > 40 else 0)
-    blocks = changed.resize(
-        (max(1, new.width // cell), max(1, new.height // cell)), Image.Resampling.BOX
-    ).point(lambda v: 110 if v else 0)
-    mask = blocks.resize(new.size, Image.Resampling.NEAREST)
-    return png_bytes(Image.composite(Image.new("RGB", new.size, color), new, mask))
 
 
 def wrap_to_width(words: str, face: ImageFont.FreeTypeFont, width: int) -> list[str]:

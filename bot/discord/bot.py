@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -22,21 +23,42 @@ from bot.discord.dms import send_dm
 from bot.discord.messages import shorten
 from bot.discord.scheduler import Scheduler
 from bot.discord.status import StatusMessages
+from bot.play.claims import Claims
 from bot.play.clocks import Clock
 from bot.play.service import GameService, UserError
+from bot.play.snapshots import refresh_snapshots
 from bot.play.timekeeper import Timekeeper
-from bot.storage import SqliteStore, Store
+from bot.storage import Store, open_store
 
 log = logging.getLogger(__name__)
 
-#: The cogs, one extension each: opening and joining games, playing them, time, the host.
+#: The cogs, one extension each: opening and joining games, playing them, time, the host,
+#: and what games leave behind (history, replays, undo, ratings).
 EXTENSIONS = (
     "bot.discord.cogs.lobby",
     "bot.discord.cogs.play",
     "bot.discord.cogs.time",
     "bot.discord.cogs.admin",
+    "bot.discord.cogs.history",
 )
 OOPS = "Something went wrong on my side, sorry. Nothing was changed; please try again."
+
+
+def committed(interaction: discord.Interaction, what: str) -> None:
+    """Note what this interaction has committed (``what`` says so to its user), so that an
+    error after the commit is answered with the truth, never "Nothing was changed"."""
+    interaction.extras["committed"] = what
+
+
+def oops(interaction: discord.Interaction) -> str:
+    """The answer to an unexpected error: what was committed before it, if anything."""
+    done = interaction.extras.get("committed")
+    if done is None:
+        return OOPS
+    return (
+        f"{done}\n\nSomething went wrong on my side after that, sorry; it counts all the same, "
+        "and the game's thread catches up shortly."
+    )
 
 
 async def reply_privately(interaction: discord.Interaction, message: str) -> None:
@@ -54,7 +76,7 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> No
         await work
     except Exception:
         log.exception("A button or menu failed")
-        await reply_privately(interaction, OOPS)
+        await reply_privately(interaction, oops(interaction))
 
 
 class ParleyTree(app_commands.CommandTree["ParleyBot"]):
@@ -69,16 +91,21 @@ class ParleyTree(app_commands.CommandTree["ParleyBot"]):
             message = "This command only works inside a server."
         else:
             log.error("Command failed", exc_info=original)
-            message = OOPS
+            message = oops(interaction)
         await reply_privately(interaction, message)
 
 
-class ParleyBot(commands.Bot):
+class ParleyBot(commands.AutoShardedBot):
     """What the cogs, buttons and menus use, built in :meth:`setup_hook` once the store is
-    open: ``store``, ``service`` (games in play), ``timekeeper`` (their clocks), ``herald``
-    (posts and DMs owed) and ``scheduler`` (the tick the time cog runs)."""
+    open: ``store``, ``service`` (games in play), ``timekeeper`` (their clocks), ``claims``
+    (the games whose background work this process holds), ``herald`` (posts and DMs owed)
+    and ``scheduler`` (the tick the time cog runs).
+
+    It runs the shards ``PARLEY_SHARDS`` names (discord.py's ``AutoShardedClient``), or every
+    shard Discord recommends when that is unset."""
 
     service: GameService
+    claims: Claims
     timekeeper: Timekeeper
     herald: Herald
     scheduler: Scheduler
@@ -90,11 +117,15 @@ class ParleyBot(commands.Bot):
         sync_commands: bool = True,
         clock: Clock | None = None,
     ) -> None:
+        shards: dict[str, Any] = {}  # unset: every shard Discord recommends
+        if settings.shards is not None:
+            shards = {"shard_ids": settings.shards.ids, "shard_count": settings.shards.count}
         super().__init__(
             command_prefix=commands.when_mentioned,  # unused: see on_message
             help_command=None,
             intents=discord.Intents.default(),
             tree_cls=ParleyTree,
+            **shards,
         )
         self.clock: Clock = clock or time.time  # injected in tests, so they control time
         self.settings = settings
@@ -108,12 +139,17 @@ class ParleyBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self._store is None:
-            self._store = await SqliteStore.open(self.settings.database)
-        self.service = GameService(self.store)
+            shards = self.settings.shards
+            where = None if shards is None else (shards.first, shards.last, shards.count)
+            self._store = await open_store(self.settings.database, where)
+        self.claims = Claims(self.store)
+        self.service = GameService(self.store, claims=self.claims)  # the AI's moves are held
         self.timekeeper = Timekeeper(self.store, self.service)
         status = StatusMessages(self, self.store, self.timekeeper)
-        self.herald = Herald(self, self.store, self.timekeeper, status, self.clock)
-        self.scheduler = Scheduler(self.store, self.timekeeper, self.herald, self.clock)
+        self.herald = Herald(self, self.store, self.timekeeper, status, self.clock, self.claims)
+        self.scheduler = Scheduler(
+            self.store, self.service, self.timekeeper, self.herald, self.clock, self.claims
+        )
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         parley = app_commands.Group(
@@ -131,7 +167,10 @@ class ParleyBot(commands.Bot):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
-        await self.herald.deliver()  # posts owed from before a crash or restart
+        await refresh_snapshots(self.store)  # states an upgraded engine can no longer load
+        await self.timekeeper.catch_up(self.clock())  # deadlines a crash left behind
+        await self.scheduler.resume()  # work owed from before a crash or restart
+        await self.herald.deliver()  # and the posts owed
 
     async def on_message(self, message: discord.Message, /) -> None:
         """Parley has slash commands and buttons only; a message is never a command."""
@@ -141,6 +180,8 @@ class ParleyBot(commands.Bot):
         if hasattr(self, "service"):
             self.service.thinker.shutdown()
         if self._store is not None:
+            if hasattr(self, "claims"):
+                await self.claims.close()
             await self._store.close()
 
     async def send_dm(

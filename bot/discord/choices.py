@@ -1,11 +1,18 @@
-"""The choices a player clicks: action buttons and menus, the button that opens a private
-panel, and what a click does.
+"""The choices a player clicks: action buttons and menus in steps, the button that opens a
+private panel, and what a click does.
 
-All are ``DynamicItem``s whose custom_id carries the game id (and, for actions, the state
-version), so they keep working after a restart with nothing in memory. The play cog registers
-them and hands :func:`choices_view` to the herald, which puts them under posts and in DMs.
-(discord.py types an item's callback for any client; the handlers it calls take
-``discord.Interaction[ParleyBot]``.)
+Every choice shows the engine's label (``spec.label``); the canonical text stays the value a
+button or menu sends, and what is logged. A seat with more choices than fit on one post gets
+them in steps (:mod:`bot.play.steps`): the first step sits under the post, in the DM or in the
+panel; picking a group opens its step for the clicker alone (an ephemeral panel, or their own
+DM or panel edited in place), with a "Back" button to the step before; picking an action goes
+through the service's version-checked path, as a button always did.
+
+All are ``DynamicItem``s whose custom_id carries the game id and the state version (and the
+action, or the place of a step), so they keep working after a restart with nothing in memory.
+The play cog registers them and hands :func:`choices_view` to the herald, which puts them under
+posts and in DMs. (discord.py types an item's callback for any client; the handlers it calls
+take ``discord.Interaction[ParleyBot]``.)
 """
 
 from __future__ import annotations
@@ -16,39 +23,99 @@ from typing import Any
 
 import discord
 
-from bot.discord.bot import ParleyBot, guarded, reply_privately
+from bot.discord.bot import ParleyBot, committed, guarded, reply_privately
+from bot.discord.done import done_reply
 from bot.discord.messages import send_long, shorten
+from bot.discord.targets import reach
 from bot.play.service import UserError
+from bot.play.since import digest_for
+from bot.play.steps import RANGE, Choice, Step, step
+from bot.play.wording import Label, fit, labeller
 from bot.storage import GameRecord, who
 from games import REGISTRY
 
-MAX_BUTTONS = 15
-MAX_MENUS = 4
+MAX_BUTTONS = 15  # more options than this make one select menu (the steps keep it to 25)
 CUSTOM_ID_LIMIT = 100
+VALUE_LIMIT = 100  # a menu option's value
+MENU_LABEL_LIMIT = 100
+OPEN = "»"  # a menu value opening a further step; an action's text never starts with it
+MORE = " …"  # after the label of a choice that opens a further step
+STALE_STEP = (
+    "Those choices are out of date. `/parley hand` shows the ones you have now, or use the "
+    "newest post in the thread."
+)
+
+Item = discord.ui.Item[Any]
+
+
+def _fits(item: ActionButton | StepButton) -> bool:
+    return len(item.item.custom_id or "") <= CUSTOM_ID_LIMIT
+
+
+def _words(current: Step, choice: Choice, limit: int) -> str:
+    """What a choice says: its label; a range of a titled step says whose range it is; a
+    choice opening a further step ends with "…"."""
+    text = choice.label
+    if RANGE in choice.value and current.title:
+        text = f"{current.title}: {text}"
+    return fit(text, limit) if choice.final else fit(text, limit - len(MORE)) + MORE
+
+
+def choice_items(
+    game_id: int, version: int, actions: list[str], label: Label, place: str = ""
+) -> tuple[Step, list[Item]]:
+    """The step at ``place`` of these actions and its components: a button per option when
+    few, else one menu; "Back" when there is a step before. No components when even a menu
+    cannot carry the values (the player types ``/parley move`` then). Raises KeyError for a
+    place that is not one of these actions' steps."""
+    current = step(actions, place, label)
+    items: list[Item] = []
+    if len(current.options) <= MAX_BUTTONS:
+        buttons = [
+            ActionButton(game_id, version, c.value, _words(current, c, 80))
+            if c.final
+            else StepButton(game_id, version, c.value, _words(current, c, 80))
+            for c in current.options
+        ]
+        if all(_fits(b) for b in buttons):
+            items.extend(buttons)
+    if not items:
+        values = [c.value if c.final else OPEN + c.value for c in current.options]
+        if any(len(v) > VALUE_LIMIT for v in values):
+            return current, []
+        options = [
+            (_words(current, c, MENU_LABEL_LIMIT), v)
+            for c, v in zip(current.options, values, strict=True)
+        ]
+        placeholder = f"{current.title}: choose…" if current.title else "Choose your move…"
+        items.append(ActionMenu(game_id, version, 0, options, fit(placeholder, 150)))
+    if current.parent is not None:
+        back = StepButton(game_id, version, current.parent, "Back", back=True)
+        items.append(back if _fits(back) else StepButton(game_id, version, "", "Back", back=True))
+    return current, items
 
 
 def choices_view(
-    game_id: int, version: int, actions: list[str], with_hand_button: bool = False
+    game: GameRecord, version: int, seat: int | None, with_hand_button: bool = False
 ) -> discord.ui.View | None:
-    """Buttons for a few choices, select menus (25 each) for more; None if nothing fits."""
+    """The first step of ``seat``'s choices (None: no choices, only the hand button if
+    asked), for a post of ``version``; None when there is nothing to click."""
+    spec = REGISTRY[game.game_key]
     view = discord.ui.View(timeout=None)
-    buttons = [
-        ActionButton(game_id, version, action)
-        for action in (actions if len(actions) <= MAX_BUTTONS else [])
-    ]
-    if buttons and all(len(b.item.custom_id or "") <= CUSTOM_ID_LIMIT for b in buttons):
-        for button in buttons:
-            view.add_item(button)
-    elif len(actions) <= 25 * MAX_MENUS and all(len(a) <= 100 for a in actions):
-        for part in range(0, len(actions), 25):
-            view.add_item(ActionMenu(game_id, version, part // 25, actions[part : part + 25]))
+    if seat is not None and game.state:
+        state = spec.load(game.state)
+        actions = spec.legal_actions(state, seat)
+        if actions:
+            for item in choice_items(game.id, version, actions, labeller(spec, state, seat))[1]:
+                view.add_item(item)
     if with_hand_button:
-        view.add_item(HandButton(game_id))
+        view.add_item(HandButton(game.id, spec.has_hand))
     return view if view.children else None
 
 
-def panel(game: GameRecord, seat: int) -> tuple[str, discord.ui.View | None]:
-    """A seat's private panel: its secrets in words, and its current choices."""
+def panel(game: GameRecord, seat: int, place: str = "") -> tuple[str, discord.ui.View | None]:
+    """A seat's private panel: its secrets in words, and the step at ``place`` of its
+    current choices (the first step by default). Raises KeyError for an unknown place."""
     spec = REGISTRY[game.game_key]
     lines = [f"**{spec.title} #{game.id}**: you are **{spec.seat_label(seat)}**."]
     view = None
@@ -59,9 +126,15 @@ def panel(game: GameRecord, seat: int) -> tuple[str, discord.ui.View | None]:
             lines.append(secret)
         actions = spec.legal_actions(state, seat)
         if actions:
-            view = choices_view(game.id, game.version, actions)
+            label = labeller(spec, state, seat)
+            current, items = choice_items(game.id, game.version, actions, label, place)
+            if items:
+                view = discord.ui.View(timeout=None)
+                for item in items:
+                    view.add_item(item)
             lines.append(
-                "Your move: pick below."
+                ("Your move" + (f": **{current.title}**," if current.title else ":"))
+                + " pick below."
                 if view
                 else "Your move: type `/parley move` and pick from the list."
             )
@@ -73,11 +146,16 @@ def panel(game: GameRecord, seat: int) -> tuple[str, discord.ui.View | None]:
     return shorten("\n".join(line for line in lines if line)), view
 
 
+def _is_private(message: discord.Message | None) -> bool:
+    """A DM or an ephemeral message: only the clicker sees it, so it may change in place."""
+    return message is not None and (message.guild is None or message.flags.ephemeral)
+
+
 async def send_panel(interaction: discord.Interaction[ParleyBot], game_id: int) -> None:
     """The clicker's private panel of a game (``/parley hand`` and the hand button)."""
     try:
-        game = await interaction.client.service.game(game_id)
-        seat = game.seat_of(interaction.user.id)
+        game = await reach(interaction, game_id)
+        seat = game.seat_held_by(interaction.user.id)
         if seat is None:
             raise UserError("You are not playing in this game, so there is no hand to show.")
         if game.status == "lobby":
@@ -86,10 +164,39 @@ async def send_panel(interaction: discord.Interaction[ParleyBot], game_id: int) 
         await reply_privately(interaction, str(error))
         return
     content, view = panel(game, seat)
+    spec = REGISTRY[game.game_key]
+    if game.status == "active" and seat in spec.to_act(spec.load(game.state or "")):
+        since = await digest_for(interaction.client.store, game, seat)  # since their last move
+        content = shorten(f"{content}\n{since}" if since else content)
     if view is None:
         await interaction.followup.send(content, ephemeral=True)
     else:
         await interaction.followup.send(content, ephemeral=True, view=view)
+
+
+async def open_step(
+    interaction: discord.Interaction[ParleyBot], game_id: int, version: int, place: str
+) -> None:
+    """A group picked (or Back): the step at ``place``, for the clicker's eyes only. From a
+    public post it comes as an ephemeral panel; in a DM or an ephemeral panel it replaces the
+    step shown there. Only the seat that may pick from it gets it."""
+    try:
+        game, seat = await interaction.client.service.choosing(
+            game_id, interaction.user.id, version
+        )
+        try:
+            content, view = panel(game, seat, place)
+        except KeyError:
+            raise UserError(STALE_STEP) from None
+    except UserError as error:
+        await reply_privately(interaction, str(error))
+        return
+    if _is_private(interaction.message):
+        await interaction.response.edit_message(content=content, view=view)
+    elif view is None:
+        await interaction.response.send_message(content, ephemeral=True)
+    else:
+        await interaction.response.send_message(content, view=view, ephemeral=True)
 
 
 async def act_from_component(
@@ -99,37 +206,50 @@ async def act_from_component(
     bot = interaction.client
     await interaction.response.defer()
     try:
+        await reach(interaction, game_id)
         acted = await bot.service.act(game_id, interaction.user.id, action, version)
     except UserError as error:
         await interaction.followup.send(str(error), ephemeral=True)
         return
+    committed(interaction, f"Your move counts: {acted.line}")
     await bot.herald.deliver(game_id)
     trouble = bot.herald.trouble.get(game_id)
-    message = interaction.message
-    is_private = message is not None and (message.guild is None or message.flags.ephemeral)
-    if is_private:
-        seat = acted.game.seat_of(interaction.user.id)
-        assert seat is not None
+    seat = acted.game.seat_of(interaction.user.id)
+    assert seat is not None
+    done, board = await done_reply(bot.store, acted.game, seat, acted.line)
+    if _is_private(interaction.message):
         content, view = panel(acted.game, seat)
-        await interaction.edit_original_response(content=content, view=view)
+        if board is not None:
+            content = shorten(f"{done}\n\n{content}")
+        await interaction.edit_original_response(
+            content=content, view=view, attachments=[board] if board else []
+        )
         if trouble:
             await interaction.followup.send(trouble, ephemeral=True)
     else:
+        extras: dict[str, Any] = {}
+        if board is not None:  # the turn goes on: its next choices come with the answer
+            content, extras["view"] = panel(acted.game, seat)
+            done += f"\n\n{content}"
+            extras["file"] = board
         await send_long(
             partial(interaction.followup.send, ephemeral=True),
-            f"Done: {acted.line}" + (f"\n\n{trouble}" if trouble else ""),
+            done + (f"\n\n{trouble}" if trouble else ""),
+            **{k: v for k, v in extras.items() if v is not None},
         )
 
 
 class ActionButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"parley:act:(?P<game>\d+):(?P<ver>\d+):(?P<action>[\s\S]+)",
+    template=r"parley:act:(?P<game>\d+):(?P<ver>-?\d+):(?P<action>[\s\S]+)",
 ):
-    def __init__(self, game_id: int, version: int, action: str) -> None:
+    """One legal action: shows its label, sends its canonical text."""
+
+    def __init__(self, game_id: int, version: int, action: str, label: str = "") -> None:
         self.game_id, self.version, self.action = game_id, version, action
         super().__init__(
             discord.ui.Button(
-                label=action[:80],
+                label=label or None,
                 style=discord.ButtonStyle.primary,
                 custom_id=f"parley:act:{game_id}:{version}:{action}",
             )
@@ -150,19 +270,60 @@ class ActionButton(
         )
 
 
+class StepButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"parley:step:(?P<game>\d+):(?P<ver>-?\d+):(?P<place>[\s\S]*)",
+):
+    """A group of actions (or "Back"): opens the step at its place, privately."""
+
+    def __init__(
+        self, game_id: int, version: int, place: str, label: str = "", back: bool = False
+    ) -> None:
+        self.game_id, self.version, self.place = game_id, version, place
+        super().__init__(
+            discord.ui.Button(
+                label=label or None,
+                style=discord.ButtonStyle.secondary if back else discord.ButtonStyle.primary,
+                custom_id=f"parley:step:{game_id}:{version}:{place}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> StepButton:
+        return cls(int(match["game"]), int(match["ver"]), match["place"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, open_step(interaction, self.game_id, self.version, self.place))
+
+
 class ActionMenu(
     discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=r"parley:pick:(?P<game>\d+):(?P<ver>\d+):(?P<part>\d+)",
+    template=r"parley:pick:(?P<game>\d+):(?P<ver>-?\d+):(?P<part>\d+)",
 ):
+    """A step as a menu: each option shows a label and sends an action's canonical text, or
+    the place of a further step (marked :data:`OPEN`)."""
+
     def __init__(
-        self, game_id: int, version: int, part: int, actions: list[str] | None = None
+        self,
+        game_id: int,
+        version: int,
+        part: int,
+        options: list[tuple[str, str]] | None = None,
+        placeholder: str | None = None,
     ) -> None:
         self.game_id, self.version = game_id, version
-        options = [discord.SelectOption(label=a[:100], value=a[:100]) for a in actions or ["-"]]
         super().__init__(
             discord.ui.Select(
-                placeholder="Choose your move…" if part == 0 else f"More moves ({part + 1})…",
-                options=options,
+                placeholder=placeholder,
+                options=[
+                    discord.SelectOption(label=text, value=value)
+                    for text, value in options or [("-", "-")]
+                ],
                 custom_id=f"parley:pick:{game_id}:{version}:{part}",
             )
         )
@@ -177,21 +338,28 @@ class ActionMenu(
         return cls(int(match["game"]), int(match["ver"]), int(match["part"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(
-            interaction,
-            act_from_component(interaction, self.game_id, self.version, self.item.values[0]),
-        )
+        if not self.item.values:  # a forged pick: a menu answers with one value or none
+            await reply_privately(interaction, "Nothing was picked in that menu: choose a move.")
+            return
+        value = self.item.values[0]
+        if value.startswith(OPEN):
+            work = open_step(interaction, self.game_id, self.version, value[len(OPEN) :])
+        else:
+            work = act_from_component(interaction, self.game_id, self.version, value)
+        await guarded(interaction, work)
 
 
 class HandButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"parley:hand:(?P<game>\d+)",
 ):
-    def __init__(self, game_id: int) -> None:
+    """Opens the clicker's private panel: "My hand & moves" in a game with hands."""
+
+    def __init__(self, game_id: int, has_hand: bool = True) -> None:
         self.game_id = game_id
         super().__init__(
             discord.ui.Button(
-                label="My hand & moves",
+                label="My hand & moves" if has_hand else "My moves",
                 style=discord.ButtonStyle.secondary,
                 emoji="🔒",
                 custom_id=f"parley:hand:{game_id}",

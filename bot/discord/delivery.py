@@ -1,15 +1,23 @@
 """Sends what the outbox owes: thread posts (board image, one line, one mention) and DMs.
 
 Items were written in the same transaction as the change that caused them, so a crash before
-sending loses nothing: :meth:`Herald.deliver` runs after every change and at start-up. Each
-send carries the item's id as an enforced nonce, so a resend after a crash between sending and
-marking is dropped by Discord: every post goes out exactly once. Items of one game go out in
-order under a per-game lock. A closed DM is recorded once and never retried.
+sending loses nothing: :meth:`Herald.deliver` runs after every change, at start-up and on every
+tick. Each send carries the item's id as an enforced nonce, so a resend after a crash between
+sending and marking is dropped by Discord; what Discord made of it (its message id) is recorded
+as soon as it answers; and a post tried longer ago than Discord keeps a nonce is first looked
+for in the thread (:mod:`bot.discord.resend`): every post goes out exactly once. Items of one
+game go out in order under a per-game lock, and only by the process holding the game's claim
+(:mod:`bot.play.claims`: with several processes, never two at once). A thread post is never
+dropped: while the game has no thread yet, or its thread refuses posts or is gone with no
+channel taking a new one, it and the thread posts after it wait. A closed DM is recorded once
+and never retried; a DM about a seat goes only to whoever holds the seat when it goes out.
 
 Before a game's posts go out its deadlines are brought up to date (so a post can show the
-clock) and its status message refreshed; a ping carries what happened since the player's last
-move. The buttons a post offers are drawn by :attr:`Herald.draw_choices`, which the play cog
-hands over when it loads: they live with the code that answers their clicks.
+clock) and its status message refreshed. The steps of a turn go out as one post when the turn
+ends (:mod:`bot.play.quiet`); the board that pings a player who missed several actions marks
+what changed since their last move (:mod:`bot.play.since`). The buttons a post offers are
+drawn by :attr:`Herald.draw_choices`, which the play cog hands over when it loads: they live
+with the code that answers their clicks.
 """
 
 from __future__ import annotations
@@ -18,25 +26,37 @@ import asyncio
 import io
 import logging
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Protocol
 
+import aiohttp
 import discord
 
 from bot.discord.dms import send_dm
-from bot.discord.messages import send_long
+from bot.discord.messages import send_long, split_message
 from bot.discord.permissions import lacking_in, listing
+from bot.discord.replays import Replays, replay_caption, replay_file
+from bot.discord.resend import already_posted, nonce_expired
 from bot.discord.status import StatusMessages
 from bot.discord.threads import relocate
+from bot.play.claims import Claims
 from bot.play.clocks import Clock, stamp
+from bot.play.quiet import merged, releases
+from bot.play.since import changes_since
+from bot.play.standings import Standings
+from bot.play.story import story
 from bot.play.timekeeper import Timekeeper
-from bot.play.turns import replay
 from bot.storage import DirectMessage, GameRecord, OutboxItem, Store, ThreadPost, who
 from games import REGISTRY
 from renderers import render
-from renderers.base import tint_changes
 
 log = logging.getLogger(__name__)
+
+
+class Homeless(Exception):
+    """The game has no thread to post in, and no channel takes a new one: its posts wait."""
+
 
 DM_CLOSED_HELP = (
     "I couldn't DM you. To get your private cards and choices by DM, open **User Settings > "
@@ -50,18 +70,24 @@ NO_BOARD = (
 
 
 class DrawChoices(Protocol):
-    """Buttons (or menus) for ``actions`` of a game at ``version``, with the button that opens
-    a player's hand if asked; None when nothing fits."""
+    """Buttons (or a menu) for the choices of ``seat`` (None: none) in ``game`` as of
+    ``version``, in words and in steps, with the button that opens a player's hand if asked;
+    None when nothing fits."""
 
     def __call__(
-        self, game_id: int, version: int, actions: list[str], with_hand_button: bool = False
+        self, game: GameRecord, version: int, seat: int | None, with_hand_button: bool = False
     ) -> discord.ui.View | None: ...
 
 
 def no_choices(
-    game_id: int, version: int, actions: list[str], with_hand_button: bool = False
+    game: GameRecord, version: int, seat: int | None, with_hand_button: bool = False
 ) -> discord.ui.View | None:
     """Posts without buttons (until the play cog hands the herald its buttons)."""
+    return None
+
+
+def no_final_buttons(game_id: int) -> discord.ui.View | None:
+    """A final post without buttons (until the history cog hands the herald its Rematch)."""
     return None
 
 
@@ -70,16 +96,8 @@ def post_text(game: GameRecord, post: ThreadPost, due: float | None = None) -> s
     when their clock runs out."""
     spec = REGISTRY[game.game_key]
     lines = [f"{who(post.actor)}: {post.line}" if post.actor else post.line]
-    result = post.result
-    if result:
-        winners = ", ".join(
-            f"{who(game.user_of(s))} ({spec.seat_label(s)})" for s in result["winners"]
-        )
-        lines.append(
-            f"🏆 {winners} win{'s' if len(result['winners']) == 1 else ''}! ({result['reason']})"
-            if winners
-            else f"🤝 Draw: {result['reason']}."
-        )
+    if post.result:  # the final post tells the whole story: the result, then every secret
+        lines += story(spec, game, spec.load(game.state) if game.state else None)
     elif post.waiting:
         names = ", ".join(who(u) for u in post.waiting)
         hint = " (secret choice: use your DM or `/parley hand`)" if post.secret else ""
@@ -103,11 +121,12 @@ def public_choices(game: GameRecord, post: ThreadPost, draw: DrawChoices) -> dis
     spec = REGISTRY[game.game_key]
     to_act = post.view["to_act"]
     if post.version != game.version or len(to_act) != 1:
-        return draw(game.id, post.version, [], with_hand_button=True)
+        return draw(game, post.version, None, with_hand_button=True)
     state = spec.load(game.state or "")
     seat = to_act[0]
-    actions = [] if spec.secret_choice(state, seat) else spec.legal_actions(state, seat)
-    return draw(game.id, post.version, actions, with_hand_button=True)
+    return draw(
+        game, post.version, None if spec.secret_choice(state, seat) else seat, with_hand_button=True
+    )
 
 
 class Herald:
@@ -118,13 +137,20 @@ class Herald:
         timekeeper: Timekeeper,
         status: StatusMessages,
         clock: Clock,
+        claims: Claims,
     ) -> None:
         self.client = client
         self.store = store
         self.timekeeper = timekeeper
         self.status = status
         self.clock = clock
+        #: Games are sent by the process holding them (another one's are left to it).
+        self.claims = claims
         self.draw_choices: DrawChoices = no_choices
+        #: The buttons under a game's final post (Rematch), handed over by the history cog.
+        self.draw_final: Callable[[int], discord.ui.View | None] = no_final_buttons
+        self.standings = Standings(store)
+        self.replays = Replays(store)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         #: Games whose thread refuses our posts, with what to tell the player who just moved.
         self.trouble: dict[int, str] = {}
@@ -133,9 +159,20 @@ class Herald:
         """Send every unsent item (of one game, or of all games at start-up)."""
         if game_id is None:
             pending = {item.game_id for item in await self.store.unsent()}
-            for gid in sorted(pending):
-                await self.deliver(gid)
+            for gid in sorted(pending):  # at start: a game another process holds is its own
+                async with self.claims.hold(gid, patience=0) as mine:
+                    if mine:
+                        await self._deliver_held(gid)
             return
+        async with self.claims.hold(game_id) as mine:
+            if mine:  # else another process holds the game: it sends them
+                await self._deliver_held(game_id)
+
+    async def _deliver_held(self, game_id: int) -> None:
+        try:  # a finished game counts in the ratings before its final post tells the result
+            await self.standings.settle(game_id)
+        except Exception:
+            log.exception("Could not settle the ratings of game %s", game_id)
         try:
             await self.timekeeper.sync(game_id, self.clock())
             # A new status message goes first, so it heads the thread and the newest post
@@ -151,21 +188,43 @@ class Herald:
 
     async def _send_owed(self, game_id: int) -> None:
         async with self._locks[game_id]:
-            refused = False  # the thread refused a post: later posts wait too, to keep order
+            # A thread post that must wait (no thread yet, the thread refuses or is gone) holds
+            # the later ones too, to keep their order; nothing owed is ever dropped for it.
+            held = False
+            steps: list[tuple[int, ThreadPost]] = []  # the steps of a turn that goes on
             for item in await self.store.unsent(game_id):
                 to_thread = isinstance(item.post, ThreadPost)
                 game = await self.store.game(game_id)
-                if game is None or (refused and to_thread):
+                if game is None or (held and to_thread):
                     continue
+                if isinstance(item.post, ThreadPost) and item.post.replay:
+                    continue  # drawn and sent by post_replays, on the scheduler's tick
+                if to_thread and game.thread_id is None:
+                    held = True  # the game still owes its opening: its thread comes first
+                    continue
+                message_id = None
+                carried: list[int] = []
+                if isinstance(item.post, ThreadPost):
+                    if item.post.step is not None:
+                        steps.append((item.id, item.post))
+                        continue
+                    if releases(item.post, game.status == "active"):
+                        carried = [step_id for step_id, _ in steps]
+                        item = replace(item, post=merged([post for _, post in steps], item.post))
+                        steps = []
                 try:
                     if to_thread:
-                        await self._post(game, item)
+                        message_id = await self._post(game, item)
                         self.trouble.pop(game_id, None)
                     else:
-                        await self._dm(game, item)
+                        message_id = await self._dm(game, item)
+                except Homeless:
+                    held = True
+                    self._homeless(game)
+                    continue
                 except discord.Forbidden as error:
-                    if to_thread and game.status == "active":
-                        refused = True  # kept: it goes out once an admin gives the permission
+                    if to_thread:
+                        held = True  # it goes out once an admin gives the permission back
                         self._refused(game, error)
                         continue
                     log.warning(
@@ -175,6 +234,11 @@ class Herald:
                         error.status,
                         error.text,
                     )
+                except (aiohttp.ClientError, TimeoutError, OSError) as error:
+                    # The network dropped: nothing says whether Discord got it; the item is
+                    # tried again later (its nonce, or the thread's history, stops a double).
+                    log.warning("Network trouble (%s); will retry item %s", error, item.id)
+                    return
                 except discord.HTTPException as error:
                     if error.status >= 500:
                         log.warning(
@@ -188,7 +252,9 @@ class Herald:
                         error.status,
                         error.text,
                     )
-                await self.store.mark_sent(item.id)
+                for step_id in carried:  # before the post that told them: never told twice
+                    await self.store.mark_sent(step_id)
+                await self.store.mark_sent(item.id, message_id)
 
     def _refused(self, game: GameRecord, error: discord.Forbidden) -> None:
         if game.id not in self.trouble:
@@ -200,9 +266,19 @@ class Herald:
             "Moves still count; the posts go out once an admin fixes it."
         )
 
-    async def _post(self, game: GameRecord, item: OutboxItem) -> None:
-        """Post to the game's thread: with the clock of the players now due, and for a single
-        ping what happened since their last move; in a new thread if the old one is gone."""
+    def _homeless(self, game: GameRecord) -> None:
+        if game.id not in self.trouble:
+            log.warning("The thread of game %s is gone and none can be opened; posts wait", game.id)
+        names = lacking_in(self.client.get_channel(game.channel_id), ("create_public_threads",))
+        need = listing(names) if names else "a channel that takes a thread"
+        self.trouble[game.id] = (
+            f"⚠️ This game's thread was deleted and I can't open a new one: I lack {need}. "
+            "Moves still count; the posts go out once an admin fixes it."
+        )
+
+    async def _post(self, game: GameRecord, item: OutboxItem) -> int:
+        """Post to the game's thread, with the clock of the players now due; in a new thread
+        if the old one is gone. Returns the message's id."""
         post = item.post
         assert isinstance(post, ThreadPost)
         due = None
@@ -213,27 +289,19 @@ class Herald:
                 if d.due_at is not None and d.paused_at is None
             ]
             due = min(dues, default=None)
-            rp = self.timekeeper.known_replay(game)
-            if len(post.mentions) == 1 and rp is not None:
-                seat = game.seat_of(post.mentions[0])
-                # the ping carries what happened since their last move (beyond this post)
-                digest = rp.digest(seat)[:-1] if seat is not None else []
-                if digest:
-                    text = "Since your last move: " + " · ".join(digest)
-                    post = replace(post, line=f"{post.line}\n{text}")
         try:
-            await self._send_post(game, item.id, post, due)
+            return await self._send_post(game, item, post, due)
         except discord.NotFound:
             moved = await relocate(self.client, self.store, game)
             if moved is None:
-                raise
-            await self._send_post(moved, item.id, post, due)
+                raise Homeless from None
+            return await self._send_post(moved, item, post, due)
 
     async def _send_post(
-        self, game: GameRecord, item_id: int, post: ThreadPost, due: float | None
-    ) -> None:
+        self, game: GameRecord, item: OutboxItem, post: ThreadPost, due: float | None
+    ) -> int:
         if game.thread_id is None:
-            return
+            raise Homeless
         channel = self.client.get_channel(game.thread_id) or await self.client.fetch_channel(
             game.thread_id
         )
@@ -244,43 +312,95 @@ class Herald:
                 everyone=False, roles=False, users=[discord.Object(u) for u in post.mentions]
             ),
         }
+        filename = f"board-{post.version or 0}.png"
         if post.view:
-            png = await asyncio.to_thread(render, game.game_key, post.view)
-            then = await self._view_at_last_move(game, post)
-            if then is not None:
-                old = await asyncio.to_thread(render, game.game_key, then)
-                png = await asyncio.to_thread(tint_changes, old, png)
-            kwargs["file"] = discord.File(
-                io.BytesIO(png), filename=f"board-{post.version or 0}.png"
+            marks = await self._marks(game, post)
+            png = await asyncio.to_thread(render, game.game_key, post.view, marks)
+            kwargs["file"] = discord.File(io.BytesIO(png), filename=filename)
+            kwargs["view"] = (
+                self.draw_final(game.id)
+                if post.result
+                else public_choices(game, post, self.draw_choices)
             )
-            kwargs["view"] = public_choices(game, post, self.draw_choices)
             if lacking_in(channel, ("attach_files",)):  # the post still goes, without image
                 del kwargs["file"]
                 text += "\n" + NO_BOARD
+        if post.replay:
+            animation = await self.replays.of(game)
+            text += "\n" + replay_caption(REGISTRY[game.game_key].title, game, animation)
+            if not lacking_in(channel, ("attach_files",)):
+                kwargs["file"] = replay_file(game, animation)
+        now = self.clock()
+        if nonce_expired(item.tried_at, now):
+            # Tried before, longer ago than Discord keeps the nonce: it may be there already.
+            last = split_message(text)[-1].split("\n", 1)[0]
+            files = [filename] if "file" in kwargs else []
+            found = await already_posted(
+                self.client,
+                channel,
+                lambda m: (
+                    m.content.startswith(last) and [a.filename for a in m.attachments] == files
+                ),
+            )
+            if found is not None:
+                return found.id
+        await self.store.mark_tried(item.id, now)
         # An enforced nonce makes Discord drop a resend of this item after a crash.
-        await send_long(
+        message = await send_long(
             channel.send,
             text,
-            nonce=f"parley-{item_id}",
+            nonce=f"parley-{item.id}",
             **{k: v for k, v in kwargs.items() if v is not None},
         )
+        return int(message.id)
 
-    async def _view_at_last_move(self, game: GameRecord, post: ThreadPost) -> dict[str, Any] | None:
-        """The public board as the one player pinged left it at their last move, when more
-        than one action happened since (one action is already shown by the post itself)."""
+    async def post_replays(self) -> None:
+        """Draw and send every replay owed (games just finished), one at a time and off the
+        event loop; each goes out after its game's final post, exactly once."""
+        owed = [
+            item
+            for item in await self.store.unsent()
+            if isinstance(item.post, ThreadPost) and item.post.replay
+        ]
+        for item in owed:
+            game = await self.store.game(item.game_id)
+            if game is None:
+                continue
+            try:
+                async with self.claims.hold(game.id, patience=0) as mine:
+                    if not mine:
+                        continue  # another process holds the game: it posts the replay
+                    await self.replays.of(game)  # drawn before taking the game's lock
+                    async with self._locks[game.id]:
+                        pending = await self.store.unsent(game.id)
+                        if item.id not in {i.id for i in pending} or any(
+                            i.id < item.id and isinstance(i.post, ThreadPost) for i in pending
+                        ):
+                            continue  # sent meanwhile, or the final post has not gone out yet
+                        await self._post(game, item)
+            except discord.HTTPException as error:
+                if error.status >= 500:
+                    continue  # Discord is failing: the next tick tries again
+                log.warning("Could not post the replay of game %s: %s", game.id, error.status)
+            except Exception:
+                log.exception("Could not draw the replay of game %s", game.id)
+            await self.store.mark_sent(item.id)
+
+    async def _marks(self, game: GameRecord, post: ThreadPost) -> list[dict[str, Any]] | None:
+        """What changed since the one player pinged last moved, as that seat sees the table,
+        when they missed several actions (a single one is told by the post itself)."""
         seat = game.seat_of(post.mentions[0]) if len(post.mentions) == 1 else None
         if seat is None or post.result or post.version is None:
             return None
-        log = (await self.store.actions(game.id))[: post.version]
-        last = max((i + 1 for i, (s, _) in enumerate(log) if s == seat), default=0)
-        if last == 0 or post.version - last < 2:
-            return None
         spec = REGISTRY[game.game_key]
-        return spec.view(replay(spec, game, log[:last]).state, None)
+        log = await self.store.actions(game.id)
+        missed, marks = await asyncio.to_thread(changes_since, spec, game, log, seat, post.version)
+        return marks if missed >= 2 else None
 
-    async def _dm(self, game: GameRecord, item: OutboxItem) -> None:
+    async def _dm(self, game: GameRecord, item: OutboxItem) -> int | None:
         """Send a DM (with the seat's clock when it owes a choice now). A reminder goes to the
-        thread as a mention instead when the player's DMs are closed, so it is not lost."""
+        thread as a mention instead when the player's DMs are closed, so it is not lost: then
+        the thread message's id is returned."""
         dm = item.post
         assert isinstance(dm, DirectMessage)
         if dm.choices and dm.version == game.version:
@@ -292,16 +412,18 @@ class Herald:
             if due:
                 text = dm.text + f"\n⏰ Your clock runs out {stamp(due[0])}."
                 dm = replace(dm, text=text.strip())
-        seat = next((s for s in game.seats if s.user_id == dm.user_id), None)
-        if seat is None:
-            return
+        # Only to whoever holds the seat now: once it changed hands (a sub, a kick, a
+        # resignation), nothing of it reaches its old player, even what was owed before.
+        seat = next((s for s in game.seats if s.seat == dm.seat and s.user_id == dm.user_id), None)
+        if seat is None or seat.resigned:
+            return None
         sent = seat.dm_open is not False and await self._send_dm(game, item.id, dm)
         if not sent and dm.or_thread:
             reminder = ThreadPost(dm.or_thread, mentions=[dm.user_id])
-            await self._post(game, OutboxItem(item.id, item.game_id, reminder))
+            return await self._post(game, replace(item, post=reminder))
+        return None
 
     async def _send_dm(self, game: GameRecord, item_id: int, dm: DirectMessage) -> bool:
-        spec = REGISTRY[game.game_key]
         text = dm_text(game, dm)
         view = None
         if (
@@ -309,8 +431,7 @@ class Herald:
             and game.state
             and (dm.version == game.version or await self._still_open(game, dm.seat, dm.version))
         ):
-            actions = spec.legal_actions(spec.load(game.state), dm.seat)
-            view = self.draw_choices(game.id, game.version, actions)
+            view = self.draw_choices(game, game.version, dm.seat)
             text += "\nYour secret choice:" if view else "\nYour move: use `/parley move`."
         if await send_dm(self.client, self.store, dm.user_id, text, view, f"parley-{item_id}"):
             return True

@@ -3,50 +3,68 @@ Cancel buttons), its thread, and the welcome DM that checks a player's DMs are o
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import re
+from collections import defaultdict
 from typing import Any, ClassVar
 
 import discord
 
-from bot.discord.bot import ParleyBot, guarded, reply_privately
+from bot.discord.bot import ParleyBot, committed, guarded, reply_privately
 from bot.discord.delivery import DM_CLOSED_HELP
 from bot.discord.permissions import TO_OPEN, lacking, listing
-from bot.play.clocks import CLOCKS
+from bot.discord.resend import already_posted
+from bot.discord.targets import in_server_only, reach
+from bot.play.clocks import CLOCKS, POLICIES, clock_name
 from bot.play.service import UserError
-from bot.storage import GameRecord, who
+from bot.play.wording import chosen_options, fit
+from bot.storage import GameRecord, TimePolicy, who
 from games import REGISTRY
 
 log = logging.getLogger(__name__)
 
+#: Where lobbies are handled (a lobby command or button used in a DM is pointed there).
+LOBBY_WHERE = "the lobby card's buttons or `/parley join`, `leave`, `start` and `cancel` there"
+#: Statuses of a game that still owes its opening when it has no thread.
+OPEN = ("lobby", "active")
+#: Discord's error code for "A thread has already been created for this message".
+THREAD_EXISTS = 160004
 WELCOME = (
     "Ahoy! I'm Parley. I'll DM you your private cards and secret choices for "
     "**{title} #{id}** here. The game itself lives in its thread."
 )
 
 
-def lobby_embed(game: GameRecord) -> discord.Embed:
+def lobby_title(game: GameRecord) -> str:
+    return f"{REGISTRY[game.game_key].title} · game #{game.id}"
+
+
+def lobby_embed(game: GameRecord, policy: TimePolicy | None = None) -> discord.Embed:
+    """The lobby card: players, host, the game's options in words, and the move clock and
+    what happens when it runs out, as chosen at ``/parley new``."""
     spec = REGISTRY[game.game_key]
     players = "\n".join(f"{i + 1}. {who(s.user_id)}" for i, s in enumerate(game.seats))
     status = {
-        "lobby": f"Waiting for players ({spec.min_players}–{spec.max_players}). "
-        "The host presses **Start**.",
+        "lobby": f"Waiting for players ({spec.player_range()}). The host presses **Start**.",
         "active": "The game is on! Follow it in the thread.",
         "over": "This game is over.",
         "cancelled": "This game was cancelled.",
     }[game.status]
-    embed = discord.Embed(
-        title=f"{spec.title} · game #{game.id}", description=status, color=0xC8902A
-    )
+    embed = discord.Embed(title=lobby_title(game), description=status, color=0xC8902A)
     embed.add_field(name="Players", value=players or "nobody yet", inline=True)
     embed.add_field(name="Host", value=f"<@{game.host_id}>", inline=True)
-    if game.options:
-        embed.add_field(
-            name="Options",
-            inline=False,
-            value=" · ".join(f"{k}: {v}" for k, v in game.options.items()),
-        )
+    chosen = chosen_options(spec, game.options)
+    if chosen:
+        lines = "\n".join(f"• {what}: **{value}**" for what, value in chosen)
+        embed.add_field(name="Options", inline=False, value=fit(lines, 1024))
+    if policy is not None:
+        embed.add_field(name="Move clock", value=clock_name(policy.clock_seconds), inline=True)
+        if policy.clock_seconds:
+            embed.add_field(
+                name="When a clock runs out", value=POLICIES[policy.policy], inline=True
+            )
     return embed
 
 
@@ -62,16 +80,97 @@ def lobby_view(game: GameRecord) -> discord.ui.View | None:
     return lobby_buttons(game.id) if game.status == "lobby" else None
 
 
+class Opener:
+    """Opens a game: its lobby card in the channel, then the card's thread. One step that a
+    crash cannot break: the game and its clock are committed first (and owe their opening
+    until the thread is recorded), the card's id is recorded as soon as Discord answers, the
+    card carries a nonce and a thread already made from it is taken over; so opening again
+    after a crash (at start, or on a tick) finishes the job without a second card or thread.
+    """
+
+    def __init__(self, bot: ParleyBot) -> None:
+        self.bot = bot
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    async def open(self, game_id: int, resuming: bool = False) -> GameRecord | None:
+        """Finish opening the game (nothing if it has its thread); the game as it now is.
+        ``resuming``: after a crash, when the card may be in the channel already though its
+        id was never recorded. When the channel refuses (or is gone) the game is called off
+        (:meth:`abandon`); then ``discord.Forbidden`` is raised for the host's command, or
+        when resuming the host is told by DM."""
+        bot = self.bot
+        async with self._locks[game_id]:
+            game = await bot.store.game(game_id)
+            if game is None or game.thread_id is not None or game.status not in OPEN:
+                return game
+            spec = REGISTRY[game.game_key]
+            channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+            message_id = game.lobby_message_id
+            try:
+                if message_id is None:
+                    title = lobby_title(game)
+                    found = None
+                    if resuming:
+                        found = await already_posted(
+                            bot, channel, lambda m: bool(m.embeds) and m.embeds[0].title == title
+                        )
+                    view = lobby_view(game)
+                    policy = await bot.store.time_policy(game.id)
+                    message = found or await channel.send(
+                        embed=lobby_embed(game, policy),
+                        nonce=f"parley-lobby-{game.id}",
+                        view=discord.utils.MISSING if view is None else view,
+                    )
+                    message_id = message.id
+                    await bot.store.set_places(game.id, None, message_id)  # recorded at once
+                try:  # (through the HTTP client: at start-up no guild is cached yet)
+                    made = await bot.http.start_thread_with_message(
+                        game.channel_id,
+                        message_id,
+                        name=f"{spec.title} #{game.id}",
+                        auto_archive_duration=10080,
+                    )
+                    thread_id = int(made["id"])
+                except discord.HTTPException as error:
+                    if error.code != THREAD_EXISTS:
+                        raise
+                    thread_id = message_id  # a thread takes its card's id
+            except (discord.Forbidden, discord.NotFound) as error:
+                await self.abandon(game, message_id)
+                if not resuming:
+                    raise
+                log.warning("Game %s could not be opened (%s); called off", game.id, error.text)
+                await bot.send_dm(
+                    game.host_id,
+                    f"**{spec.title} #{game.id}** could not be opened in <#{game.channel_id}>: "
+                    f"I lack a permission there, or the channel is gone. Open a new game with "
+                    "`/parley new` where I can post.",
+                )
+                return await bot.store.game(game.id)
+            await bot.store.set_places(game.id, thread_id, message_id)
+            return await bot.store.game(game.id)
+
+    async def abandon(self, game: GameRecord, message_id: int | None) -> None:
+        """The channel refuses the game (or is gone): call it off, and leave no lobby card
+        for a game that is not."""
+        await self.bot.service.cancel(game, game.host_id, can_manage=True)
+        if message_id is not None:
+            card = self.bot.get_partial_messageable(game.channel_id).get_partial_message(message_id)
+            with contextlib.suppress(discord.HTTPException):
+                await card.delete()
+
+
 async def open_lobby(
     interaction: discord.Interaction[ParleyBot],
+    opener: Opener,
     key: str,
     options: str,
     clock: str = "none",
     absent: str = "autopilot",
     ai: int = 0,
 ) -> None:
-    """``/parley new``: the lobby card in this channel (with ``ai`` AI seats), the game's
-    thread, its clock."""
+    """``/parley new``: the game (with ``ai`` AI seats) and its clock, then its lobby card
+    and thread here."""
     bot = interaction.client
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
@@ -88,28 +187,27 @@ async def open_lobby(
             "channel."
         )
     game = await bot.service.new_game(
-        key, interaction.guild_id, channel.id, interaction.user.id, options, ai
+        key,
+        interaction.guild_id,
+        channel.id,
+        interaction.user.id,
+        options,
+        CLOCKS.get(clock),
+        absent,
+        ai,
     )
     spec = REGISTRY[game.game_key]
-    message = None
+    committed(interaction, f"Game #{game.id} of {spec.title} is open; its thread follows.")
     try:
-        message = await channel.send(embed=lobby_embed(game), view=lobby_buttons(game.id))
-        thread = await message.create_thread(
-            name=f"{spec.title} #{game.id}", auto_archive_duration=10080
-        )
+        opened = await opener.open(game.id)
     except discord.Forbidden:
-        await bot.service.cancel(game, interaction.user.id, can_manage=True)
-        if message is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await message.delete()  # no lobby card left for a game that is not
         raise UserError(
             f"I lack a permission here: I need {listing(list(TO_OPEN.values()))}."
         ) from None
-    await bot.store.set_places(game.id, thread.id, message.id)
-    await bot.store.set_time_policy(game.id, CLOCKS.get(clock), absent)
+    assert opened is not None and opened.thread_id is not None
     note = await welcome(bot, game, interaction.user.id)
     await interaction.followup.send(
-        f"Game #{game.id} of {spec.title} is open: {thread.mention}. Friends press "
+        f"Game #{game.id} of {spec.title} is open: <#{opened.thread_id}>. Friends press "
         f"**Join**; you press **Start** when everyone is in.{note}",
         ephemeral=True,
     )
@@ -124,19 +222,17 @@ async def welcome(bot: ParleyBot, game: GameRecord, user_id: int) -> str:
 
 
 async def lobby_op(interaction: discord.Interaction[ParleyBot], game_id: int, op: str) -> None:
-    """Join, leave, start or cancel (a lobby button or its slash command), then update the
-    lobby card and deliver what the change owes."""
+    """Join, leave, add an AI seat, start or cancel (a lobby button or its slash command),
+    then update the lobby card and deliver what the change owes."""
     bot = interaction.client
     service = bot.service
     user = interaction.user
     try:
-        game = await service.game(game_id)
-        if interaction.guild_id and game.guild_id != interaction.guild_id:
-            raise UserError(f"There is no game #{game_id} in this server.")
+        in_server_only(interaction, LOBBY_WHERE)
+        game = await reach(interaction, game_id)
         if op == "join":
             game = await service.join(game, user.id)
             reply = f"You joined {REGISTRY[game.game_key].title} #{game.id}."
-            reply += await welcome(bot, game, user.id)
         elif op == "leave":
             game = await service.leave(game, user.id)
             reply = "You left the game."
@@ -153,6 +249,9 @@ async def lobby_op(interaction: discord.Interaction[ParleyBot], game_id: int, op
     except UserError as error:
         await reply_privately(interaction, str(error))
         return
+    committed(interaction, reply)
+    if op == "join":
+        reply += await welcome(bot, game, user.id)
     await refresh_lobby(bot, game)
     await bot.herald.deliver(game.id)
     await reply_privately(interaction, reply)
@@ -165,7 +264,8 @@ async def refresh_lobby(bot: ParleyBot, game: GameRecord) -> None:
         game.lobby_message_id
     )
     try:
-        await message.edit(embed=lobby_embed(game), view=lobby_view(game))
+        policy = await bot.store.time_policy(game.id)
+        await message.edit(embed=lobby_embed(game, policy), view=lobby_view(game))
     except discord.HTTPException as error:
         log.warning("Could not update the lobby of game %s: %s", game.id, error.status)
 

@@ -33,11 +33,12 @@ def shorten(text: str, limit: int = LIMIT) -> str:
 
 async def send_long(
     send: Callable[..., Awaitable[Any]], text: str, nonce: str | None = None, **last: Any
-) -> None:
+) -> Any:
     """Send ``text`` in as many messages as it needs. ``last`` (a board image, buttons, the
     mentions allowed to ping) goes on the final piece, under the text it belongs to; earlier
     pieces ping nobody. With a ``nonce`` every piece gets its own, the final one exactly
-    ``nonce``, so a resend after a crash is dropped piece by piece."""
+    ``nonce``, so a resend after a crash is dropped piece by piece. Returns what ``send``
+    returned for the final piece (the message)."""
     *first, final = split_message(text)
     for number, piece in enumerate(first):
         await send(
@@ -45,4 +46,4 @@ async def send_long(
             allowed_mentions=discord.AllowedMentions.none(),
             **({"nonce": f"{nonce}-{number}"} if nonce else {}),
         )
-    await send(final, **({"nonce": nonce} if nonce else {}), **last)
+    return await send(final, **({"nonce": nonce} if nonce else {}), **last)

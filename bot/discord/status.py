@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from dataclasses import replace
 
 import discord
 
 from bot.discord.messages import shorten
+from bot.discord.resend import already_posted
 from bot.discord.threads import relocate
 from bot.play.status import status_text
 from bot.play.timekeeper import Timekeeper
@@ -16,6 +18,9 @@ from bot.storage import Store
 from games import REGISTRY
 
 log = logging.getLogger(__name__)
+
+#: The status message id recorded while one is being posted (no message has id 0).
+POSTING = 0
 
 
 class StatusMessages:
@@ -49,7 +54,19 @@ class StatusMessages:
                 return
             channel = self.client.get_partial_messageable(game.thread_id)
             none = discord.AllowedMentions.none()
-            if policy.status_message_id is not None:
+            if policy.status_message_id == POSTING:
+                # A crash came between Discord taking the status message and its id being
+                # recorded: after Discord has forgotten the nonce, find it in the thread.
+                header = text.split("\n", 1)[0]
+                found = await already_posted(
+                    self.client, channel, lambda m: m.content.startswith(header)
+                )
+                if found is not None:
+                    await self.store.set_status_message(game_id, found.id)
+                    policy = replace(policy, status_message_id=found.id)
+                    with contextlib.suppress(discord.HTTPException):
+                        await found.pin()  # the crash may have come before its pin
+            if policy.status_message_id not in (None, POSTING):
                 try:
                     await channel.get_partial_message(policy.status_message_id).edit(
                         content=text, allowed_mentions=none
@@ -64,16 +81,23 @@ class StatusMessages:
             if game.status != "active":
                 return
             thread_id = game.thread_id
+            # Recorded before it is posted, so a crash before its id is recorded is known.
+            await self.store.set_status_message(game_id, POSTING)
             try:
                 try:
-                    message = await channel.send(text, allowed_mentions=none)
+                    message = await channel.send(
+                        text, allowed_mentions=none, nonce=f"st-{thread_id}"
+                    )
                 except discord.NotFound:  # the thread (or its channel) was deleted
                     moved = await relocate(self.client, self.store, game)
                     if moved is None or moved.thread_id is None:
                         raise
                     thread_id = moved.thread_id
                     channel = self.client.get_partial_messageable(thread_id)
-                    message = await channel.send(text, allowed_mentions=none)
+                    await self.store.set_status_message(game_id, POSTING)
+                    message = await channel.send(
+                        text, allowed_mentions=none, nonce=f"st-{thread_id}"
+                    )
             except discord.HTTPException as error:
                 log.warning("Could not post the status of game %s: %s", game_id, error)
                 return

@@ -8,11 +8,46 @@ from discord import app_commands
 
 from bot.discord.bot import ParleyBot
 from bot.play.service import UserError
-from bot.storage import GameRecord
+from bot.storage import GameListing, GameRecord
 from games import REGISTRY
 
 #: The ``game`` option of ``/parley new`` and ``/parley rules``.
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.key) for spec in REGISTRY.values()]
+
+
+#: The largest id SQLite keeps: a bigger number (a forged custom id) names no game.
+MAX_ID = 2**63 - 1
+
+
+def no_such_game(interaction: discord.Interaction[ParleyBot], game_id: int) -> UserError:
+    """The one answer for a game this interaction may not reach, whether or not it exists (ids
+    are small consecutive integers: anyone can guess them)."""
+    if interaction.guild_id is None:
+        return UserError(
+            f"You are not playing in game #{game_id}, so there is nothing of it to show or do here."
+        )
+    return UserError(f"There is no game #{game_id} in this server.")
+
+
+def in_server_only(interaction: discord.Interaction[ParleyBot], what: str) -> None:
+    """Refuse, in a DM, what happens only in the server (joining, lobbies, listing, the
+    host's powers); ``what`` says what to use there."""
+    if interaction.guild_id is None:
+        raise UserError(f"That happens in the server, not in a DM: use {what}.")
+
+
+async def reach(interaction: discord.Interaction[ParleyBot], game_id: int) -> GameRecord:
+    """The game ``game_id`` if this interaction may reach it: in a server, a game of that
+    server; in a DM, a game where the user holds a seat."""
+    game = await interaction.client.store.game(game_id) if 0 < game_id <= MAX_ID else None
+    if game is None:
+        raise no_such_game(interaction, game_id)
+    if interaction.guild_id is None:
+        if game.seat_held_by(interaction.user.id) is None:
+            raise no_such_game(interaction, game_id)
+    elif game.guild_id != interaction.guild_id:
+        raise no_such_game(interaction, game_id)
+    return game
 
 
 async def find_target_game(
@@ -22,10 +57,7 @@ async def find_target_game(
     the caller's only game in this server."""
     store = interaction.client.store
     if game_id is not None:
-        game = await store.game(game_id)
-        if game is None or (interaction.guild_id and game.guild_id != interaction.guild_id):
-            raise UserError(f"There is no game #{game_id} in this server.")
-        return game
+        return await reach(interaction, game_id)
     channel = interaction.channel
     if isinstance(channel, discord.Thread):
         game = await store.game_in_thread(channel.id)
@@ -52,10 +84,10 @@ async def find_lobby(
     interaction: discord.Interaction[ParleyBot], game_id: int | None
 ) -> GameRecord:
     """For ``join``: the named game, the thread's game, or the only open lobby here."""
+    in_server_only(interaction, "the lobby card's **Join** button or `/parley join` there")
     if game_id is not None or isinstance(interaction.channel, discord.Thread):
         return await find_target_game(interaction, game_id)
-    if interaction.guild_id is None:
-        raise UserError("Add the `game` option to say which game to join.")
+    assert interaction.guild_id is not None
     lobbies = [
         g
         for g in await interaction.client.store.open_lobbies(interaction.guild_id)
@@ -73,18 +105,31 @@ async def find_lobby(
 async def game_autocomplete(
     interaction: discord.Interaction[ParleyBot], current: str
 ) -> list[app_commands.Choice[int]]:
+    """The caller's games here whose label holds what they typed, then open lobbies: one
+    list query (no states, no seats), however many games they are in."""
     store = interaction.client.store
     if interaction.guild_id is None:
         return []
-    games = await store.games_of_user(interaction.user.id, interaction.guild_id)
-    games += [
-        g
-        for g in await store.open_lobbies(interaction.guild_id)
-        if g.id not in {x.id for x in games}
-    ]
+    games = await store.games_listed(interaction.user.id, interaction.guild_id)
+    choices = matching(games, current)
+    if len(choices) < 25:
+        mine = {g.id for g in games}
+        lobbies = [
+            GameListing(g.id, g.game_key, g.status)
+            for g in await store.open_lobbies(interaction.guild_id)
+            if g.id not in mine
+        ]
+        choices += matching(lobbies, current)
+    return choices[:25]
+
+
+def matching(games: list[GameListing], current: str) -> list[app_commands.Choice[int]]:
+    """Up to 25 choices for the games whose label holds ``current``."""
     choices = []
     for game in games:
         label = f"#{game.id} {REGISTRY[game.game_key].title} ({game.status})"
         if current.lower() in label.lower():
             choices.append(app_commands.Choice(name=label, value=game.id))
-    return choices[:25]
+            if len(choices) == 25:
+                break
+    return choices

@@ -4,7 +4,7 @@ Each due seat has one deadline row: when its turn began (the game version at whi
 due, found by replaying the game from its seed) and when its clock runs out. When a clock runs
 out, an optional interrupt takes its default answer; otherwise the game's absent-player policy
 applies: wait (the thread is told once), forfeit, or the autopilot plays the turn (the AI at
-normal strength, :mod:`bot.play.thinking`). Every move
+normal strength, :mod:`bot.play.thinking`). Seats the AI plays have no clock. Every move
 here is an ordinary version-checked action, so a restart between a deadline and its handling
 neither loses nor repeats it: the deadline is either still there or the seat has moved.
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from dataclasses import replace
+from typing import Any
 
 from bot.play.service import GameService
 from bot.play.turns import Replay, replay
@@ -45,10 +46,13 @@ class Deadlines:
         spec = REGISTRY[game.game_key]
         cached = self._replays.get(game.id)
         try:
+            # the log may have grown since ``game`` was read (another process acted): replay
+            # only up to the version read
             if cached is not None and cached.version <= game.version:
-                rp = replay(spec, game, await self.store.actions(game.id, cached.version), cached)
+                since = await self.store.actions(game.id, cached.version)
+                rp = replay(spec, game, since[: game.version - cached.version], cached)
             else:
-                rp = replay(spec, game, await self.store.actions(game.id))
+                rp = replay(spec, game, (await self.store.actions(game.id))[: game.version])
             if rp.version != game.version or spec.dump(rp.state) != game.state:
                 raise ValueError("the replay does not match the stored state")
         except Exception as error:  # a replay problem must never stop the game
@@ -56,29 +60,51 @@ class Deadlines:
             state = spec.load(game.state)
             old = {d.seat: d.turn for d in await self.store.deadlines(game.id)}
             rp = Replay(
-                game.version, state, {s: old.get(s, game.version) for s in spec.to_act(state)}
+                game.version,
+                state,
+                {s: old.get(s, game.version) for s in spec.to_act(state)},
+                complete=False,
             )
         self._replays[game.id] = rp
         return rp
 
     async def sync(self, game: GameRecord, now: float) -> Replay | None:
-        """Bring the deadline rows up to the game's version: one per due seat (resigned seats
-        have none); a seat whose turn goes on keeps its row, a new turn gets a fresh clock."""
-        rp = await self.replay(game)
+        """Bring the deadline rows up to the game's version: one per due seat (seats the AI
+        plays, AI seats and resigned ones, have none); a seat whose turn goes on keeps its
+        row, a new turn gets a fresh clock.
+
+        Rows already brought up to this version are read as they are, with the stored state
+        and no replay (a :class:`Replay` that is not ``complete``): the scheduler's tick
+        never replays a game that did not move. A game no longer in play has no rows."""
         policy = await self.store.time_policy(game.id)
         existing = await self.store.deadlines(game.id)
+        if game.state is None:
+            return None  # a lobby: no turns yet
+        if game.status != "active":
+            if existing:
+                await self.store.replace_deadlines(game.id, game.version, [])
+            return None
+        if policy.synced_version == game.version:
+            known = self.known_replay(game)
+            state = known.state if known else REGISTRY[game.game_key].load(game.state)
+            if self._follow(game, state, existing):
+                starts = {d.seat: d.turn for d in existing}
+                return known or Replay(game.version, state, starts, complete=False)
+        rp = await self.replay(game)
         by_seat = {d.seat: d for d in existing}
         want: list[Deadline] = []
-        if game.status == "active" and rp is not None:
-            resigned = {s.seat for s in game.seats if s.resigned or s.is_ai}  # no clock
+        if rp is not None:
+            by_ai = {s.seat for s in game.seats if s.played_by_ai}  # no clock
             spec = REGISTRY[game.game_key]
             for seat, turn in sorted(rp.starts.items()):
-                if seat in resigned:
+                if seat in by_ai:
                     continue
                 user = game.user_of(seat)
                 old = by_seat.get(seat)
                 if old is not None and old.turn == turn:
-                    want.append(replace(old, user_id=user))
+                    want.append(
+                        old if old.user_id == user else replace(old, user_id=user, wake_at=0)
+                    )
                 else:
                     wait = policy.clock_seconds
                     if spec.default_action(rp.state, seat) is not None:
@@ -89,6 +115,14 @@ class Deadlines:
         if want != existing or policy.synced_version != game.version:
             await self.store.replace_deadlines(game.id, game.version, want)
         return rp
+
+    @staticmethod
+    def _follow(game: GameRecord, state: Any, rows: list[Deadline]) -> bool:
+        """The rows are one per due seat, naming its player as seated now (a resignation or
+        a hand-over changes seats without changing the version)."""
+        players = {s.seat: s.user_id for s in game.seats if not s.played_by_ai}
+        due = {seat for seat in REGISTRY[game.game_key].to_act(state) if seat in players}
+        return {d.seat for d in rows} == due and all(players[d.seat] == d.user_id for d in rows)
 
     async def expire(
         self, game_id: int, policy: TimePolicy, deadline: Deadline, now: float
@@ -115,12 +149,15 @@ class Deadlines:
             await self.store.mark_step(game_id, deadline.seat, deadline.turn, step, now, [post])
             return
         if policy.policy == "forfeit":
-            await self.service.forfeit(
-                game,
-                deadline.seat,
-                f"⏰ {who} ran out of time and forfeits.",
-                f"{spec.seat_label(deadline.seat)} forfeited",
-            )
+            # A move (or anything else) that landed since the game was read wins: the next
+            # tick judges the clock on the game as it then is.
+            with contextlib.suppress(VersionConflict):
+                await self.service.forfeit(
+                    game,
+                    deadline.seat,
+                    f"⏰ {who} ran out of time and forfeits.",
+                    f"{spec.seat_label(deadline.seat)} forfeited",
+                )
             return
         for _ in range(AUTOPILOT_LIMIT):
             game = await self.store.game(game_id)

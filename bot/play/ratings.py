@@ -30,7 +30,7 @@ def rate(skills: list[Skill], sides: list[list[int]], winners: list[int]) -> lis
     """New skills, one per seat, after a game whose ``sides`` (seat lists covering every
     seat once) ended with ``winners`` (seats; empty for a draw)."""
     teams = [[MODEL.create_rating([skills[s].mu, skills[s].sigma]) for s in side] for side in sides]
-    ranks = [0 if not winners or set(side) & set(winners) else 1 for side in sides]
+    ranks = [0.0 if not winners or set(side) & set(winners) else 1.0 for side in sides]
     rated = MODEL.rate(teams, ranks=ranks)
     result = list(skills)
     for side, team in zip(sides, rated, strict=True):

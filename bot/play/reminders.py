@@ -12,6 +12,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.play.clocks import HOUR, stamp
+from bot.play.since import digest_for
 from bot.play.turns import Replay
 from bot.storage import Deadline, DirectMessage, GameRecord, Post, Store, ThreadPost, UserSettings
 from games import GameSpec
@@ -79,7 +80,8 @@ async def remind(
     for skipped in pending[:-1]:  # never a burst: only the latest step goes out
         await store.mark_step(game.id, deadline.seat, deadline.turn, key[skipped], now, [])
     step = pending[-1]
-    posts = reminder_posts(game, spec, deadline, settings, step, rp)
+    since = await digest_for(store, game, deadline.seat) if step == "start" else ""
+    posts = reminder_posts(game, spec, deadline, settings, step, rp, since)
     await store.mark_step(game.id, deadline.seat, deadline.turn, key[step], now, posts)
 
 
@@ -90,7 +92,10 @@ def reminder_posts(
     settings: UserSettings,
     step: str,
     rp: Replay | None,
+    since: str = "",
 ) -> list[Post]:
+    """The reminder ``step`` of a turn: a DM (the turn's first one carries ``since``, what
+    changed since the player's last move), or a mention in the thread."""
     where = (
         f"https://discord.com/channels/{game.guild_id}/{game.thread_id}"
         if game.thread_id
@@ -103,10 +108,7 @@ def reminder_posts(
     if step == "start":
         if not settings.turn_dm or not by_dm:
             return []  # the thread post already pinged them
-        text = f"⏰ Your turn: {where}.{due}"
-        digest = rp.digest(deadline.seat) if rp is not None else []
-        if digest:
-            text += "\nSince your last move:\n" + "\n".join(f"• {line}" for line in digest)
+        text = f"⏰ Your turn: {where}.{due}" + (f"\n{since}" if since else "")
     elif step == "half":
         text = f"⏰ Reminder: it is your turn in {where}.{due}"
     else:

@@ -1,34 +1,53 @@
 """Parley's game logic on top of the store, with no Discord in it.
 
-Every change goes through here: lobby seats, starting, actions (with the version check and
-retries), resigning, forfeits, moves played for an absent seat, and handing a seat over. Each
-committed change carries the posts it owes (thread posts and DMs) in the same transaction;
-:mod:`bot.discord.delivery` sends them.
+Every change goes through here: lobby seats (people and AI seats), starting, actions (with
+the version check and retries), resigning, forfeits, moves the AI plays (an AI seat, or a seat
+whose player is absent or gone), and handing a seat over. Each committed change carries the
+posts it owes (thread posts and DMs) in the same transaction; :mod:`bot.discord.delivery`
+sends them. The AI's moves are committed like a player's, after thinking in a process pool
+(:mod:`bot.play.thinking`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import logging
 import secrets
-from dataclasses import dataclass, replace
-from typing import Any
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
+from bot.play.claims import Claims
 from bot.play.posts import posts_owed
+from bot.play.story import replay_post
 from bot.play.thinking import Thinker, decision_seed
 from bot.play.turns import replay
+from bot.play.wording import choice_words
 from bot.storage import (
     DirectMessage,
     GameRecord,
     Post,
+    Seat,
     Store,
     ThreadPost,
+    TooManyLobbies,
     VersionConflict,
     who,
 )
 from games import REGISTRY, GameSpec, IllegalAction, find_game
 from games.core import normalize
 
+log = logging.getLogger(__name__)
+
 RETRIES = 5
+BUSY = "The game is very busy right now; please try again."
+#: Open lobbies (games waiting for players) one host may have in a server, and a server.
+LOBBIES_PER_HOST = 5
+LOBBIES_PER_SERVER = 50
+
+T = TypeVar("T")
 
 
 class UserError(Exception):
@@ -55,9 +74,16 @@ def parse_options(spec: GameSpec[Any], text: str) -> dict[str, Any]:
                 f"`{word}` is not an option of {spec.title}. Options: {names}, "
                 "written like `name=value`."
             )
-        choice = next((c for c in known[name].choices if str(c).lower() == value.lower()), None)
+        choice = next(
+            (
+                c
+                for c in known[name].choices
+                if value.lower() in (str(c).lower(), choice_words(c).lower())
+            ),
+            None,
+        )
         if choice is None:
-            allowed = ", ".join(f"`{c}`" for c in known[name].choices)
+            allowed = ", ".join(f"`{choice_words(c)}`" for c in known[name].choices)
             raise UserError(f"`{name}` can be {allowed}.")
         options[name] = choice
     try:
@@ -67,9 +93,19 @@ def parse_options(spec: GameSpec[Any], text: str) -> dict[str, Any]:
 
 
 class GameService:
-    def __init__(self, store: Store, thinker: Thinker | None = None) -> None:
+    """``thinker`` runs the AI off the event loop; ``claims`` are this process's hold on its
+    games' background work (the AI's moves among it), shared with the scheduler and the
+    delivery of posts."""
+
+    def __init__(
+        self, store: Store, thinker: Thinker | None = None, claims: Claims | None = None
+    ) -> None:
         self.store = store
         self.thinker = thinker or Thinker()
+        self.claims = claims or Claims(store)
+        #: One run of the AI per game at a time in this process (the claims keep other
+        #: processes out), so no seat is ever thought for twice at once.
+        self._ai_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     # -- lookups ------------------------------------------------------------------------
     @staticmethod
@@ -86,6 +122,18 @@ class GameService:
             raise UserError(f"There is no game #{game_id}.")
         return game
 
+    # -- every change ---------------------------------------------------------------------
+    async def _changing(self, game: GameRecord, change: Callable[[GameRecord], Awaitable[T]]) -> T:
+        """Make one change decided on ``game`` as read, in a version-checked commit; if the game
+        changed meanwhile (a race lost), read it again and decide again, so the change's checks
+        judge the game as it now is."""
+        for _ in range(RETRIES):
+            try:
+                return await change(game)
+            except VersionConflict:
+                game = await self.game(game.id)
+        raise UserError(BUSY)
+
     # -- lobby --------------------------------------------------------------------------
     async def new_game(
         self,
@@ -94,9 +142,13 @@ class GameService:
         channel_id: int,
         host_id: int,
         options_text: str = "",
+        clock_seconds: int | None = None,
+        policy: str = "autopilot",
         ai: int = 0,
     ) -> GameRecord:
-        """A game in its lobby, the host in the first seat and ``ai`` AI seats after it."""
+        """A new lobby and its move clock, in one commit, then ``ai`` AI seats after the host
+        (it still owes its opening: the lobby card and thread, see ``bot.discord.lobby``).
+        Past a cap on open lobbies it is refused."""
         spec = find_game(key)
         if spec is None:
             names = ", ".join(f"`{s.key}`" for s in REGISTRY.values())
@@ -107,79 +159,115 @@ class GameService:
                 f"{spec.title} seats at most {spec.max_players} players, you included: "
                 f"choose 0–{spec.max_players - 1} AI seats."
             )
-        game = await self.store.create_game(
-            spec.key, guild_id, channel_id, host_id, secrets.randbits(62), options
-        )
+        try:
+            game = await self.store.create_game(
+                spec.key,
+                guild_id,
+                channel_id,
+                host_id,
+                secrets.randbits(62),
+                options,
+                clock_seconds,
+                policy,
+                caps=(LOBBIES_PER_HOST, LOBBIES_PER_SERVER),
+            )
+        except TooManyLobbies as full:
+            if full.mine:
+                games = ", ".join(f"#{game_id}" for game_id in full.mine)
+                raise UserError(
+                    f"You already have {full.cap} games waiting for players in this server "
+                    f"({games}): start or cancel one of them before opening another."
+                ) from None
+            raise UserError(
+                f"This server already has {full.cap} games waiting for players: start or "
+                "cancel some of them before opening another."
+            ) from None
         for _ in range(ai):
             await self.store.add_ai_seat(game.id)
-        return await self.game(game.id)
+        return await self.game(game.id) if ai else game
 
     async def add_ai(self, game: GameRecord, user_id: int) -> GameRecord:
-        """The host fills a lobby seat with the AI."""
-        spec = self.spec(game)
-        if game.status != "lobby":
-            raise UserError("This game has already started; AI seats are added in the lobby.")
-        if user_id != game.host_id:
-            raise UserError(f"Only the host, <@{game.host_id}>, can add an AI seat.")
-        if len(game.seats) >= spec.max_players:
-            raise UserError(
-                f"{spec.title} seats at most {spec.max_players} players; this table is full."
-            )
-        await self.store.add_ai_seat(game.id)
+        """The host fills a lobby seat with the AI (at normal strength)."""
+
+        async def change(game: GameRecord) -> None:
+            spec = self.spec(game)
+            if game.status != "lobby":
+                raise UserError("This game has already started; AI seats are added in the lobby.")
+            if user_id != game.host_id:
+                raise UserError(f"Only the host, <@{game.host_id}>, can add an AI seat.")
+            if len(game.seats) >= spec.max_players:
+                raise UserError(
+                    f"{spec.title} seats at most {spec.max_players} players; this table is full."
+                )
+            await self.store.add_ai_seat(game.id, read=game)
+
+        await self._changing(game, change)
         return await self.game(game.id)
 
     async def join(self, game: GameRecord, user_id: int) -> GameRecord:
-        spec = self.spec(game)
-        if game.status != "lobby":
-            raise UserError("This game has already started; you can watch it in its thread.")
-        if game.seat_of(user_id) is not None:
-            raise UserError("You are already in this game.")
-        if len(game.seats) >= spec.max_players:
-            raise UserError(
-                f"{spec.title} seats at most {spec.max_players} players; this table is full."
-            )
-        await self.store.add_seat(game.id, user_id)
+        async def change(game: GameRecord) -> None:
+            spec = self.spec(game)
+            if game.status != "lobby":
+                raise UserError("This game has already started; you can watch it in its thread.")
+            if game.seat_of(user_id) is not None:
+                raise UserError("You are already in this game.")
+            if len(game.seats) >= spec.max_players:
+                raise UserError(
+                    f"{spec.title} seats at most {spec.max_players} players; this table is full."
+                )
+            await self.store.add_seat(game.id, user_id, read=game)
+
+        await self._changing(game, change)
         return await self.game(game.id)
 
     async def leave(self, game: GameRecord, user_id: int) -> GameRecord:
-        if game.status != "lobby":
-            raise UserError("The game has started; use `/parley resign` to leave it.")
-        if game.seat_of(user_id) is None:
-            raise UserError("You are not in this game.")
-        if user_id == game.host_id:
-            raise UserError("You are the host: use Cancel to call the game off.")
-        await self.store.remove_seat(game.id, user_id)
+        async def change(game: GameRecord) -> None:
+            if game.status != "lobby":
+                raise UserError("The game has started; use `/parley resign` to leave it.")
+            if game.seat_of(user_id) is None:
+                raise UserError("You are not in this game.")
+            if user_id == game.host_id:
+                raise UserError("You are the host: use Cancel to call the game off.")
+            await self.store.remove_seat(game.id, user_id, read=game)
+
+        await self._changing(game, change)
         return await self.game(game.id)
 
     async def start(self, game: GameRecord, user_id: int) -> GameRecord:
-        spec = self.spec(game)
-        if game.status != "lobby":
-            raise UserError("This game has already started.")
-        if user_id != game.host_id:
-            raise UserError(f"Only the host, <@{game.host_id}>, can start the game.")
-        if not spec.min_players <= len(game.seats) <= spec.max_players:
-            raise UserError(
-                f"{spec.title} needs {spec.min_players}–{spec.max_players} players; "
-                f"{len(game.seats)} joined so far."
+        async def change(game: GameRecord) -> None:
+            spec = self.spec(game)
+            if game.status == "cancelled":
+                raise UserError("This game was cancelled.")
+            if game.status != "lobby":
+                raise UserError("This game has already started.")
+            if user_id != game.host_id:
+                raise UserError(f"Only the host, <@{game.host_id}>, can start the game.")
+            if not spec.min_players <= len(game.seats) <= spec.max_players:
+                raise UserError(
+                    f"{spec.title} takes {spec.player_range()}; {len(game.seats)} joined so far."
+                )
+            state = spec.new(len(game.seats), game.seed, game.options)
+            posts = posts_owed(
+                game, spec, None, state, version=0, line="The game begins!", everyone_private=True
             )
-        state = spec.new(len(game.seats), game.seed, game.options)
-        posts = posts_owed(
-            game, spec, None, state, version=0, line="The game begins!", everyone_private=True
-        )
-        try:
-            await self.store.start(game.id, spec.dump(state), posts)
-        except VersionConflict:
-            raise UserError("This game has already started.") from None
+            ai_due = any(s.played_by_ai and s.seat in spec.to_act(state) for s in game.seats)
+            await self.store.start(game.id, spec.dump(state), posts, read=game, autopilot=ai_due)
+
+        await self._changing(game, change)
         await self.play_ai_seats(game.id)
         return await self.game(game.id)
 
     async def cancel(self, game: GameRecord, user_id: int, can_manage: bool) -> GameRecord:
-        if game.status not in ("lobby", "active"):
-            raise UserError("This game is already over.")
-        if user_id != game.host_id and not can_manage:
-            raise UserError("Only the host or a member with Manage Server can cancel a game.")
-        post = ThreadPost(f"<@{user_id}> cancelled the game.")
-        await self.store.finish(game.id, "cancelled", None, [post] if game.thread_id else [])
+        async def change(game: GameRecord) -> None:
+            if game.status not in ("lobby", "active"):
+                raise UserError("This game is already over.")
+            if user_id != game.host_id and not can_manage:
+                raise UserError("Only the host or a member with Manage Server can cancel a game.")
+            post = ThreadPost(f"<@{user_id}> cancelled the game.")
+            posts: list[Post] = [post] if game.thread_id else []
+            await self.store.finish(game.id, "cancelled", None, posts, read=game)
+
+        await self._changing(game, change)
         return await self.game(game.id)
 
     # -- play ---------------------------------------------------------------------------
@@ -188,8 +276,12 @@ class GameService:
             raise UserError("The game has not started yet: the host presses Start.")
         if game.status != "active":
             raise UserError("This game is over.")
-        seat = game.seat_of(user_id)
+        seat = game.seat_held_by(user_id)
         if seat is None:
+            if game.seat_of(user_id) is not None:
+                raise UserError(
+                    "You have already left this game: the autopilot plays your old seat."
+                )
             raise UserError("You are not playing in this game; you can watch, though!")
         return seat
 
@@ -197,6 +289,8 @@ class GameService:
         self, game_id: int, user_id: int, action: str, click_version: int | None = None
     ) -> Acted:
         """Apply ``action`` for the user's seat; a stale click or a lost race is refused."""
+        if click_version is not None and click_version < 0:  # a forged button
+            raise UserError("That button does not belong to this game.")
         action = normalize(action)
         for _ in range(RETRIES):
             game = await self.game(game_id)
@@ -218,7 +312,24 @@ class GameService:
                 continue
             await self.play_ai_seats(game_id)
             return Acted(await self.game(game_id), line)
-        raise UserError("The game is very busy right now; please try again.")
+        raise UserError(BUSY)
+
+    async def choosing(
+        self, game_id: int, user_id: int, click_version: int
+    ) -> tuple[GameRecord, int]:
+        """The game and seat of a player opening a further step of their choices from a post
+        of ``click_version``: refused as :meth:`act` would refuse a move from it (not a
+        player, not their turn, an old board), so a step is only ever shown to the seat that
+        may pick from it."""
+        game = await self.game(game_id)
+        seat = self.seat_for(game, user_id)
+        if click_version != game.version:
+            await self._check_fresh(game, seat, click_version)
+        spec = self.spec(game)
+        state = self.state(game)
+        if seat not in spec.to_act(state):
+            raise UserError(self.waiting_message(game, spec, state))
+        return game, seat
 
     async def play_for(self, game: GameRecord, seat: int, action: str, why: str) -> None:
         """Play ``action`` for a seat whose player did not (an interrupt let pass, a clock
@@ -237,12 +348,17 @@ class GameService:
         if click_version > game.version:
             raise UserError("That button does not belong to this game.")
         log = await self.store.actions(game.id)
+        spec = self.spec(game)
         if any(s == seat for s, _ in log[click_version:]):
+            if seat in spec.to_act(self.state(game)):  # a turn of several steps goes on
+                raise UserError(
+                    "That board is out of date: you have moved since. Your turn goes on: pick "
+                    "from my answer to your last move, or from `/parley hand`."
+                )
             raise UserError(
                 "That board is out of date: you have moved since. Use the newest post in the "
                 "thread."
             )
-        spec = self.spec(game)
         if seat not in spec.to_act(replay(spec, game, log[:click_version]).state):
             raise UserError(
                 "That board is out of date: those buttons were for another player's turn. "
@@ -260,14 +376,16 @@ class GameService:
         after: Any,
         line: str,
     ) -> None:
-        """Record one applied action, its new state and the posts it owes, in one
-        version-checked transaction."""
+        """Record one applied action, its new state, the posts it owes and the AI's move
+        owed if a seat the AI plays is now due, in one version-checked transaction."""
         outcome = spec.outcome(after)
         result = None
         status = "active"
         if outcome is not None:
             status = "over"
             result = {"winners": outcome.winners, "reason": outcome.reason}
+        due = spec.to_act(after)
+        autopilot = status == "active" and any(s.played_by_ai and s.seat in due for s in game.seats)
         version = game.version + 1
         posts = posts_owed(
             game,
@@ -289,93 +407,164 @@ class GameService:
             status,
             result,
             posts,
+            read=game,
+            autopilot=autopilot,
         )
 
+    async def play_ai_seats(self, game_id: int) -> None:
+        """The AI's moves a commit made due (an AI seat's, or a seat's on autopilot), played at
+        once after the commit. A failure (a worker process lost) is logged, not raised: the
+        change counts all the same, and the work it recorded is resumed on the next tick
+        (:meth:`run_autopilot` with ``recorded``)."""
+        try:
+            await self.run_autopilot(game_id)
+        except Exception:
+            log.exception("The AI could not move in game %s; the next tick tries again", game_id)
+
     async def stand_in_action(self, game: GameRecord, seat: int) -> str:
-        """The AI's move for ``seat`` at the game's current version, thought out off the
-        event loop; the same game, version and seat always give the same move."""
+        """The AI's move for ``seat`` in the game as read, thought out off the event loop;
+        the same game, version and seat always give the same move."""
         assert game.state is not None
         seed = decision_seed(game.seed, game.version, seat)
         return await self.thinker.choose(game.game_key, game.state, seat, seed)
 
-    async def play_ai_seats(self, game_id: int) -> None:
-        """The AI plays every due AI seat, and the seats of resigned players so the others
-        can finish, until a person is due (after each commit, and on the scheduler's tick
-        after a restart)."""
+    def ai_seats_due(self, game: GameRecord) -> list[Seat]:
+        """The seats the AI plays (AI seats, seats on autopilot) that are due now."""
+        if game.status != "active":
+            return []
+        due = self.spec(game).to_act(self.state(game))
+        return [s for s in game.seats if s.played_by_ai and s.seat in due]
+
+    async def run_autopilot(self, game_id: int, recorded: bool = False) -> None:
+        """The AI plays every due seat it plays (an AI seat, or a seat on autopilot: its
+        player resigned or was removed) until a person is due or the game ends; then the work
+        the commits recorded is done. Run after every commit, and (``recorded``) for the
+        games :meth:`Store.autopilot_due` names, at start and every tick: a crash between a
+        commit and this run, or in the middle of a thought, leaves the work recorded, and the
+        move is simply thought again (the same move: a decision's seed is fixed).
+
+        While the AI thinks, the game is held (:class:`Claims`, as the scheduler holds the
+        games it works on), so no two processes think for one seat: a game another process
+        holds is left to it, its record kept for the next tick if it does not play."""
+        async with self._ai_locks[game_id]:
+            game = await self.game(game_id)
+            if not self.ai_seats_due(game):
+                if recorded or any(s.played_by_ai for s in game.seats):
+                    await self.store.autopilot_done(game)
+                return
+            async with self.claims.hold(game_id) as mine:
+                if mine:
+                    await self._play_due(game_id)
+
+    async def _play_due(self, game_id: int) -> None:
+        """One due seat the AI plays after another, each move an ordinary version-checked
+        commit (a move that lands meanwhile wins, and the AI thinks again on the new game)."""
         game = await self.game(game_id)
         spec = self.spec(game)
-        while game.status == "active":
+        while idle := self.ai_seats_due(game):
+            seat = idle[0]
             state = self.state(game)
-            due = spec.to_act(state)
-            idle = [s for s in game.seats if (s.resigned or s.is_ai) and s.seat in due]
-            if not idle:
-                return
-            seat = idle[0].seat
-            action = await self.stand_in_action(game, seat)
-            after = spec.apply(state, seat, action)
-            line = ("" if idle[0].is_ai else "(autopilot) ") + spec.describe(
-                state, seat, action, after
-            )
+            action = await self.stand_in_action(game, seat.seat)
+            after = spec.apply(state, seat.seat, action)
+            line = spec.describe(state, seat.seat, action, after)
+            line = line if seat.is_ai else "(autopilot) " + line
             with contextlib.suppress(VersionConflict):
-                await self._commit(game, spec, state, seat, None, action, after, line)
+                await self._commit(game, spec, state, seat.seat, None, action, after, line)
             game = await self.game(game_id)
+        await self.store.autopilot_done(game)
 
     # -- leaving a game -------------------------------------------------------------------
     async def resign(self, game: GameRecord, user_id: int) -> GameRecord:
-        seat = self.seat_for(game, user_id)
-        label = self.spec(game).seat_label(seat)
-        await self.forfeit(game, seat, f"<@{user_id}> ({label}) resigns.", f"{label} resigned")
+        async def change(game: GameRecord) -> None:
+            seat = self.seat_for(game, user_id)
+            label = self.spec(game).seat_label(seat)
+            await self.forfeit(game, seat, f"<@{user_id}> ({label}) resigns.", f"{label} resigned")
+
+        await self._changing(game, change)
         return await self.game(game.id)
+
+    async def kick(self, game: GameRecord, user_id: int) -> int:
+        """The host removes a player; the autopilot plays their seat. Returns the seat."""
+
+        async def change(game: GameRecord) -> int:
+            seat = game.seat_held_by(user_id)
+            if game.status != "active" or seat is None:
+                raise UserError(f"<@{user_id}> is not playing in this game.")
+            label = self.spec(game).seat_label(seat)
+            await self.forfeit(
+                game,
+                seat,
+                f"<@{game.host_id}> removed <@{user_id}> ({label}) from the game.",
+                f"{label} forfeited",
+            )
+            return seat
+
+        return await self._changing(game, change)
 
     async def forfeit(self, game: GameRecord, seat: int, line: str, reason: str) -> None:
         """The seat leaves the game (a resignation, a kick, a clock run out under the forfeit
-        policy): the last one standing wins, or else the AI plays the seat for the
-        others to finish. ``line`` is told in the thread, ``reason`` is the result's."""
+        policy): the last one standing wins (the AI seats left, when no person is), or else
+        the autopilot (the AI, at normal strength) plays the seat for the others to finish
+        (recorded in the same commit, so a crash cannot lose it). ``line`` is told in the
+        thread, ``reason`` is the result's. Raises :class:`VersionConflict` if the game
+        changed since ``game`` was read (a move, another resignation)."""
         spec = self.spec(game)
         user = game.user_of(seat)
-        others = [s.seat for s in game.seats if s.seat != seat and not s.resigned]
-        if len(others) <= 1:
-            result = {"winners": others, "reason": reason}
+        others = [s for s in game.seats if s.seat != seat and not s.resigned]
+        if len(others) <= 1 or all(s.is_ai for s in others):
+            result = {"winners": [s.seat for s in others], "reason": reason}
             view = spec.view(self.state(game), None)
             post = ThreadPost(line, view=view, result=result, version=game.version)
-            await self.store.finish(game.id, "over", result, [post], resigned_user=user)
+            posts: list[Post] = [post, replay_post(game.version)] if game.version else [post]
+            await self.store.finish(game.id, "over", result, posts, resigned_user=user, read=game)
         else:
             post = ThreadPost(line + " The autopilot plays their seat: the AI, at normal strength.")
-            await self.store.finish(game.id, "active", None, [post], resigned_user=user)
+            await self.store.finish(
+                game.id, "active", None, [post], resigned_user=user, read=game, autopilot=True
+            )
             await self.play_ai_seats(game.id)
 
-    async def hand_over(self, game_id: int, old_user: int, new_user: int, now: float) -> int:
+    async def hand_over(self, game: GameRecord, old_user: int, new_user: int, now: float) -> int:
         """Hand a seat to another player: the newcomer gets the seat's private view (and
         choices) by DM, and a fresh clock if it is their turn. Returns the seat."""
-        game = await self.game(game_id)
-        seat = game.seat_of(old_user)
-        assert seat is not None
-        spec = self.spec(game)
-        state = self.state(game)
-        due = seat in spec.to_act(state)
-        line = (
-            f"<@{game.host_id}> hands {spec.seat_label(seat)} from <@{old_user}> to <@{new_user}>."
-        )
-        posts: list[Post] = [
-            ThreadPost(line, mentions=[new_user] if due else []),
-            DirectMessage(
-                user_id=new_user,
-                seat=seat,
-                version=game.version,
-                text="You take over this seat.\n" + spec.private_text(spec.view(state, seat)),
-                choices=due and spec.secret_choice(state, seat),
-            ),
-        ]
-        try:
-            await self.store.replace_seat(game_id, old_user, new_user, posts)
-        except VersionConflict:
-            raise UserError("That seat changed hands meanwhile; try again.") from None
-        policy = await self.store.time_policy(game_id)
-        for deadline in await self.store.deadlines(game_id):
-            if deadline.seat == seat and policy.clock_seconds:
-                fresh = replace(deadline, due_at=now + policy.clock_seconds, paused_at=None)
-                await self.store.update_deadline(fresh, [])
-        return seat
+        had_seat = game.seat_of(old_user) is not None
+        policy = await self.store.time_policy(game.id)
+
+        async def change(game: GameRecord) -> int:
+            seat = game.seat_of(old_user)
+            if seat is None:
+                if had_seat:
+                    raise UserError(
+                        f"<@{old_user}> no longer has a seat to hand over: it changed hands "
+                        "meanwhile (see the game's thread)."
+                    )
+                raise UserError(f"<@{old_user}> has no seat in this game.")
+            if game.seat_of(new_user) is not None:
+                raise UserError(f"<@{new_user}> cannot take this seat.")
+            spec = self.spec(game)
+            state = self.state(game)
+            due = seat in spec.to_act(state)
+            line = (
+                f"<@{game.host_id}> hands {spec.seat_label(seat)} from <@{old_user}> to "
+                f"<@{new_user}>."
+            )
+            posts: list[Post] = [
+                ThreadPost(line, mentions=[new_user] if due else []),
+                DirectMessage(
+                    user_id=new_user,
+                    seat=seat,
+                    version=game.version,
+                    text="You take over this seat.\n" + spec.private_text(spec.view(state, seat)),
+                    choices=due and spec.secret_choice(state, seat),
+                ),
+            ]
+            fresh = now + policy.clock_seconds if policy.clock_seconds else None
+            await self.store.replace_seat(
+                game.id, old_user, new_user, posts, read=game, due_at=fresh
+            )
+            return seat
+
+        return await self._changing(game, change)
 
     @staticmethod
     def waiting_message(game: GameRecord, spec: GameSpec[Any], state: Any) -> str:

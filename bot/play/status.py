@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.play.clocks import POLICIES, clock_name, stamp
+from bot.play.story import result_lines
 from bot.storage import Deadline, GameRecord, TimePolicy, who
 from games import GameSpec
 
@@ -39,17 +40,12 @@ def status_text(
             elif d is not None and d.due_at is not None:
                 line += f" · due {stamp(d.due_at)}"
             lines.append(line)
-    elif game.status == "over":
-        result = game.result or {}
-        winners = ", ".join(who(game.user_of(s)) for s in result.get("winners", []))
-        lines.append(
-            f"🏁 Game over: {result.get('reason', '')}"
-            + (f". Winner: {winners}" if winners else "")
-        )
+    elif game.status == "over":  # the result in full, as the final post tells it
+        lines += ["🏁 Game over.", *result_lines(spec, game, state)]
     else:
         lines.append("🚫 This game was cancelled.")
     scores = spec.view(state, None).get("scores") if state is not None else None
-    if isinstance(scores, list) and scores:  # the envelope's: None or [{"name", "value"}]
+    if game.status != "over" and isinstance(scores, list) and scores:  # None or [{name, value}]
         lines.append("Scores: " + " · ".join(f"{s['name']}: {s['value']}" for s in scores))
     seated = ", ".join(who(s.user_id) + (" (autopilot)" if s.resigned else "") for s in game.seats)
     lines.append(f"Players: {seated}")

@@ -93,11 +93,25 @@ def _values(actions: list[str], prefix: str) -> list[Choice]:
 
 
 def _runs(values: list[Choice]) -> list[list[Choice]]:
-    """Cut too many values into at most 25 runs of at most 25, in order."""
-    size = -(-len(values) // MAX_OPTIONS)
-    if -(-len(values) // size) > MAX_OPTIONS:
+    """Cut too many values into as few runs as fit (at most 25 each), in order and of even
+    sizes: 36 squares make 2 runs of 18, not 18 runs of 2 (and never a run of one)."""
+    count = -(-len(values) // MAX_OPTIONS)
+    if count > MAX_OPTIONS:
         raise ValueError(f"{len(values)} choices do not fit in two steps of {MAX_OPTIONS}")
-    return [values[i : i + size] for i in range(0, len(values), size)]
+    size, extra = divmod(len(values), count)
+    bounds = [i * size + min(i, extra) for i in range(count + 1)]
+    return [values[bounds[i] : bounds[i + 1]] for i in range(count)]
+
+
+def _common_group(actions: list[str]) -> str:
+    """The group every action belongs to, whose single-option steps the first step skips
+    (or "" when the first step already offers a choice)."""
+    prefix = ""
+    values = _values(actions, prefix)
+    while len(values) == 1 and not values[0].final:
+        prefix = values[0].value
+        values = _values(actions, prefix)
+    return prefix
 
 
 def _offered(actions: list[str], place: str) -> list[Choice]:
@@ -106,10 +120,9 @@ def _offered(actions: list[str], place: str) -> list[Choice]:
     prefix, _, run = place.partition(RANGE)
     if prefix and not _under(actions, prefix):
         raise KeyError(place)
+    if not prefix:
+        prefix = _common_group(actions)
     values = _values(actions, prefix)
-    while not prefix and len(values) == 1 and not values[0].final:
-        prefix = values[0].value
-        values = _values(actions, prefix)
     if len(values) <= MAX_OPTIONS:
         if run:
             raise KeyError(place)
@@ -152,24 +165,27 @@ def path_to(actions: list[str], action: str) -> list[str]:
     return _path(actions, Choice(action, "", True))
 
 
-def _common_group(actions: list[str]) -> str:
-    """The group every action belongs to, when the first step is skipped (or "")."""
-    first = _offered(actions, "")
-    return first[0].value.partition(RANGE)[0] if first and not first[0].final else ""
-
-
-def _range_label(labels: list[str]) -> str:
-    """ "A1 – C6": the first and last entries, without the words all of them share."""
-    if len(labels) == 1:
-        return labels[0]
-    split = [text.split() for text in labels]
+def _shared(columns: list[list[str]]) -> int:
+    """How many leading words all of ``columns`` share, leaving each at least one."""
     shared = 0
-    for column in zip(*split, strict=False):
+    for column in zip(*columns, strict=False):
         if len(set(column)) != 1:
             break
         shared += 1
-    shared = min(shared, min(len(words) for words in split) - 1)
-    return f"{' '.join(split[0][shared:])} – {' '.join(split[-1][shared:])}"[:80]
+    return min(shared, min(len(words) for words in columns) - 1)
+
+
+def _range_label(labels: list[str]) -> str:
+    """ "A1 – C6": the first and last entries, without the words all of them share at the
+    start ("Place a ship on") or at the end ("on ship A (Arriba)")."""
+    if len(labels) == 1:
+        return labels[0]
+    split = [text.split() for text in labels]
+    head = _shared(split)
+    split = [words[head:] for words in split]
+    tail = _shared([words[::-1] for words in split])
+    first, last = split[0][: len(split[0]) - tail], split[-1][: len(split[-1]) - tail]
+    return f"{' '.join(first)} – {' '.join(last)}"[:80]
 
 
 def step(actions: list[str], place: str, label: Label) -> Step:

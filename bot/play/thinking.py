@@ -6,6 +6,8 @@ event loop: :class:`Thinker` hands it to a process pool sized to the machine (cr
 use, shut down with the bot). Nothing is stored while it thinks; the chosen move then goes
 through the service's ordinary version-checked commit, so a crash mid-thought loses nothing
 (the move is simply computed again, and comes out the same: the seed is fixed per decision).
+The service holds the game's claim while the AI thinks (:mod:`bot.play.claims`), so with
+several processes only one thinks for a seat.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import multiprocessing
 import os
 import random
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from games import REGISTRY
 from games.ai import make_player
@@ -35,6 +38,18 @@ def think(game_key: str, state: str, seat: int, seed: int, level: str = LEVEL) -
     return make_player(f"ai:{level}", seed).choose(spec, spec.load(state), seat)
 
 
+def worker_context() -> multiprocessing.context.BaseContext:
+    """Workers forked from a server process (``forkserver``): the bot has threads (SQLite,
+    discord.py), and a plain fork could copy a held lock into the child. The server imports
+    the games, the AI and the replays' drawing once (the replays' workers share it, see
+    ``bot.discord.replays``), so a new worker starts in milliseconds."""
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    context = multiprocessing.get_context(method)
+    if method == "forkserver":
+        context.set_forkserver_preload(["games.ai", "bot.play.replays"])
+    return context
+
+
 class Thinker:
     """Runs :func:`think` off the event loop, in a process pool made on first use."""
 
@@ -45,16 +60,15 @@ class Thinker:
 
     async def choose(self, game_key: str, state: str, seat: int, seed: int) -> str:
         if self._pool is None:
-            # forkserver: the bot has threads (SQLite, discord.py); a plain fork could copy a
-            # held lock into the child.
-            # The server imports the games once, so a new worker starts in milliseconds.
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["games", "games.ai"])
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=worker_context())
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._pool, think, game_key, state, seat, seed, self.level
-        )
+        try:
+            return await loop.run_in_executor(
+                self._pool, think, game_key, state, seat, seed, self.level
+            )
+        except BrokenProcessPool:
+            self.shutdown()  # a worker died (killed, out of memory): a new pool next time
+            raise
 
     def shutdown(self) -> None:
         """Stop the workers (a thought under way is dropped: it is computed again later)."""

@@ -1,34 +1,28 @@
-"""A game replayed from its seed: when each due seat's turn began, and what happened since a
-seat last moved. Deadlines, reminders and the "since your last move" digest are built on it."""
+"""A game replayed from its seed: when each due seat's turn began. Deadlines, reminders and
+the "since your last move" digest (:mod:`bot.play.since`) are built on it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.play.history import state_after, undo_line, undo_target
 from bot.storage import GameRecord
 from games import GameSpec
 
 
 @dataclass
 class Replay:
-    """The game replayed from its seed: when each due seat's turn began, and what happened."""
+    """The game replayed from its seed up to ``version``: its state, and when each due seat's
+    turn began."""
 
     version: int
     state: Any
     starts: dict[int, int]
     lines: list[tuple[int, int, str]] = field(default_factory=list)  # (version, seat, line)
-
-    def last_action_of(self, seat: int) -> int:
-        return max((v for v, s, _ in self.lines if s == seat), default=0)
-
-    def digest(self, seat: int, limit: int = 8) -> list[str]:
-        """What the others did since ``seat``'s last action (the newest ``limit`` lines)."""
-        since = self.last_action_of(seat)
-        lines = [line for v, s, line in self.lines if v > since and s != seat]
-        if len(lines) > limit:
-            return [f"… and {len(lines) - limit} earlier actions", *lines[-limit:]]
-        return lines
+    log: list[tuple[int, str]] = field(default_factory=list)  # every row so far (for undos)
+    #: False for the game as stored, read without a replay: its ``lines`` are not known.
+    complete: bool = True
 
 
 def replay(
@@ -47,16 +41,22 @@ def replay(
         state = spec.new(len(game.seats), game.seed, game.options)
         start = Replay(0, state, {s: 0 for s in spec.to_act(state)})
     state, starts, lines = start.state, dict(start.starts), list(start.lines)
+    log = [*start.log, *actions]
     version = start.version
     for seat, action in actions:
         before = state
         prev = set(spec.to_act(before))
-        state = spec.apply(before, seat, action)
         version += 1
-        lines.append((version, seat, spec.describe(before, seat, action, state)))
+        first = undo_target(action)
+        if first is None:
+            state = spec.apply(before, seat, action)
+            lines.append((version, seat, spec.describe(before, seat, action, state)))
+        else:  # moves taken back: the game as it stood before them, every due turn anew
+            state = state_after(spec, game, log[: first - 1])
+            lines.append((version, seat, undo_line(spec, seat, first, version)))
         now = set(spec.to_act(state))
-        grew = not now <= prev
+        grew = not now <= prev or first is not None
         starts = {
             s: starts[s] if (s in prev and s in starts and not grew) else version for s in now
         }
-    return Replay(version, state, starts, lines[-200:])
+    return Replay(version, state, starts, lines[-200:], log)

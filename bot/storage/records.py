@@ -25,6 +25,12 @@ class Seat:
     def is_ai(self) -> bool:
         return self.kind == "ai"
 
+    @property
+    def played_by_ai(self) -> bool:
+        """The AI plays this seat: an AI seat, or a person's seat on autopilot (they resigned
+        or were removed). It has no clock, and nothing of it is sent to anyone."""
+        return self.is_ai or self.resigned
+
 
 def who(user_id: int) -> str:
     """A seat's player as a message shows it: a mention, or the AI's name for an AI seat's
@@ -52,6 +58,11 @@ class GameRecord:
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
 
+    def seat_held_by(self, user_id: int) -> int | None:
+        """The seat ``user_id`` plays now: not one they resigned or were removed from (the
+        autopilot plays that one, and nothing of it reaches them any more)."""
+        return next((s.seat for s in self.seats if s.user_id == user_id and not s.resigned), None)
+
     def user_of(self, seat: int) -> int:
         return next(s.user_id for s in self.seats if s.seat == seat)
 
@@ -61,7 +72,10 @@ class ThreadPost:
     """A post owed to the game's thread: a line, and with ``view`` the board after the game
     ``version`` it shows, who acted, who must act now (``waiting``; ``mentions`` are pinged)
     and the result when the game ended. A notice (a vacation, a reminder) is a line and its
-    mentions only."""
+    mentions only.
+
+    A step of a turn that goes on (``step``: the public board before it) is not posted on
+    its own: it is held, and its line goes out with the post that ends the turn."""
 
     line: str
     mentions: list[int] = field(default_factory=list)
@@ -71,6 +85,8 @@ class ThreadPost:
     secret: bool = False  # those waiting make a secret choice (in their DMs)
     view: dict[str, Any] | None = None
     result: dict[str, Any] | None = None
+    step: dict[str, Any] | None = None
+    replay: bool = False  # the game's animated replay goes with this post (built when sent)
 
 
 @dataclass
@@ -98,6 +114,7 @@ class OutboxItem:
     id: int
     game_id: int
     post: Post
+    tried_at: float | None = None  # when it was last handed to Discord (bot clock)
 
 
 @dataclass
@@ -113,7 +130,9 @@ class TimePolicy:
 
 @dataclass
 class Deadline:
-    """One due seat's turn: when it became due (``turn`` is that game version) and its clock."""
+    """One due seat's turn: when it became due (``turn`` is that game version), its clock, and
+    when the scheduler next has work on it (``wake_at``: 0 is at once, None is not until the
+    game changes)."""
 
     game_id: int
     seat: int
@@ -122,6 +141,16 @@ class Deadline:
     started_at: float
     due_at: float | None = None
     paused_at: float | None = None
+    wake_at: float | None = 0.0
+
+
+@dataclass(frozen=True)
+class GameListing:
+    """A game in a list of many (the ``game`` option's autocomplete): no state, no seats."""
+
+    id: int
+    game_key: str
+    status: str
 
 
 @dataclass
@@ -139,3 +168,22 @@ class UserSettings:
 
 class VersionConflict(Exception):
     """The game moved on between reading it and writing the action: nothing was written."""
+
+
+@dataclass(frozen=True, order=True)
+class Claim:
+    """A game whose background work this process now holds: a turn due (``due``), or only
+    posts owed."""
+
+    game_id: int
+    due: bool
+
+
+class TooManyLobbies(Exception):
+    """A new lobby would pass the cap of ``cap`` open lobbies: the host's own (``mine`` lists
+    their open lobbies), or the server's (``mine`` empty)."""
+
+    def __init__(self, cap: int, mine: list[int]) -> None:
+        super().__init__(cap, mine)
+        self.cap = cap
+        self.mine = mine

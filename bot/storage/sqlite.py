@@ -10,6 +10,7 @@ transaction makes two simultaneous clicks apply once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 import time
@@ -22,15 +23,21 @@ from typing import Any
 
 import aiosqlite
 
+from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
+from bot.storage.lock import ProcessLock
+from bot.storage.problems import damaged, explain, too_new, unreachable
 from bot.storage.records import (
+    Claim,
     Deadline,
     DirectMessage,
+    GameListing,
     GameRecord,
     OutboxItem,
     Post,
     Seat,
     ThreadPost,
     TimePolicy,
+    TooManyLobbies,
     UserSettings,
     VersionConflict,
 )
@@ -41,8 +48,45 @@ GAME_COLUMNS = (
 )
 
 
-class DatabaseDamaged(RuntimeError):
-    """``PRAGMA integrity_check`` failed at start."""
+#: How long a statement waits for another connection's lock before giving up.
+BUSY_TIMEOUT_MS = 5000
+
+
+async def connect(path: str) -> aiosqlite.Connection:
+    """A connection to ``path`` set up for the bot (WAL, and ``synchronous=FULL``: a commit
+    returns only once its WAL frames are on disk, so an acknowledged move survives a power
+    cut; NORMAL could lose the last commits), after checking that the file is whole and not
+    from a newer Parley."""
+    try:
+        db = await aiosqlite.connect(path, isolation_level=None)
+    except sqlite3.Error as error:
+        raise explain(path, error) from None
+    db.row_factory = aiosqlite.Row
+    try:
+        for pragma in (
+            f"busy_timeout={BUSY_TIMEOUT_MS}",  # first: a lock held a moment is waited for
+            "journal_mode=WAL",
+            "synchronous=FULL",
+            "foreign_keys=ON",
+        ):
+            await run(db, f"PRAGMA {pragma}")
+        verdict = await pragma_value(db, "integrity_check")
+        if verdict != "ok":
+            raise damaged(path, verdict)
+        found: int = await pragma_value(db, "user_version")
+        known = migrations()[-1][0]
+        if found > known:
+            raise too_new(path, found, known)
+        # A write that changes nothing: a read-only file or folder is found now, not at the
+        # first move (reading, and even BEGIN IMMEDIATE, work on a read-only WAL database).
+        await run(db, f"PRAGMA user_version={found}")
+    except sqlite3.Error as error:
+        await db.close()
+        raise explain(path, error) from None
+    except BaseException:
+        await db.close()
+        raise
+    return db
 
 
 def migrations() -> list[tuple[int, str]]:
@@ -102,34 +146,52 @@ def known(record: type, fields: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in fields.items() if key in names}
 
 
+async def unchanged(db: aiosqlite.Connection, read: GameRecord | None) -> None:
+    """Refuse (:class:`VersionConflict`) a write decided on a game that changed since it was
+    read: its status, version or seats (a join, a leave, a start, a move, a resignation, a
+    sub). Run inside the write's ``BEGIN IMMEDIATE``, so nothing can change in between."""
+    if read is None:
+        return
+    async with db.execute("SELECT status, version FROM games WHERE id=?", (read.id,)) as cursor:
+        row = await cursor.fetchone()
+    async with db.execute(
+        "SELECT seat, user_id, resigned FROM seats WHERE game_id=? ORDER BY seat", (read.id,)
+    ) as cursor:
+        seats = [(r["seat"], r["user_id"], bool(r["resigned"])) for r in await cursor.fetchall()]
+    if (
+        row is None
+        or (row["status"], row["version"]) != (read.status, read.version)
+        or seats != [(s.seat, s.user_id, s.resigned) for s in read.seats]
+    ):
+        raise VersionConflict
+
+
 class SqliteStore:
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection, owner: ProcessLock | None = None) -> None:
         self._db = connection
         self._lock = asyncio.Lock()
+        self._owner = owner  # this process's hold on the database (see bot.storage.lock)
 
     @classmethod
     async def open(cls, path: str) -> SqliteStore:
-        db = await aiosqlite.connect(path, isolation_level=None)
-        db.row_factory = aiosqlite.Row
+        """Open (or create) the database for this process alone, and migrate it. Refuses,
+        with a :class:`DatabaseProblem` saying what is wrong: a database another Parley
+        holds, one locked or read-only, damaged, or written by a newer Parley."""
         try:
-            for pragma in (
-                "journal_mode=WAL",
-                "synchronous=NORMAL",
-                "foreign_keys=ON",
-                "busy_timeout=5000",
-            ):
-                await run(db, f"PRAGMA {pragma}")
-            verdict = await pragma_value(db, "integrity_check")
-        except sqlite3.DatabaseError as error:
-            verdict = str(error)
-        if verdict != "ok":
-            await db.close()
-            raise DatabaseDamaged(
-                f"The database {path} failed its integrity check ({verdict}). Restore a backup "
-                "made with `parley backup`, or move the file away to start afresh."
-            )
-        store = cls(db)
-        await store.migrate()
+            lock = ProcessLock.acquire(path)
+        except OSError as error:
+            raise unreachable(path, error) from None
+        try:
+            db = await connect(path)
+        except BaseException:
+            lock.release()
+            raise
+        store = cls(db, lock)
+        try:
+            await store.migrate()
+        except BaseException:
+            await store.close()
+            raise
         return store
 
     async def migrate(self, up_to: int | None = None) -> int:
@@ -146,12 +208,11 @@ class SqliteStore:
         return current
 
     async def close(self) -> None:
-        await self._db.close()
-
-    async def backup(self, path: str) -> None:
-        """Copy the live database with SQLite's online backup API."""
-        async with aiosqlite.connect(path) as target:
-            await self._db.backup(target)
+        try:
+            await self._db.close()
+        finally:
+            if self._owner is not None:
+                self._owner.release()
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -231,6 +292,30 @@ class SqliteStore:
             rows = await cursor.fetchall()
             return [await self._with_seats(row) for row in rows]
 
+    async def unopened(self) -> list[int]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT id FROM games WHERE thread_id IS NULL AND status IN ('lobby', 'active') "
+                "ORDER BY id"
+            ) as cursor,
+        ):
+            return [r["id"] for r in await cursor.fetchall()]
+
+    async def games_listed(self, user_id: int, guild_id: int) -> list[GameListing]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                # from the user's seats (CROSS JOIN keeps that order), never the guild's games
+                "SELECT g.id, g.game_key, g.status FROM seats s CROSS JOIN games g "
+                "ON g.id = s.game_id "
+                "WHERE s.user_id=? AND g.guild_id=? AND g.status IN ('lobby', 'active') "
+                "ORDER BY g.updated_at DESC",
+                (user_id, guild_id),
+            ) as cursor,
+        ):
+            return [GameListing(*row) for row in await cursor.fetchall()]
+
     async def open_lobbies(self, guild_id: int) -> list[GameRecord]:
         async with (
             self._reading() as db,
@@ -254,14 +339,21 @@ class SqliteStore:
             return [(r["seat"], r["action"]) for r in await cursor.fetchall()]
 
     async def unsent(self, game_id: int | None = None) -> list[OutboxItem]:
-        query = "SELECT id, game_id, kind, user_id, payload FROM outbox WHERE sent_at IS NULL"
+        query = (
+            "SELECT id, game_id, kind, user_id, payload, tried_at FROM outbox WHERE sent_at IS NULL"
+        )
         args: tuple[Any, ...] = ()
         if game_id is not None:
             query += " AND game_id=?"
             args = (game_id,)
         async with self._reading() as db, db.execute(query + " ORDER BY id", args) as cursor:
             return [
-                OutboxItem(r["id"], r["game_id"], read_post(r["kind"], r["user_id"], r["payload"]))
+                OutboxItem(
+                    r["id"],
+                    r["game_id"],
+                    read_post(r["kind"], r["user_id"], r["payload"]),
+                    r["tried_at"],
+                )
                 for r in await cursor.fetchall()
             ]
 
@@ -274,9 +366,14 @@ class SqliteStore:
         host_id: int,
         seed: int,
         options: dict[str, Any],
+        clock_seconds: int | None = None,
+        policy: str = "autopilot",
+        caps: tuple[int, int] | None = None,
     ) -> GameRecord:
         now = time.time()
         async with self._transaction() as db:
+            if caps is not None:
+                await self._check_caps(db, guild_id, host_id, *caps)
             async with db.execute(
                 "INSERT INTO games (game_key, guild_id, channel_id, host_id, status, seed, "
                 "options, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
@@ -289,9 +386,31 @@ class SqliteStore:
                 "INSERT INTO seats (game_id, seat, user_id) VALUES (?, 0, ?)",
                 (game_id, host_id),
             )
+            if clock_seconds is not None or policy != "autopilot":
+                await run(
+                    db,
+                    "INSERT INTO game_clocks (game_id, clock_seconds, policy) VALUES (?, ?, ?)",
+                    (game_id, clock_seconds, policy),
+                )
         record = await self.game(game_id)
         assert record is not None
         return record
+
+    @staticmethod
+    async def _check_caps(
+        db: aiosqlite.Connection, guild_id: int, host_id: int, per_host: int, per_guild: int
+    ) -> None:
+        """Refuse a new lobby past the host's or the server's cap on open lobbies."""
+        async with db.execute(
+            "SELECT id, host_id FROM games WHERE guild_id=? AND status='lobby' ORDER BY id",
+            (guild_id,),
+        ) as cursor:
+            lobbies = [(r["id"], r["host_id"]) for r in await cursor.fetchall()]
+        mine = [game_id for game_id, host in lobbies if host == host_id]
+        if len(mine) >= per_host:
+            raise TooManyLobbies(per_host, mine)
+        if len(lobbies) >= per_guild:
+            raise TooManyLobbies(per_guild, [])
 
     async def set_places(
         self,
@@ -308,8 +427,9 @@ class SqliteStore:
                 (thread_id, lobby_message_id, channel_id, time.time(), game_id),
             )
 
-    async def add_seat(self, game_id: int, user_id: int) -> None:
+    async def add_seat(self, game_id: int, user_id: int, read: GameRecord | None = None) -> None:
         async with self._transaction() as db:
+            await unchanged(db, read)
             await run(
                 db,
                 "INSERT OR IGNORE INTO seats (game_id, seat, user_id) SELECT ?, "
@@ -317,8 +437,9 @@ class SqliteStore:
                 (game_id, user_id, game_id),
             )
 
-    async def add_ai_seat(self, game_id: int) -> None:
+    async def add_ai_seat(self, game_id: int, read: GameRecord | None = None) -> None:
         async with self._transaction() as db:
+            await unchanged(db, read)
             await run(
                 db,
                 "INSERT INTO seats (game_id, seat, user_id, kind) SELECT ?, "
@@ -327,8 +448,9 @@ class SqliteStore:
                 (game_id, game_id),
             )
 
-    async def remove_seat(self, game_id: int, user_id: int) -> None:
+    async def remove_seat(self, game_id: int, user_id: int, read: GameRecord | None = None) -> None:
         async with self._transaction() as db:
+            await unchanged(db, read)
             await run(db, "DELETE FROM seats WHERE game_id=? AND user_id=?", (game_id, user_id))
             # keep seats numbered 0..n-1 in join order
             async with db.execute(
@@ -346,8 +468,16 @@ class SqliteStore:
         async with self._transaction() as db:
             await run(db, "UPDATE seats SET dm_open=? WHERE user_id=?", (int(is_open), user_id))
 
-    async def start(self, game_id: int, state: str, posts: list[Post]) -> None:
+    async def start(
+        self,
+        game_id: int,
+        state: str,
+        posts: list[Post],
+        read: GameRecord | None = None,
+        autopilot: bool = False,
+    ) -> None:
         async with self._transaction() as db:
+            await unchanged(db, read)
             count = await changed(
                 db,
                 "UPDATE games SET status='active', state=?, version=0, updated_at=? "
@@ -357,6 +487,8 @@ class SqliteStore:
             if count != 1:
                 raise VersionConflict
             await self._queue(db, game_id, posts)
+            if autopilot:
+                await self._owe_autopilot(db, game_id)
 
     async def record_action(
         self,
@@ -369,9 +501,12 @@ class SqliteStore:
         status: str,
         result: dict[str, Any] | None,
         posts: list[Post],
+        read: GameRecord | None = None,
+        autopilot: bool = False,
     ) -> int:
         now = time.time()
         async with self._transaction() as db:
+            await unchanged(db, read)
             count = await changed(
                 db,
                 "UPDATE games SET version=version+1, state=?, status=?, result=?, updated_at=? "
@@ -394,6 +529,8 @@ class SqliteStore:
                 (game_id, expected_version + 1, seat, user_id, action, now),
             )
             await self._queue(db, game_id, posts)
+            if autopilot:
+                await self._owe_autopilot(db, game_id)
         return expected_version + 1
 
     async def finish(
@@ -403,8 +540,11 @@ class SqliteStore:
         result: dict[str, Any] | None,
         posts: list[Post],
         resigned_user: int | None = None,
+        read: GameRecord | None = None,
+        autopilot: bool = False,
     ) -> None:
         async with self._transaction() as db:
+            await unchanged(db, read)
             count = await changed(
                 db,
                 "UPDATE games SET status=?, result=?, updated_at=? "
@@ -420,10 +560,39 @@ class SqliteStore:
                     (game_id, resigned_user),
                 )
             await self._queue(db, game_id, posts)
+            if autopilot:
+                await self._owe_autopilot(db, game_id)
 
-    async def mark_sent(self, item_id: int) -> None:
+    @staticmethod
+    async def _owe_autopilot(db: aiosqlite.Connection, game_id: int) -> None:
+        await run(db, "INSERT OR IGNORE INTO autopilot_due (game_id) VALUES (?)", (game_id,))
+
+    async def autopilot_due(self) -> list[int]:
+        async with (
+            self._reading() as db,
+            db.execute("SELECT game_id FROM autopilot_due ORDER BY game_id") as cursor,
+        ):
+            return [r["game_id"] for r in await cursor.fetchall()]
+
+    async def autopilot_done(self, read: GameRecord) -> None:
+        """The autopilot has nothing left to play in the game as read; kept if the game changed
+        since (a commit meanwhile may have made a seat on autopilot due again)."""
         async with self._transaction() as db:
-            await run(db, "UPDATE outbox SET sent_at=? WHERE id=?", (time.time(), item_id))
+            with contextlib.suppress(VersionConflict):
+                await unchanged(db, read)
+                await run(db, "DELETE FROM autopilot_due WHERE game_id=?", (read.id,))
+
+    async def mark_tried(self, item_id: int, when: float) -> None:
+        async with self._transaction() as db:
+            await run(db, "UPDATE outbox SET tried_at=? WHERE id=?", (when, item_id))
+
+    async def mark_sent(self, item_id: int, message_id: int | None = None) -> None:
+        async with self._transaction() as db:
+            await run(
+                db,
+                "UPDATE outbox SET sent_at=?, message_id=? WHERE id=?",
+                (time.time(), message_id, item_id),
+            )
 
     @staticmethod
     async def _queue(db: aiosqlite.Connection, game_id: int, posts: list[Post]) -> None:
@@ -436,15 +605,77 @@ class SqliteStore:
         )
 
     # -- play over days (bot/play: clocks, reminders, vacations) ------------------------
-    async def active_games(self) -> list[GameRecord]:
+    async def due_games(self, now: float) -> list[int]:
         async with (
             self._reading() as db,
             db.execute(
-                f"SELECT {GAME_COLUMNS} FROM games WHERE status='active' ORDER BY id",
+                "SELECT game_id FROM deadlines WHERE wake_at <= ? ORDER BY wake_at", (now,)
+            ) as cursor,
+        ):
+            return list(dict.fromkeys(row[0] for row in await cursor.fetchall()))
+
+    async def owed_games(self) -> list[int]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT DISTINCT game_id FROM outbox WHERE sent_at IS NULL ORDER BY game_id"
+            ) as cursor,
+        ):
+            return [row[0] for row in await cursor.fetchall()]
+
+    async def unsynced_games(self) -> list[int]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT g.id FROM games g LEFT JOIN game_clocks c ON c.game_id = g.id "
+                "WHERE g.status = 'active' AND c.synced_version IS NOT g.version ORDER BY g.id"
+            ) as cursor,
+        ):
+            return [row[0] for row in await cursor.fetchall()]
+
+    async def set_wake(self, game_id: int, seat: int, turn: int, wake_at: float | None) -> None:
+        async with self._transaction() as db:
+            await run(
+                db,
+                "UPDATE deadlines SET wake_at=? WHERE game_id=? AND seat=? AND turn=?",
+                (wake_at, game_id, seat, turn),
+            )
+
+    # -- stored states are a cache of the seed and the action log -----------------------
+    async def snapshot_formats(self) -> dict[str, str]:
+        async with (
+            self._reading() as db,
+            db.execute("SELECT game_key, format FROM snapshot_formats") as cursor,
+        ):
+            return {row[0]: row[1] for row in await cursor.fetchall()}
+
+    async def set_snapshot_format(self, game_key: str, state_format: str) -> None:
+        async with self._transaction() as db:
+            await run(
+                db,
+                "INSERT INTO snapshot_formats (game_key, format) VALUES (?, ?) "
+                "ON CONFLICT (game_key) DO UPDATE SET format=excluded.format",
+                (game_key, state_format),
+            )
+
+    async def games_with_state(self, game_key: str, after_id: int, limit: int) -> list[GameRecord]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE game_key=? AND id>? "
+                "AND state IS NOT NULL ORDER BY id LIMIT ?",
+                (game_key, after_id, limit),
             ) as cursor,
         ):
             rows = await cursor.fetchall()
             return [await self._with_seats(row) for row in rows]
+
+    async def rewrite_state(self, game_id: int, version: int, state: str) -> bool:
+        async with self._transaction() as db:
+            count = await changed(
+                db, "UPDATE games SET state=? WHERE id=? AND version=?", (state, game_id, version)
+            )
+        return count == 1
 
     async def time_policy(self, game_id: int) -> TimePolicy:
         async with (
@@ -486,7 +717,10 @@ class SqliteStore:
             )
 
     async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
-        query = "SELECT game_id, seat, turn, user_id, started_at, due_at, paused_at FROM deadlines"
+        query = (
+            "SELECT game_id, seat, turn, user_id, started_at, due_at, paused_at, wake_at "
+            "FROM deadlines"
+        )
         args: tuple[Any, ...] = ()
         if game_id is not None:
             query += " WHERE game_id=?"
@@ -504,6 +738,7 @@ class SqliteStore:
                     r["started_at"],
                     r["due_at"],
                     r["paused_at"],
+                    r["wake_at"],
                 )
                 for r in await cursor.fetchall()
             ]
@@ -516,9 +751,18 @@ class SqliteStore:
             await run_many(
                 db,
                 "INSERT INTO deadlines (game_id, seat, turn, user_id, started_at, due_at, "
-                "paused_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "paused_at, wake_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (d.game_id, d.seat, d.turn, d.user_id, d.started_at, d.due_at, d.paused_at)
+                    (
+                        d.game_id,
+                        d.seat,
+                        d.turn,
+                        d.user_id,
+                        d.started_at,
+                        d.due_at,
+                        d.paused_at,
+                        d.wake_at,
+                    )
                     for d in deadlines
                 ],
             )
@@ -533,7 +777,8 @@ class SqliteStore:
         async with self._transaction() as db:
             await run(
                 db,
-                "UPDATE deadlines SET due_at=?, paused_at=? WHERE game_id=? AND seat=? AND turn=?",
+                "UPDATE deadlines SET due_at=?, paused_at=?, wake_at=0 "
+                "WHERE game_id=? AND seat=? AND turn=?",
                 (
                     deadline.due_at,
                     deadline.paused_at,
@@ -615,11 +860,21 @@ class SqliteStore:
                     s.vacation_until,
                 ),
             )
+            await run(db, "UPDATE deadlines SET wake_at=0 WHERE user_id=?", (s.user_id,))
 
     async def replace_seat(
-        self, game_id: int, old_user: int, new_user: int, posts: list[Post]
+        self,
+        game_id: int,
+        old_user: int,
+        new_user: int,
+        posts: list[Post],
+        read: GameRecord | None = None,
+        due_at: float | None = None,
     ) -> None:
+        """Hand ``old_user``'s seat to ``new_user``, with its deadline (a fresh clock running
+        out at ``due_at`` if given) and the posts the change owes, in one commit."""
         async with self._transaction() as db:
+            await unchanged(db, read)
             count = await changed(
                 db,
                 "UPDATE seats SET user_id=?, dm_open=NULL, resigned=0 "
@@ -630,7 +885,258 @@ class SqliteStore:
                 raise VersionConflict
             await run(
                 db,
-                "UPDATE deadlines SET user_id=? WHERE game_id=? AND user_id=?",
-                (new_user, game_id, old_user),
+                "UPDATE deadlines SET user_id=?, due_at=COALESCE(?, due_at), "
+                "paused_at=CASE WHEN ? IS NULL THEN paused_at END, wake_at=0 "
+                "WHERE game_id=? AND user_id=?",
+                (new_user, due_at, due_at, game_id, old_user),
             )
             await self._queue(db, game_id, posts)
+
+    # -- sharing the background work (one process: every claim is granted) -------------
+    async def claim_due(self, now: float, after: int, limit: int) -> list[Claim]:
+        due = set(await self.due_games(now))
+        wanted = sorted(g for g in due | set(await self.owed_games()) if g > after)
+        return [Claim(game_id, game_id in due) for game_id in wanted[:limit]]
+
+    async def claim(self, game_id: int) -> bool:
+        return True
+
+    async def renew(self, game_ids: list[int]) -> None:
+        """Nothing lapses: a SQLite file has one process."""
+
+    async def release(self, game_id: int) -> None:
+        """Nothing to give back (one process)."""
+
+    # -- moving a database (bot/copydb.py) ----------------------------------------------
+    async def tables(self) -> dict[str, list[str]]:
+        """Every table and its columns, in creation order (a table after those it refers
+        to)."""
+        async with self._reading() as db:
+            async with db.execute(
+                "SELECT name FROM sqlite_master WHERE type='table' "
+                "AND name NOT LIKE 'sqlite_%' ORDER BY rowid"
+            ) as cursor:
+                names = [r["name"] for r in await cursor.fetchall()]
+            found = {}
+            for name in names:
+                async with db.execute(f"PRAGMA table_info({name})") as cursor:
+                    found[name] = [r["name"] for r in await cursor.fetchall()]
+            return found
+
+    async def read_rows(
+        self, table: str, columns: list[str], batch: int = 5000
+    ) -> AsyncIterator[list[tuple[Any, ...]]]:
+        """The table's rows, ``batch`` at a time, in the order they were written."""
+        query = (
+            f"SELECT rowid, {', '.join(columns)} FROM {table} WHERE rowid > ? "
+            "ORDER BY rowid LIMIT ?"
+        )
+        last = 0
+        while True:
+            async with self._reading() as db, db.execute(query, (last, batch)) as cursor:
+                rows = [tuple(r) for r in await cursor.fetchall()]
+            if not rows:
+                return
+            last = rows[-1][0]
+            yield [row[1:] for row in rows]
+
+    async def write_rows(self, table: str, columns: list[str], rows: list[tuple[Any, ...]]) -> None:
+        marks = ", ".join("?" for _ in columns)
+        async with self._transaction() as db:
+            await run_many(db, f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
+
+    async def after_copy(self) -> None:
+        """Nothing to do: SQLite numbers new rows after the highest id."""
+
+    # -- after play: the log, results, ratings, rematches, undo requests (issue 16) -------
+    async def log(self, game_id: int) -> list[LogEntry]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT version, seat, user_id, action, created_at FROM actions "
+                "WHERE game_id=? ORDER BY version",
+                (game_id,),
+            ) as cursor,
+        ):
+            return [
+                LogEntry(r["version"], r["seat"], r["user_id"], r["action"], r["created_at"])
+                for r in await cursor.fetchall()
+            ]
+
+    async def finished_games(
+        self,
+        guild_id: int,
+        user_id: int | None = None,
+        game_key: str | None = None,
+        limit: int | None = None,
+    ) -> list[GameRecord]:
+        """Games over on a server, newest first: a player's, of one game, or all."""
+        columns = ", ".join("g." + c.strip() for c in GAME_COLUMNS.split(","))
+        query = f"SELECT {columns} FROM games g WHERE g.guild_id=? AND g.status='over'"
+        args: list[Any] = [guild_id]
+        if user_id is not None:
+            query += " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id=g.id AND s.user_id=?)"
+            args.append(user_id)
+        if game_key is not None:
+            query += " AND g.game_key=?"
+            args.append(game_key)
+        query += " ORDER BY g.updated_at DESC, g.id DESC"
+        if limit is not None:
+            query += " LIMIT ?"
+            args.append(limit)
+        async with self._reading() as db, db.execute(query, args) as cursor:
+            rows = await cursor.fetchall()
+            return [await self._with_seats(row) for row in rows]
+
+    async def settle(
+        self, game_id: int, forced: str | None, rated: bool, ratings: list[Rating]
+    ) -> bool:
+        """Note in a finished game's result how it was decided (``forced``: None, ``forfeit``
+        or ``autopilot``) and whether it counts in the ratings, and write its players' new
+        ratings, at once; False (and nothing written) if the game was settled already."""
+        async with self._transaction() as db:
+            count = await changed(
+                db,
+                "UPDATE games SET result=json_set(result, '$.forced', ?, '$.rated', json(?)) "
+                "WHERE id=? AND status='over' AND json_extract(result, '$.rated') IS NULL",
+                (forced, "true" if rated else "false", game_id),
+            )
+            if count != 1:
+                return False
+            await run_many(
+                db,
+                "INSERT OR REPLACE INTO ratings (guild_id, game_key, user_id, mu, sigma, games) "
+                "SELECT guild_id, game_key, ?, ?, ?, ? FROM games WHERE id=?",
+                [(r.user_id, r.mu, r.sigma, r.games, game_id) for r in ratings],
+            )
+        return True
+
+    async def ratings(self, guild_id: int, game_key: str) -> list[Rating]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id=? AND game_key=? "
+                "ORDER BY mu - 3 * sigma DESC, games DESC, user_id",
+                (guild_id, game_key),
+            ) as cursor,
+        ):
+            return [
+                Rating(r["user_id"], r["mu"], r["sigma"], r["games"])
+                for r in await cursor.fetchall()
+            ]
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT rate_forced FROM guild_settings WHERE guild_id=?", (guild_id,)
+            ) as cursor,
+        ):
+            row = await cursor.fetchone()
+        return GuildSettings(guild_id) if row is None else GuildSettings(guild_id, bool(row[0]))
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        async with self._transaction() as db:
+            await run(
+                db,
+                "INSERT OR REPLACE INTO guild_settings (guild_id, rate_forced) VALUES (?, ?)",
+                (settings.guild_id, int(settings.rate_forced)),
+            )
+
+    async def create_rematch(self, game_id: int, seed: int) -> tuple[GameRecord, bool]:
+        """A new lobby with the finished game's seats (in order), host, options and clock;
+        the one already opened (and False) if a rematch of it exists."""
+        now = time.time()
+        async with self._transaction() as db:
+            async with db.execute("SELECT rematch_id FROM games WHERE id=?", (game_id,)) as cursor:
+                row = await cursor.fetchone()
+            assert row is not None
+            existing: int | None = row["rematch_id"]
+            target = existing
+            if existing is None:
+                async with db.execute(
+                    "INSERT INTO games (game_key, guild_id, channel_id, host_id, status, seed, "
+                    "options, created_at, updated_at) SELECT game_key, guild_id, channel_id, "
+                    "host_id, 'lobby', ?, options, ?, ? FROM games WHERE id=?",
+                    (seed, now, now, game_id),
+                ) as cursor:
+                    target = cursor.lastrowid
+                for sql in (
+                    "INSERT INTO seats (game_id, seat, user_id, kind) SELECT ?, seat, user_id, "
+                    "kind FROM seats WHERE game_id=?",
+                    "INSERT INTO game_clocks (game_id, clock_seconds, policy) SELECT ?, "
+                    "clock_seconds, policy FROM game_clocks WHERE game_id=?",
+                ):
+                    await run(db, sql, (target, game_id))
+                await run(db, "UPDATE games SET rematch_id=? WHERE id=?", (target, game_id))
+        assert target is not None
+        record = await self.game(target)
+        assert record is not None
+        return record, existing is None
+
+    async def undo_request(self, game_id: int) -> UndoRequest | None:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT version, seat, user_id, first_version, waiting FROM undo_requests "
+                "WHERE game_id=?",
+                (game_id,),
+            ) as cursor,
+        ):
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        return UndoRequest(
+            game_id,
+            row["version"],
+            row["seat"],
+            row["user_id"],
+            row["first_version"],
+            json.loads(row["waiting"]),
+        )
+
+    async def ask_undo(self, request: UndoRequest) -> None:
+        """Record a request to take back a move (replacing any earlier one of the game)."""
+        async with self._transaction() as db:
+            await run(
+                db,
+                "INSERT OR REPLACE INTO undo_requests (game_id, version, seat, user_id, "
+                "first_version, waiting, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    request.game_id,
+                    request.version,
+                    request.seat,
+                    request.user_id,
+                    request.first_version,
+                    json.dumps(request.waiting),
+                    time.time(),
+                ),
+            )
+
+    async def answer_undo(
+        self, game_id: int, version: int, user_id: int, approve: bool
+    ) -> UndoRequest | None:
+        """One player's answer to the request asked at ``version``: an approval takes them off
+        the waiting list, a refusal ends the request. The request as it stands after (None if
+        there was none at that version, or the user was not asked)."""
+        async with self._transaction() as db:
+            async with db.execute(
+                "SELECT seat, user_id, first_version, waiting FROM undo_requests "
+                "WHERE game_id=? AND version=?",
+                (game_id, version),
+            ) as cursor:
+                row = await cursor.fetchone()
+            if row is None or user_id not in json.loads(row["waiting"]):
+                return None
+            waiting = [u for u in json.loads(row["waiting"]) if u != user_id]
+            if approve:
+                await run(
+                    db,
+                    "UPDATE undo_requests SET waiting=? WHERE game_id=?",
+                    (json.dumps(waiting), game_id),
+                )
+            else:
+                await run(db, "DELETE FROM undo_requests WHERE game_id=?", (game_id,))
+            return UndoRequest(
+                game_id, version, row["seat"], row["user_id"], row["first_version"], waiting
+            )

@@ -26,8 +26,11 @@ from games import REGISTRY
 from games.ai.players import Player, make_player
 from games.core import GameSpec
 
-MAX_ACTIONS = 100_000
-"""A guard only: every game ends under random play long before this."""
+MAX_ACTIONS = 20_000
+"""Every game ends under random play in a few thousand actions at most, but a rule that lets
+a seat repeat free actions (Caribbean's pass on and steal back within one activation) lets a
+deterministic player go round in circles; such a game is stopped here and counted as a draw
+(and as ``unfinished``)."""
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,7 @@ class Game:
     seat_of_a: int
     winners: list[int]
     actions: int
+    finished: bool
     think_ms: list[float]
     """How long ``a`` thought at each decision it had a real choice in (two or more legal
     actions; forced moves are answered at once and left out), in CPU time of its process:
@@ -90,6 +94,10 @@ class Result:
     @property
     def games(self) -> int:
         return len(self.results)
+
+    @property
+    def unfinished(self) -> int:
+        return sum(not result.finished for result in self.results)
 
     def think(self, fraction: float) -> float:
         return percentile(self.think_ms, fraction)
@@ -151,14 +159,14 @@ def play_game(
         if not to_act:
             outcome = spec.outcome(state)
             assert outcome is not None
-            return Game(seat_of_a, outcome.winners, actions, think)
+            return Game(seat_of_a, outcome.winners, actions, True, think)
         seat = to_act[0]
         started = time.process_time()
         action = seated[seat].choose(spec, state, seat)
         if seat == seat_of_a and len(spec.legal_actions(state, seat)) > 1:
             think.append((time.process_time() - started) * 1000)
         state = spec.apply(state, seat, action)
-    raise RuntimeError(f"{spec.key}: game {index} did not end in {MAX_ACTIONS} actions")
+    return Game(seat_of_a, [], MAX_ACTIONS, False, think)
 
 
 def run_arena(

@@ -40,15 +40,16 @@ Worlds = Callable[[int], Any]
 class Budget:
     """How hard the search thinks.
 
-    ``iterations``: a count, never a clock, so that a decision is the same on a fast machine
-    or a loaded one: ``per_action`` for each legal action at the root, at least ``floor`` and
-    at most ``ceiling`` (a choice among many needs more, a short list fewer). ``depth``: random actions played out from a new leaf before the game's
-    evaluation takes over. ``worlds``: how many worlds are sampled up front (iterations copy
-    them in turn; a sample costs several copies in a game with deep secrets). ``exploration``:
-    the UCB constant. ``minimax``: the weight of the implicit minimax backup (Lanctot et al.
-    2014) beside the mean reward when choosing a child: every node also keeps the best
-    evaluation its mover can reach below it, which a good ``evaluate`` makes far sharper than
-    a mean over replies an opponent would never play."""
+    Iterations are a count, never a clock, so that a decision is the same on a fast machine or
+    a loaded one: ``per_action`` for each legal action at the root, at least ``floor`` and at
+    most ``ceiling`` (a choice among many needs more, a short list fewer). ``depth``: random
+    actions played out from a new leaf before the game's evaluation takes over. ``worlds``:
+    how many worlds are sampled up front (iterations copy them in turn; a sample costs several
+    copies in a game with deep secrets). ``exploration``: the UCB constant. ``minimax``: the
+    weight of the implicit minimax backup (Lanctot et al. 2014) beside the mean reward when
+    choosing a child: every node also keeps the best evaluation its mover can reach below it,
+    which a good ``evaluate`` makes far sharper than a mean over replies an opponent would
+    never play."""
 
     per_action: int
     floor: int
@@ -83,10 +84,10 @@ class Node:
 def search(
     spec: GameSpec[Any], worlds: Worlds, seat: int, legal: list[str], budget: Budget, seed: int
 ) -> str:
-    """The action among ``legal`` that ``seat`` should take, after ``budget.iterations``
-    (of the number of legal actions) iterations over worlds drawn from ``worlds``: the root child visited most often, the
-    better mean reward breaking a tie, then the seed (a fixed order could make a player
-    that is indifferent between undoing and redoing a choice repeat it forever)."""
+    """The action among ``legal`` that ``seat`` should take after searching worlds drawn from
+    ``worlds``: the root child visited most often, the better mean reward breaking a tie,
+    then the seed (a fixed order could make a player that is indifferent between undoing and
+    redoing a choice repeat it forever)."""
     rng = random.Random(seed)
     iterations = budget.iterations(len(legal))
     pool = [worlds(rng.getrandbits(62)) for _ in range(min(budget.worlds, iterations))]

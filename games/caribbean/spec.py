@@ -29,7 +29,7 @@ class CaribbeanSpec(GameSpec[CaribbeanState]):
     options = (
         Option(
             "round_cap",
-            "Rounds after which the game ends anyway (house rule C16)",
+            "Rounds after which the game ends anyway",
             (20, 30, 40),
             30,
         ),

@@ -215,6 +215,11 @@ class GameSpec(ABC, Generic[S]):
         """One sentence naming the rule that makes ``action`` illegal for ``seat`` now (never
         echoing the refused text, never telling a secret)."""
 
+    def sides(self, state: S) -> list[list[int]]:
+        """Who plays together, for ratings: lists of seats covering every seat once (a team
+        in a team game, a lone player on their own side). One side per seat by default."""
+        return [[seat] for seat in range(self.players(state))]
+
     # -- presentation hooks the bot uses ---------------------------------------------------
     def seat_label(self, seat: int) -> str:
         return self.seat_names[seat] if seat < len(self.seat_names) else f"Player {seat + 1}"

@@ -6,7 +6,7 @@ from typing import Any
 
 from games.core import GameSpec
 from games.tortuga import changes, labels, odds, position, reasons, redeal, rules, views
-from games.tortuga.data import SEAT_NAMES
+from games.tortuga.data import SEAT_NAMES, TEAMS
 from games.tortuga.state import TortugaState
 
 
@@ -93,6 +93,15 @@ class TortugaSpec(GameSpec[TortugaState]):
 
     def evaluate(self, state: TortugaState) -> list[float]:
         return odds.evaluate(state)
+
+    def sides(self, state: TortugaState) -> list[list[int]]:
+        """The British, the French, and the Dutch player alone, by the loyalty each seat holds
+        now (after any Cabin Fever swap); a team nobody belongs to is left out."""
+        teams = [
+            [seat for seat in range(state.players) if state.loyalty[seat] == team]
+            for team in (*TEAMS, "dutch")
+        ]
+        return [team for team in teams if team]
 
     def reveal(self, state: TortugaState) -> list[str]:
         """Every secret, once the game is over (nothing while it runs)."""

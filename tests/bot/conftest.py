@@ -1,17 +1,66 @@
-"""A Discord world (fake HTTP layer) and a Parley bot on a temporary SQLite file."""
+"""A Discord world (fake HTTP layer) and a Parley bot on a fresh database: a temporary SQLite
+file, or (the ``postgres`` half, ``-m postgres``) a new database on a PostgreSQL server the
+session starts (:mod:`tests.bot.postgres`)."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
-from collections.abc import AsyncIterator
+import logging
+from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 
 from bot.config import Settings
 from bot.discord.bot import ParleyBot
+from bot.logs import PAYLOAD_LOGGERS, keep_payloads_out
 from tests.bot.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
+from tests.bot.postgres import PostgresServer, missing
+
+#: The stores every bot test runs on; the PostgreSQL half is marked ``postgres``.
+STORES = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The PostgreSQL half runs only when ``-m`` names it (``-m postgres``: only that half),
+    so the README's test command stays as fast as before; ``.ci/run`` runs it as its own
+    step."""
+    if "postgres" in (config.option.markexpr or ""):
+        return
+    dropped = [item for item in items if item.get_closest_marker("postgres")]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = [item for item in items if not item.get_closest_marker("postgres")]
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One PostgreSQL server for the session (each xdist worker has its own)."""
+    reason = missing()
+    if reason:
+        pytest.skip(reason)
+    server = PostgresServer()
+    server.start()
+    try:
+        with ThreadPoolExecutor(1) as thread:  # this fixture may be set up inside a test's loop
+            thread.submit(asyncio.run, server.make_template()).result()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=STORES)
+async def database(request: pytest.FixtureRequest, tmp_path) -> AsyncIterator[str]:
+    """What ``PARLEY_DB`` would say: a SQLite file, or a fresh PostgreSQL database's URL."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "parley.db")
+        return
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    url = await server.database()
+    yield url
+    await server.drop(url)
 
 
 @dataclass
@@ -22,7 +71,7 @@ class World:
     alice: FakeUser
     bob: FakeUser
     carol: FakeUser
-    database: Path
+    database: str  # a SQLite file or a postgresql:// URL
     bots: list[ParleyBot] = field(default_factory=list)
 
     async def start_bot(self) -> ParleyBot:
@@ -51,7 +100,7 @@ class World:
 
 
 @pytest.fixture
-async def world(tmp_path, monkeypatch) -> AsyncIterator[World]:
+async def world(database: str, monkeypatch) -> AsyncIterator[World]:
     # Game seeds come from secrets.randbits; here they count up from 1, so every run of a bot
     # test plays the same games (a test may still pick its own seed).
     seeds = itertools.count(1)
@@ -63,7 +112,7 @@ async def world(tmp_path, monkeypatch) -> AsyncIterator[World]:
     carol = fake.add_user("carol")
     for user in (alice, bob, carol):
         fake.add_member(guild, user)
-    world = World(fake, guild, fake.channel(guild), alice, bob, carol, tmp_path / "parley.db")
+    world = World(fake, guild, fake.channel(guild), alice, bob, carol, database)
     yield world
     try:
         for bot in list(world.bots):
@@ -76,3 +125,15 @@ async def world(tmp_path, monkeypatch) -> AsyncIterator[World]:
         "the bot sent Discord something beyond its documented limits:\n"
         + "\n".join(fake.limit_violations)
     )
+
+
+@pytest.fixture
+def debug_log(caplog: pytest.LogCaptureFixture) -> Iterator[pytest.LogCaptureFixture]:
+    """Everything logged at DEBUG, the log set up as ``parley run`` sets it up at DEBUG
+    (issue 12: at DEBUG the log held a loyalty DM's text and a vote button's custom id)."""
+    levels = {name: logging.getLogger(name).level for name in PAYLOAD_LOGGERS}
+    caplog.set_level(logging.DEBUG)
+    keep_payloads_out("DEBUG")
+    yield caplog
+    for name, level in levels.items():
+        logging.getLogger(name).setLevel(level)

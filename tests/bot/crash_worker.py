@@ -190,6 +190,7 @@ async def play(db: Path, journal: Path, acks: Path, run: int, stop_at: int) -> N
         )
         if "Done:" in reply.text:
             append_line(acks, {"version": game.version + 1, "action": action})
+    await bot.scheduler.tick()  # the finished game's replay (issue 16)
     await fake.detach(bot)
 
 

@@ -41,7 +41,13 @@ def test_parley_demo_with_ai_plays_the_ai_in_every_seat(tmp_path, capsys):
     assert log[0] == "Cardinal, 2 players, seed 3, ai:normal in every seat"
     assert log[-1].startswith("Winner: ") and "draw" not in log[-1]
     assert capsys.readouterr().out.splitlines()[0] == log[-1]
-    assert len(list(tmp_path.glob("*.png"))) == len(log) - 1  # the start and one per move
+    assert sorted(p.name for p in tmp_path.glob("*.png")) == ["final.png", "replay.png"]
+    # With --frames every board too: the start and one per move (the log's lines between
+    # its title and its winner), the same game again (the AI's seeds are fixed).
+    frames = tmp_path / "frames"
+    main(["demo", "cardinal", "--ai", "--frames", "--out", str(frames), "--seed", "3"])
+    assert (frames / "log.txt").read_text().splitlines() == log
+    assert len(list(frames.glob("0*.png"))) == len(log) - 1
     # Without --ai the demo is random play, and differs from the AI's game.
     main(["demo", "cardinal", "--out", str(tmp_path / "random"), "--seed", "3"])
     assert (tmp_path / "random" / "log.txt").read_text().splitlines()[1:] != log[1:]

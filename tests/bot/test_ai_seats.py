@@ -1,16 +1,27 @@
-"""Issue 15 on Discord: the AI stands in for absent players, fills seats from the lobby, and
-plays alone in ``parley demo --ai``; ``parley arena`` counts its wins."""
+"""Issue 15 on Discord: the AI stands in for absent players and fills seats from the lobby;
+its moves are committed like a player's, and with several processes (PostgreSQL) the game is
+claimed while the AI thinks, so no two processes think for one seat and a crash mid-thought
+just thinks again. ``parley demo --ai`` and ``parley arena`` are in ``test_ai_cli``."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import time
 
 import aiosqlite
+import asyncpg
+import pytest
 
-from bot.play.thinking import decision_seed, think
-from bot.storage import SqliteStore
+from bot.discord.scheduler import Scheduler
+from bot.play.service import GameService
+from bot.play.thinking import Thinker, decision_seed, think
+from bot.play.timekeeper import Timekeeper
+from bot.storage import PostgresStore, SqliteStore, Store
+from bot.storage import postgres as pg
 from games import REGISTRY
 from tests.bot.conftest import World
+from tests.bot.postgres import PostgresServer
 from tests.bot.time_helpers import HOUR, FakeClock, open_game, start_bot, to_act
 
 
@@ -229,3 +240,194 @@ async def test_migration_7_stores_seat_kinds_from_the_first_schema(tmp_path):
         ]
     finally:
         await store.close()
+
+
+@pytest.mark.postgres
+async def test_migration_7_on_postgresql_from_the_first_schema(postgres_server: PostgresServer):
+    """The PostgreSQL twin of migration 7: seats written by the first schema read back as
+    people, and AI seats, added after them, keep their kind when a person leaves the lobby."""
+    url = await postgres_server.database(schema=False)
+    old = PostgresStore(await asyncpg.create_pool(url, min_size=1, max_size=2))
+    try:
+        assert await old.migrate(up_to="0001_initial") == ["0001_initial"]
+        game = await old.create_game("tortuga", 1, 2, 101, 7, {})
+        await old.add_seat(game.id, 202)
+        assert [(s.user_id, s.kind) for s in (await old.game(game.id)).seats] == [
+            (101, "human"),
+            (202, "human"),
+        ]
+    finally:
+        await old.close()
+    store = await PostgresStore.open(url)
+    try:
+        assert "0007_seat_kinds" in await store.migrate()
+        await store.add_ai_seat(game.id)
+        await store.add_seat(game.id, 303)
+        await store.add_ai_seat(game.id)
+        seats = (await store.game(game.id)).seats
+        assert [(s.seat, s.user_id, s.kind) for s in seats] == [
+            (0, 101, "human"),
+            (1, 202, "human"),
+            (2, -1, "ai"),
+            (3, 303, "human"),
+            (4, -2, "ai"),
+        ]
+        await store.remove_seat(game.id, 202)
+        seats = (await store.game(game.id)).seats
+        assert [(s.user_id, s.is_ai) for s in seats] == [
+            (101, False),
+            (-1, True),
+            (303, False),
+            (-2, True),
+        ]
+        rematch, _ = await store.create_rematch(game.id, 8)  # a rematch keeps the AI seats
+        assert [s.kind for s in rematch.seats] == ["human", "ai", "human", "ai"]
+    finally:
+        await store.close()
+        await postgres_server.drop(url)
+
+
+class Counted(Thinker):
+    """A thinker for one process that notes each thought it starts (by its ``name``) and
+    takes ``seconds`` over it; ``hang`` makes it never end, as in a process stuck or dying
+    mid-thought. Its move is the first legal one: what it chooses is not the point here."""
+
+    def __init__(self, name: str, thoughts: list[str], seconds: float = 0.2):
+        super().__init__(workers=1)
+        self.name, self.thoughts, self.seconds = name, thoughts, seconds
+        self.hang = False
+
+    async def choose(self, game_key: str, state: str, seat: int, seed: int) -> str:
+        self.thoughts.append(self.name)
+        await asyncio.sleep(self.seconds)
+        while self.hang:
+            await asyncio.sleep(1)
+        spec = REGISTRY[game_key]
+        return spec.legal_actions(spec.load(state), seat)[0]
+
+
+def process(store: Store, thinker: Thinker) -> tuple[GameService, Scheduler]:
+    """What one bot process runs the AI with: its service and its scheduler (whose tick
+    resumes the AI's moves owed; no Discord here, so nothing to deliver)."""
+    service = GameService(store, thinker)
+    herald = None  # resume() sends nothing
+    timekeeper = Timekeeper(store, service)
+    return service, Scheduler(store, service, timekeeper, herald, time.time, service.claims)
+
+
+async def ai_due_at_start(store: Store) -> int:
+    """A Cardinal game, a person against an AI seat that moves first; the process that
+    started it died before the AI thought (the start recorded the AI's move as owed)."""
+    thoughts: list[str] = []
+    starter = Counted("starter", thoughts)
+    starter.hang = True
+    service = GameService(store, starter)
+    game = await service.new_game("cardinal", 1, 2, 101, "first=green", ai=1)
+    game = await service.game(game.id)
+    spec = REGISTRY["cardinal"]
+
+    async def start_and_die() -> None:
+        await service.start(game, 101)
+
+    task = asyncio.create_task(start_and_die())
+    while not thoughts:
+        await asyncio.sleep(0.01)
+    task.cancel()  # the process dies mid-thought: its claim is given back, nothing moved
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    started = await store.game(game.id)
+    assert started.status == "active" and started.version == 0
+    assert spec.to_act(spec.load(started.state)) == [1]
+    assert await store.autopilot_due() == [game.id]
+    return game.id
+
+
+@pytest.mark.postgres
+async def test_two_processes_never_think_for_the_same_seat(postgres_server: PostgresServer):
+    """Two processes' ticks find the same AI move owed at once: one claims the game and
+    thinks, the other finds it held and leaves it, so the seat is thought for once."""
+    url = await postgres_server.database()
+    first, second = await PostgresStore.open(url), await PostgresStore.open(url)
+    try:
+        game_id = await ai_due_at_start(first)
+        thoughts: list[str] = []
+        ticks = [
+            process(first, Counted("first", thoughts))[1],
+            process(second, Counted("second", thoughts))[1],
+        ]
+        await asyncio.gather(*(tick.resume() for tick in ticks))
+        assert len(thoughts) == 1, thoughts
+        assert [seat for seat, _ in await first.actions(game_id)] == [1]
+        await asyncio.gather(*(tick.resume() for tick in ticks))  # nothing owed any more
+        assert len(thoughts) == 1 and await first.autopilot_due() == []
+    finally:
+        await first.close()
+        await second.close()
+        await postgres_server.drop(url)
+
+
+@pytest.mark.postgres
+async def test_a_process_dead_mid_thought_leaves_the_move_to_another(
+    postgres_server: PostgresServer, monkeypatch
+):
+    """A process claims the game and dies while its AI thinks (it never gives the claim
+    back): no other process thinks for the seat while its lease holds; once it lapses, the
+    next tick elsewhere thinks again and the move is made once."""
+    monkeypatch.setattr(pg, "LEASE_SECONDS", 0.5)
+    url = await postgres_server.database()
+    first, second = await PostgresStore.open(url), await PostgresStore.open(url)
+    try:
+        game_id = await ai_due_at_start(first)
+        thoughts: list[str] = []
+        dying = Counted("dying", thoughts)
+        dying.hang = True
+        _, dying_tick = process(first, dying)
+        stuck = asyncio.create_task(dying_tick.resume())
+        while not thoughts:
+            await asyncio.sleep(0.01)
+        _, tick = process(second, Counted("second", thoughts))
+        await tick.resume()
+        assert thoughts == ["dying"]  # held: the other process leaves it
+        await asyncio.sleep(0.6)  # the dead process's lease lapses
+        await tick.resume()
+        assert thoughts == ["dying", "second"]
+        assert [seat for seat, _ in await second.actions(game_id)] == [1]
+        assert await second.autopilot_due() == []
+        stuck.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await stuck
+    finally:
+        await first.close()
+        await second.close()
+        await postgres_server.drop(url)
+
+
+@pytest.mark.postgres
+async def test_the_ai_move_a_command_sets_off_is_thought_once(postgres_server: PostgresServer):
+    """A player's move makes the AI seat due: the process that took the command thinks at once,
+    holding the game, so another process's tick meanwhile finds it held and does not think."""
+    url = await postgres_server.database()
+    first, second = await PostgresStore.open(url), await PostgresStore.open(url)
+    try:
+        thoughts: list[str] = []
+        service, _ = process(first, Counted("first", thoughts, seconds=0.5))
+        game = await service.new_game("cardinal", 1, 2, 101, "first=orange", ai=1)
+        game = await service.start(await service.game(game.id), 101)
+        assert thoughts == []  # the person moves first
+        spec = REGISTRY["cardinal"]
+        move = spec.legal_actions(spec.load(game.state), 0)[0]
+        command = asyncio.create_task(service.act(game.id, 101, move))
+        while not thoughts:
+            await asyncio.sleep(0.01)
+        assert await second.autopilot_due() == [game.id]  # owed, recorded with the move
+        _, tick = process(second, Counted("second", thoughts))
+        await tick.resume()
+        assert thoughts == ["first"]
+        await command
+        assert [seat for seat, _ in await second.actions(game.id)] == [0, 1]
+        await tick.resume()
+        assert thoughts == ["first"] and await second.autopilot_due() == []
+    finally:
+        await first.close()
+        await second.close()
+        await postgres_server.drop(url)

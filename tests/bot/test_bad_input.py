@@ -48,6 +48,12 @@ custom_ids = st.one_of(
         st.sampled_from(["join", "leave", "start", "cancel"]),
     ),
     st.builds(lambda g: f"parley:hand:{g}", st.integers(0, 10**12)),
+    st.builds(
+        lambda g, v, p: f"parley:step:{g}:{v}:{p}",
+        st.sampled_from([1, 2, 10**12]),
+        st.integers(0, 10**6),
+        st.one_of(st.just(""), st.just("place#0"), st.text(max_size=40)),
+    ),
 )
 
 

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from bot.discord.delivery import DM_CLOSED_HELP
 from tests.bot.conftest import World
-from tests.bot.helpers import ephemeral_text
+from tests.bot.helpers import ephemeral_text, menu_option, pick
 
 
-def latest_menu(world: World):
-    post = world.thread_posts()[-1]
-    return post, post.selects[0]
+def latest_post(world: World):
+    return world.thread_posts()[-1]
 
 
 async def open_and_start(world: World):
@@ -46,14 +45,10 @@ async def test_a_whole_game_with_a_restart_and_closed_dms(world: World):
     fake, alice, bob = world.fake, world.alice, world.bob
     bot = await open_and_start(world)
 
-    choices = await fake.autocomplete(bot, alice, world.thread(), "parley move", "action", "a")
-    assert {c["value"] for c in choices} == {
-        "place a1",
-        "place a2",
-        "place a3",
-        "place a4",
-        "place a5",
-    }
+    choices = await fake.autocomplete(bot, alice, world.thread(), "parley move", "action", "b")
+    assert [(c["name"], c["value"]) for c in choices] == [
+        (f"Place a ship on B{row}", f"place b{row}") for row in range(1, 6)
+    ]
     assert await fake.autocomplete(bot, bob, world.thread(), "parley move", "action", "") == []
 
     not_yours = await fake.slash(bot, bob, world.thread(), "parley move", action="place a1")
@@ -71,25 +66,19 @@ async def test_a_whole_game_with_a_restart_and_closed_dms(world: World):
     assert nonsense.ephemeral and "Place a ship by naming an empty square" in nonsense.text
 
     # Bob has closed DMs but plays from the menu on the board post.
-    post, menu = latest_menu(world)
-    await fake.select(bot, bob, post, menu.custom_id, ["place a5"])
-    stale_post, stale_menu = post, menu
+    post = latest_post(world)
+    await pick(fake, bot, bob, post, "Place a ship on A5")
+    stale_post = post
 
     await world.kill_bot(bot)  # --- the bot restarts mid-game ---
     bot = await world.start_bot()
 
-    old = await fake.select(bot, bob, stale_post, stale_menu.custom_id, ["place b5"])
+    stale_menu, stale_value = menu_option(stale_post, "Place a ship on B5")
+    old = await fake.select(bot, bob, stale_post, stale_menu, [stale_value])
     assert "out of date" in ephemeral_text(old)
 
-    for user, action in [
-        (alice, "place c1"),
-        (bob, "place c5"),
-        (alice, "place e1"),
-        (bob, "place e5"),
-        (alice, "place a3"),
-    ]:
-        post, menu = latest_menu(world)
-        await fake.select(bot, user, post, menu.custom_id, [action])
+    for user, square in [(alice, "C1"), (bob, "C5"), (alice, "E1"), (bob, "E5"), (alice, "A3")]:
+        await pick(fake, bot, user, latest_post(world), f"Place a ship on {square}")
 
     await world.kill_bot(bot)  # --- and again ---
     bot = await world.start_bot()
@@ -97,18 +86,30 @@ async def test_a_whole_game_with_a_restart_and_closed_dms(world: World):
     hand = await fake.slash(bot, bob, world.thread(), "parley hand")
     assert hand.ephemeral and "you are **Green**" in hand.text
 
-    post, menu = latest_menu(world)
-    await fake.select(bot, bob, post, menu.custom_id, ["place b3"])
-    summon = world.thread_posts()[-1]
-    assert "The pirate is summoned" in summon.content
-    assert summon.mentions == []  # Bob is mid-turn: named, not pinged again
-    assert [b.label for b in summon.buttons][:2] == ["pirate b2", "pirate b4"]
-    intruder = await fake.click(bot, world.carol, summon, summon.buttons[0].custom_id)
+    post = latest_post(world)
+    summons = "Place a ship on B3; it summons the pirate and you pick its square"
+    intruder = await pick(fake, bot, world.carol, post, summons)
     assert "not playing" in ephemeral_text(intruder)
+    posts = len(world.thread_posts())
+    placed = await pick(fake, bot, bob, post, summons)
+    # Bob's turn goes on (he summons the pirate): the thread waits for the whole turn, and
+    # Bob alone sees where it stands, with the board and his next choices.
+    assert len(world.thread_posts()) == posts
+    (summon,) = [m for m in placed.messages if m.ephemeral]
+    assert "The pirate is summoned" in summon.content and "Your turn goes on" in summon.content
+    assert summon.files
+    assert [b.label for b in summon.buttons][:2] == [
+        "Send the pirate to B2, sending home Green B3",
+        "Send the pirate to B4, sending home Green B3",
+    ]
+    menu = post.selects[0]
+    again = await fake.select(bot, bob, post, menu.custom_id, [menu.options[0]["value"]])
+    assert "out of date" in ephemeral_text(again) and "goes on" in ephemeral_text(again)
     await fake.click(bot, bob, summon, summon.buttons[0].custom_id)
-    twice = await fake.click(bot, bob, summon, summon.buttons[0].custom_id)
-    assert "out of date" in ephemeral_text(twice)
-    assert "Sent home: Green b3" in world.thread_posts()[-1].content
+    assert len(world.thread_posts()) == posts + 1
+    turn = world.thread_posts()[-1]
+    assert "Green places a ship on b3" in turn.content and "Sent home: Green b3" in turn.content
+    assert turn.mentions == [alice.id]
 
     await fake.slash(bot, alice, world.thread(), "parley move", action="place e3")
     final = world.thread_posts()[-1]

@@ -13,7 +13,7 @@ from bot.play import service as bot_service
 from games import REGISTRY
 from tests.bot.conftest import World
 from tests.bot.fake_discord import FakeMessage, FakeUser
-from tests.bot.helpers import button_id
+from tests.bot.helpers import button_id, button_starting
 
 # With this seed Arriba starts on F6, next to Cartagena's harbour G6, which holds a chest.
 SEED = 3
@@ -50,13 +50,24 @@ def assert_no_secret_in_public(
     assert not re.search(r"\bbid [a-f] -?\d", shown)  # no raw bid action on any button
 
 
+SHIPS = dict(
+    zip("ABCDEF", ["Arriba", "Bravo", "Caribic", "Diabolo", "Evita", "Fuego"], strict=True)
+)
+
+
+def bid_label(letter: str, card: int) -> str:
+    """What a bid button says, for a ship with no card on it yet."""
+    what = "-1 (thief)" if card == -1 else str(card)
+    return f"Put your {what} on ship {letter} ({SHIPS[letter]})"
+
+
 async def bid_by_clicks(
     world: World, bot, user: FakeUser, panel: FakeMessage, cards: list[int]
 ) -> None:
-    for letter, card in zip("abcdef", cards, strict=True):
-        await world.fake.click(bot, user, panel, button_id(panel, f"bid {letter} {card}"))
+    for letter, card in zip("ABCDEF", cards, strict=True):
+        await world.fake.click(bot, user, panel, button_id(panel, bid_label(letter, card)))
         # The panel refreshes in place and shows what was chosen.
-        assert f"Ship {letter.upper()}: {card}" in panel.content
+        assert f"Ship {letter}: {card}" in panel.content
 
 
 @pytest.fixture
@@ -90,7 +101,7 @@ async def test_a_round_with_dm_bids_a_secret_tiebreak_and_a_capture(world: World
     # Everyone with open DMs gets a bidding panel by DM; Bob (closed DMs) uses /parley hand.
     alice_panel, carol_panel = dm_panel(world, alice), dm_panel(world, carol)
     assert "Free cards: -1, 0, 1, 2, 3, 4, 5" in alice_panel.content
-    assert [b.label for b in alice_panel.buttons] == [f"bid a {c}" for c in range(-1, 6)]
+    assert [b.label for b in alice_panel.buttons] == [bid_label("A", c) for c in range(-1, 6)]
     assert fake.dms(bob) == []
     hand = await fake.slash(bot, bob, world.thread(), "parley hand")
     bob_panel = hand.message
@@ -100,7 +111,8 @@ async def test_a_round_with_dm_bids_a_secret_tiebreak_and_a_capture(world: World
     await bid_by_clicks(world, bot, alice, alice_panel, ALICE_FIRST)
     # She changes her mind: ship B takes the spare -1, so 4 becomes her tie-breaker.
     assert "tie-breaker: -1" in alice_panel.content
-    await fake.click(bot, alice, alice_panel, button_id(alice_panel, "bid b -1"))
+    spare = "Put your spare -1 on ship B (Bravo); its 4 becomes your tie-breaker"
+    await fake.click(bot, alice, alice_panel, button_id(alice_panel, spare))
     assert "Ship B: -1" in alice_panel.content and "tie-breaker: 4" in alice_panel.content
     await bid_by_clicks(world, bot, bob, bob_panel, BOB_BIDS)
     await world.kill_bot(bot)  # --- a restart mid-bidding: the DM buttons still work ---
@@ -111,36 +123,42 @@ async def test_a_round_with_dm_bids_a_secret_tiebreak_and_a_capture(world: World
     assert len(world.thread_posts()) == posts_before_bids
     assert_no_secret_in_public(world, ["Arriba", "Bravo", "Caribic", "Diabolo", "Evita", "Fuego"])
 
-    await fake.click(bot, alice, alice_panel, button_id(alice_panel, "confirm"))
+    await fake.click(bot, alice, alice_panel, button_starting(alice_panel, "Confirm: A 5, B -1"))
     assert "Your bids are confirmed" in alice_panel.content and not alice_panel.buttons
     confirmed = world.thread_posts()[-1]
     assert confirmed.content.startswith(f"<@{alice.id}>: Red has confirmed their bids.")
     assert confirmed.mentions == []  # Bob and Carol are named, not pinged again
-    await fake.click(bot, bob, bob_panel, button_id(bob_panel, "confirm"))
+    await fake.click(bot, bob, bob_panel, button_starting(bob_panel, "Confirm"))
     assert "Blue has confirmed their bids." in world.thread_posts()[-1].content
     assert_no_secret_in_public(world, ["Arriba", "Bravo", "Caribic", "Diabolo", "Evita", "Fuego"])
 
     # Carol confirms last: Arriba is revealed, a tie between Red and Yellow.
-    await fake.click(bot, carol, carol_panel, button_id(carol_panel, "confirm"))
+    await fake.click(bot, carol, carol_panel, button_starting(carol_panel, "Confirm"))
     reveal = world.thread_posts()[-1]
     assert "Arriba bids: Red 5, Blue 0, Yellow 5." in reveal.content
     assert "Tie between Red and Yellow: tie-breakers!" in reveal.content
     assert set(reveal.mentions) <= {alice.id, carol.id} and alice.id in reveal.mentions
-    assert not [b for b in reveal.buttons if "tiebreaker" in b.label]
+    assert not [b for b in reveal.buttons if "tie-breaker" in b.label]
     assert_no_secret_in_public(world, ["Bravo", "Caribic", "Diabolo", "Evita", "Fuego"])
 
     # Tie-breakers are secret commits, chosen from private panels.
     alice_tie = dm_panel(world, alice)
-    assert [b.label for b in alice_tie.buttons] == ["tiebreaker up", "tiebreaker down"]
-    assert [b.label for b in carol_panel.buttons] == ["tiebreaker up", "tiebreaker down"]
-    await fake.click(bot, carol, carol_panel, button_id(carol_panel, "tiebreaker down"))
+    assert [b.label for b in alice_tie.buttons] == [
+        "Face up: bid your tie-breaker 4 too (then spent this round)",
+        "Face down: bid no more and keep your 4 for a later tie",
+    ]
+    assert [b.label for b in carol_panel.buttons] == [
+        "Face up: bid your tie-breaker 4 too (then spent this round)",
+        "Face down: bid no more and keep your 4 for a later tie",
+    ]
+    await fake.click(bot, carol, carol_panel, button_starting(carol_panel, "Face down"))
     assert "Your tie-breaker goes face down." in carol_panel.content
     chose = world.thread_posts()[-1]
     assert "Yellow has chosen their tie-breaker." in chose.content
     assert_no_secret_in_public(world, ["Bravo", "Caribic", "Diabolo", "Evita", "Fuego"])
 
     # Alice's choice settles the tie: her 4 face up beats Carol's face-down card.
-    await fake.click(bot, alice, alice_tie, button_id(alice_tie, "tiebreaker up"))
+    await fake.click(bot, alice, alice_tie, button_starting(alice_tie, "Face up"))
     settled = world.thread_posts()[-1]
     assert "Tie-breakers: Red face up 4, Yellow face down." in settled.content
     assert "Red takes Arriba (5 spaces)." in settled.content
@@ -149,26 +167,35 @@ async def test_a_round_with_dm_bids_a_secret_tiebreak_and_a_capture(world: World
         world, ["Bravo", "Caribic", "Diabolo", "Evita", "Fuego"], tie_revealed=True
     )
 
-    # Red sails Arriba into Cartagena's harbour from the buttons on the board post...
-    await fake.click(bot, alice, settled, button_id(settled, "move g6"))
-    moved = world.thread_posts()[-1]
-    assert "Red sails Arriba from F6 to G6." in moved.content
+    # Red sails Arriba into Cartagena's harbour from the buttons on the board post: a step of
+    # her turn, answered in private with the board and her next choices; the thread waits.
+    posts = len(world.thread_posts())
+    sailed = await fake.click(bot, alice, settled, button_starting(settled, "Sail Arriba to G6"))
+    (moved,) = [m for m in sailed.messages if m.ephemeral]
+    assert "Red sails Arriba from F6 to G6." in moved.content and moved.files
+    assert any(b.label.startswith("Capture") for b in moved.buttons)
     # ... and captures the chest with /parley move.
     done = await fake.slash(bot, alice, world.thread(), "parley move", action="capture")
     assert done.ephemeral and "captures Cartagena" in done.text
-    captured = world.thread_posts()[-1]
-    assert "Arriba captures Cartagena and loads its 5,000 chest: Red +2,000." in captured.content
+    assert "Your turn goes on" in done.text and done.files
+    assert len(world.thread_posts()) == posts
     state = spec.load((await bot.store.game(1)).state)
     assert state.cargo[0] == "CTG" and state.money == [2000, 0, 0]
 
-    # Ending the turn reveals the next ship, and only that one.
-    await fake.click(bot, alice, captured, button_id(captured, "done"))
-    assert "Bravo bids: Red -1, Blue 5, Yellow -1." in world.thread_posts()[-1].content
+    # Ending the turn posts it whole, once, and reveals the next ship, and only that one.
+    await fake.click(bot, alice, done.message, button_id(done.message, "End Arriba's turn"))
+    assert len(world.thread_posts()) == posts + 1
+    turn = world.thread_posts()[-1]
+    assert turn.content.startswith(
+        f"<@{alice.id}>: Red sails Arriba from F6 to G6. Arriba captures Cartagena and loads "
+        "its 5,000 chest: Red +2,000. Red ends Arriba's turn."
+    )
+    assert "Bravo bids: Red -1, Blue 5, Yellow -1." in turn.content
     assert_no_secret_in_public(world, ["Caribic", "Diabolo", "Evita", "Fuego"], tie_revealed=True)
 
-    # The thread carried one post per public event, none per secret card.
+    # The thread carried one post per turn and reveal, none per secret card or step.
     assert "assigned a card" not in public_text(world)
-    assert len(world.thread_posts()) == posts_before_bids + 8
+    assert len(world.thread_posts()) == posts_before_bids + 6
 
 
 async def test_a_bidding_dm_delayed_by_discord_still_carries_the_panel(world: World, seeded):
@@ -189,11 +216,11 @@ async def test_a_bidding_dm_delayed_by_discord_still_carries_the_panel(world: Wo
     posts = len(world.thread_posts())
 
     alice_panel = dm_panel(world, alice)
-    await fake.click(bot, alice, alice_panel, button_id(alice_panel, "bid a 5"))
+    await fake.click(bot, alice, alice_panel, button_id(alice_panel, bid_label("A", 5)))
     late = dm_panel(world, carol)  # delivered after Alice's bid moved the game on
     assert "Free cards: -1, 0, 1, 2, 3, 4, 5" in late.content
     await bid_by_clicks(world, bot, carol, late, CAROL_BIDS)
-    await fake.click(bot, carol, late, button_id(late, "confirm"))
+    await fake.click(bot, carol, late, button_starting(late, "Confirm"))
     assert "Your bids are confirmed" in late.content
     assert len(world.thread_posts()) == posts + 1
     assert "Yellow has confirmed their bids." in world.thread_posts()[-1].content
@@ -218,28 +245,28 @@ async def test_a_tie_that_leads_straight_into_another_is_still_revealed(world: W
         (carol, dm_panel(world, carol), [5, 4, 3, 2, 1, 0]),
     ]:
         await bid_by_clicks(world, bot, user, panel, cards)
-        await fake.click(bot, user, panel, button_id(panel, "confirm"))
+        await fake.click(bot, user, panel, button_starting(panel, "Confirm"))
     assert "Tie between Red and Yellow" in world.thread_posts()[-1].content
 
     # Arriba: Yellow's -1 face up beats Red's face-down card; Yellow's tie-breaker is spent.
     alice_tie = dm_panel(world, alice)
-    await fake.click(bot, alice, alice_tie, button_id(alice_tie, "tiebreaker down"))
+    await fake.click(bot, alice, alice_tie, button_starting(alice_tie, "Face down"))
     carol_panel = dm_panel(world, carol)
-    await fake.click(bot, carol, carol_panel, button_id(carol_panel, "tiebreaker up"))
+    await fake.click(bot, carol, carol_panel, button_starting(carol_panel, "Face up"))
     sailing = world.thread_posts()[-1]
     assert "Yellow face up -1" in sailing.content and "Yellow takes Arriba" in sailing.content
-    await fake.click(bot, carol, sailing, button_id(sailing, "done"))
+    await fake.click(bot, carol, sailing, button_id(sailing, "End Arriba's turn"))
     bravo = world.thread_posts()[-1]
     assert "Bravo bids: Red 4, Blue 1, Yellow 4." in bravo.content
     assert bravo.mentions == [alice.id]  # only Red still holds a tie-breaker
 
     alice_panel = dm_panel(world, alice)
     posts = len(world.thread_posts())
-    await fake.click(bot, alice, alice_panel, button_id(alice_panel, "tiebreaker down"))
+    await fake.click(bot, alice, alice_panel, button_starting(alice_panel, "Face down"))
     assert len(world.thread_posts()) == posts + 1
     caribic = world.thread_posts()[-1]
     assert "Red face down, Yellow has none left. Still a tie: Bravo stays." in caribic.content
     assert "Caribic bids: Red 3, Blue 2, Yellow 3." in caribic.content
     # Red's panel refreshed in place with the new tie-breaker choice.
-    assert [b.label for b in alice_panel.buttons] == ["tiebreaker up", "tiebreaker down"]
+    assert [b.label[:9] for b in alice_panel.buttons] == ["Face up: ", "Face down"]
     assert_no_secret_in_public(world, ["Diabolo", "Evita", "Fuego"], tie_revealed=True)

@@ -153,13 +153,15 @@ async def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path):
         assert log[ack["version"] - 1][1] == ack["action"], "an acknowledged action is missing"
 
     assert unsent == []
-    boards = [
+    files = [
         name
         for record in lines(journal)
         if record["channel"] == THREAD_ID
         for name in record["files"]
     ]
+    boards = [name for name in files if name.startswith("board-")]
     expected = [f"board-{v}.png" for v in range(game.version + 1)]
     assert sorted(boards, key=lambda n: int(n[6:-4])) == expected, (
         "every post owed to the thread goes out exactly once"
     )
+    assert sorted(set(files) - set(boards)) == ["replay-1.png"] == files[-1:]  # then the replay

@@ -1,6 +1,7 @@
 """Discord's limits (issue 8): every choice panel of every game, in random positions, fits
 Discord's rules: custom_id <= 100, button labels <= 80, at most 25 options per menu and 5 rows,
-and panel texts within 2,000 characters."""
+and panel texts within 2,000 characters; so does every further step of a long list of choices
+(issue 13)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import discord
 import pytest
 
 from bot.discord.choices import choices_view, panel
+from bot.play.steps import step
 from bot.storage import GameRecord, Seat
 from games import REGISTRY
 
@@ -59,11 +61,18 @@ async def test_every_panel_fits_discord(key):
                 break
             seat = picker.choice(spec.to_act(state))
             actions = spec.legal_actions(state, seat)
-            view = choices_view(BIG_ID, BIG_VERSION, actions, with_hand_button=True)
+            record.state = spec.dump(state)
+            view = choices_view(record, BIG_VERSION, seat, with_hand_button=True)
             check_view(view)
             assert view is not None and len(view.children) > 1, "the choices must be offered"
-            record.state = spec.dump(state)
-            text, private_view = panel(record, seat)
-            assert len(text) <= 2000
-            check_view(private_view)
+            places = [""]
+            while places:  # the first step and every step it leads to
+                place = places.pop()
+                text, private_view = panel(record, seat, place)
+                assert len(text) <= 2000
+                check_view(private_view)
+                assert private_view is not None
+                places += [
+                    c.value for c in step(actions, place, lambda _: "x").options if not c.final
+                ]
             state = spec.apply(state, seat, picker.choice(actions))

@@ -144,12 +144,12 @@ async def test_a_tortuga_voter_who_left_is_replaced_and_the_newcomer_votes_by_dm
     ]  # the same ballot Dave had
 
     # Dave's old ballot is dead even if Discord still delivers his click from the DM.
-    vote = button_id(old_ballot, "vote cannon french helm")
+    vote = button_id(old_ballot, "Play Cannon (French flag, Helm)")
     stale = await fake.click(bot_, dave, old_ballot, vote)
     assert "not playing" in ephemeral_text(stale)
     assert game.seat_of(dave.id) is None
 
-    await fake.click(bot_, frank, welcome, button_id(welcome, "vote cannon french helm"))
+    await fake.click(bot_, frank, welcome, button_id(welcome, "Play Cannon (French flag, Helm)"))
     assert "Your vote: cannon french helm" in welcome.content
     assert last_post(world).content.startswith(f"<@{frank.id}>: P4 has voted.")
     assert fake.bot_errors == []

@@ -29,7 +29,7 @@ from bot.discord.delivery import NO_BOARD
 from games import REGISTRY
 from tests.bot.conftest import World
 from tests.bot.fake_discord import FakeMessage, FakeUser, InteractionRecord, permission_names
-from tests.bot.helpers import private_text
+from tests.bot.helpers import menu_option, private_text
 from tests.bot.time_helpers import (  # noqa: F401 - no_bot_warnings is a fixture
     FakeClock,
     no_bot_warnings,
@@ -115,13 +115,10 @@ def last_board(world: World) -> FakeMessage | None:
     return posts[-1] if posts else None
 
 
-def button_for(message: FakeMessage | None, action: str) -> str | None:
+def button_for(message: FakeMessage | None, label: str) -> str | None:
+    """The button showing ``label`` (an action's words), if ``message`` has one."""
     for button in message.buttons if message else []:
-        if (
-            button.custom_id
-            and button.custom_id.startswith("parley:act:")
-            and (button.custom_id.endswith(f":{action}"))
-        ):
+        if button.custom_id and button.label == label:
             return button.custom_id
     return None
 
@@ -140,21 +137,24 @@ async def play_move(world: World, bot_: ParleyBot, game_id: int, pick: Pick, tur
     state = spec.load(game.state)
     seat = spec.to_act(state)[0]
     action = pick(spec.legal_actions(state, seat))
+    label = spec.label(state, seat, action)  # players find a choice by its words
     user = users_of(world)[game.user_of(seat)]
     before = len(await bot_.store.actions(game_id))
     board = last_board(world)
     dms = fake.dms(user)
     ways: list[Callable[[], Awaitable[InteractionRecord]]] = []
     if board is not None and turn % 3:
-        if custom_id := button_for(board, action):
+        if custom_id := button_for(board, label):
             ways.append(partial(fake.click, bot_, user, board, custom_id))
         for menu in board.selects:
-            if action in {o["value"] for o in menu.options}:
-                ways.append(partial(fake.select, bot_, user, board, menu.custom_id, [action]))
-    if dms and (custom_id := button_for(dms[-1], action)):
+            for option in menu.options:
+                if option["label"] == label:
+                    values = [option["value"]]
+                    ways.append(partial(fake.select, bot_, user, board, menu.custom_id, values))
+    if dms and (custom_id := button_for(dms[-1], label)):
         ways.append(partial(fake.click, bot_, user, dms[-1], custom_id))
     if spec.secret_choice(state, seat) and not user.dms_open:
-        ways.append(partial(hand_click, world, bot_, user, action))
+        ways.append(partial(hand_click, world, bot_, user, label))
     ways.append(partial(fake.slash, bot_, user, world.thread(), "parley move", action=action))
     for way in ways:  # an old board or ballot is refused politely; then the next way
         record = await way()
@@ -165,12 +165,12 @@ async def play_move(world: World, bot_: ParleyBot, game_id: int, pick: Pick, tur
 
 
 async def hand_click(
-    world: World, bot_: ParleyBot, user: FakeUser, action: str
+    world: World, bot_: ParleyBot, user: FakeUser, label: str
 ) -> InteractionRecord:
     """A player with closed DMs makes a secret choice from the ``/parley hand`` panel."""
     hand = await world.fake.slash(bot_, user, world.thread(), "parley hand")
     panel = hand.messages[-1]
-    custom_id = button_for(panel, action)
+    custom_id = button_for(panel, label)
     return await world.fake.click(bot_, user, panel, custom_id) if custom_id else hand
 
 
@@ -390,8 +390,8 @@ async def test_losing_one_permission_in_the_middle_of_a_game(world: World, missi
     assert board is not None
 
     fake.set_bot_permissions(world.guild, permissions(without=missing))
-    menu = board.selects[0]
-    by_menu = await fake.select(bot_, carol, board, menu.custom_id, ["place a5"])
+    menu, value = menu_option(board, "Place a ship on A5")
+    by_menu = await fake.select(bot_, carol, board, menu, [value])
     by_slash = await fake.slash(bot_, alice, world.thread(), "parley move", action="place c1")
     for record in (by_menu, by_slash):
         assert_answered(record)

@@ -1,11 +1,11 @@
 """Secret audit (issue 8): record every outgoing message of the bot (thread and channel posts,
-embeds, button and menu labels, attachment names, DMs, ephemeral replies, and log lines at INFO
-and above) while random games of every game run through the bot, and fail if anything private
-to a seat reaches a public place or another seat's DM."""
+embeds, button and menu labels, attachment names, DMs, ephemeral replies, and log lines at every
+level, DEBUG included, as ``PARLEY_LOG_LEVEL=DEBUG`` sets the log up) while random games of every
+game run through the bot, and fail if anything private to a seat reaches a public place, another
+seat's DM or the log."""
 
 from __future__ import annotations
 
-import logging
 import random
 
 import pytest
@@ -25,9 +25,8 @@ def secret_lines(text: str) -> set[str]:
 @pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(REGISTRY))
 async def test_no_secret_reaches_a_public_place_or_another_seat(
-    world: World, key, caplog, monkeypatch
+    world: World, key, debug_log, monkeypatch
 ):
-    caplog.set_level(logging.INFO)
     monkeypatch.setattr("bot.play.service.secrets.randbits", lambda _bits: 4242)
     spec = REGISTRY[key]
     count = PLAYERS.get(key, spec.min_players)
@@ -77,7 +76,7 @@ async def test_no_secret_reaches_a_public_place_or_another_seat(
                     f"{key}: seat {seat}'s secret {line!r} reached "
                     f"{'the DM of seat ' + str(reader) if reader is not None else 'a public post'}"
                 )
-    logged = "\n".join(r.getMessage() for r in caplog.records if r.levelno >= logging.INFO)
+    logged = "\n".join(r.getMessage() for r in debug_log.records)
     for lines in secrets_of.values():
         for line in lines:
             assert line not in logged, f"{key}: a secret reached the log"

@@ -5,9 +5,15 @@ For every action this plays what the bot does: the service's posts owed (thread 
 :func:`posts_owed`), the thread text and buttons (:func:`post_text`,
 :func:`public_choices`), each DM's text and buttons (:func:`dm_text`), the actor's private
 reply and panel (:func:`panel`), the pinned status message (:func:`status_text`), and the
-refusals another seat gets when it tries to act. At the end of each game every text is checked
-against every seat's secrets, those it held at any time, so a public text that tells a card
-before it is dealt (the deck order) is caught too. ``test_secret_audit.py`` runs the same check
+refusals another seat gets when it tries to act, and the log at DEBUG. At the end of each game
+every text is checked against every seat's secrets, those it held at any time, so a public
+text that tells a card before it is dealt (the deck order) is caught too.
+
+Issue 16 adds the story of the game: its history (:func:`history_lines`) now and then, a
+player asking to take back their last move (the refusal, the request, the posts of the undo,
+:func:`plan_undo` and :func:`taken_back`), and the end, where the final post and the status
+tell every secret (:func:`spec.reveal`). Texts said once the game is over may tell secrets;
+no text said before may hold a line of the reveal. ``test_secret_audit.py`` runs the same check
 through the fake Discord (transport, attachments, logs) on fewer games.
 
 ``PARLEY_AUDIT_GAMES`` sets the number of games per game (default: a sample that keeps the
@@ -16,7 +22,6 @@ suite fast); CI runs thousands.
 
 from __future__ import annotations
 
-import logging
 import os
 import random
 from typing import Any
@@ -26,10 +31,13 @@ import pytest
 
 from bot.discord.choices import choices_view, panel
 from bot.discord.delivery import dm_text, post_text, public_choices
+from bot.discord.undo import request_text
+from bot.play.history import history_lines, undo_action
 from bot.play.posts import posts_owed
-from bot.play.service import GameService
+from bot.play.service import GameService, UserError
 from bot.play.status import status_text
-from bot.storage import GameRecord, Seat, ThreadPost, TimePolicy
+from bot.play.undo import plan_undo, taken_back
+from bot.storage import GameRecord, LogEntry, Seat, ThreadPost, TimePolicy, UndoRequest
 from games import REGISTRY, GameSpec, IllegalAction
 from tests.bot.test_secret_audit import secret_lines
 
@@ -42,6 +50,8 @@ SAMPLE = dict.fromkeys(REGISTRY, 60) | {
 }
 MAX_ACTIONS = 20_000
 PUBLIC = None
+UNDO_SHARE = 0.02  # actions after which their player asks to take them back
+UNDO_WINDOW = 40  # undos are tried in the first moves only: each replays the game so far
 
 
 def labels(view: discord.ui.View | None) -> list[str]:
@@ -63,13 +73,15 @@ class Recorder:
         self.spec, self.game = spec, game
         self.texts: set[tuple[int | None, str]] = set()  # the same status is said many times
         self.secrets: dict[int, set[str]] = {s.seat: set() for s in game.seats}
+        self.over = False  # once the game is over, its secrets are everyone's
+        self.after_end: set[tuple[int | None, str]] = set()
 
     def hold(self, state: Any) -> None:
         for seat in self.secrets:
             self.secrets[seat] |= secret_lines(self.spec.private_text(self.spec.view(state, seat)))
 
     def say(self, reader: int | None, *texts: str) -> None:
-        self.texts.update((reader, text) for text in texts)
+        (self.after_end if self.over else self.texts).update((reader, text) for text in texts)
 
     def posts(self, posts: list[Any]) -> None:
         for post in posts:
@@ -81,17 +93,7 @@ class Recorder:
                 seat = post.seat
                 self.say(seat, dm_text(self.game, post))
                 if post.choices:
-                    state = self.spec.load(self.game.state or "")
-                    self.say(
-                        seat,
-                        *labels(
-                            choices_view(
-                                self.game.id,
-                                self.game.version,
-                                self.spec.legal_actions(state, seat),
-                            )
-                        ),
-                    )
+                    self.say(seat, *labels(choices_view(self.game, self.game.version, seat)))
 
     def leaks(self) -> list[str]:
         """Another seat's secret line inside a text. In a seat's own DM, the lines that are
@@ -112,6 +114,16 @@ class Recorder:
                         found.append(f"seat {seat}'s secret {line!r} reached {where}: {text!r}")
         return found
 
+    def early_reveals(self, reveal: list[str]) -> list[str]:
+        """Lines of the end's reveal said before the end (the game's own summary lines that
+        hide nothing, like Cardinal's "Nothing was hidden", are lines of a reveal too)."""
+        return [
+            f"{line!r} was said before the end: {text!r}"
+            for line in reveal
+            for reader, text in self.texts
+            if len(line) >= 12 and line in text
+        ]
+
 
 def play(spec: GameSpec, number: int) -> Recorder:
     """One random game as the bot would run it, recording what it would say to whom."""
@@ -126,9 +138,13 @@ def play(spec: GameSpec, number: int) -> Recorder:
     record = Recorder(spec, game)
     record.hold(state)
     record.posts(posts_owed(game, spec, None, state, 0, "The game begins!", everyone_private=True))
+    log: list[LogEntry] = []
     for _ in range(MAX_ACTIONS):
         if spec.outcome(state) is not None:
             break
+        if log and len(log) <= UNDO_WINDOW and picker.random() < UNDO_SHARE:
+            state = take_back_last(record, log, state)
+            continue
         due = spec.to_act(state)
         idle = [s for s in range(players) if s not in due]
         if idle and picker.random() < 0.05:  # someone out of turn, or typing nonsense
@@ -143,9 +159,11 @@ def play(spec: GameSpec, number: int) -> Recorder:
         outcome = spec.outcome(after)
         game.version += 1
         game.state = spec.dump(after)
+        log.append(LogEntry(game.version, seat, 1000 + seat, action, 0.0))
         if outcome is not None:
             game.status = "over"
             game.result = {"winners": outcome.winners, "reason": outcome.reason}
+            record.over = True
         record.hold(after)
         record.posts(
             posts_owed(
@@ -162,15 +180,38 @@ def play(spec: GameSpec, number: int) -> Recorder:
         text, view = panel(game, seat)
         record.say(seat, f"Done: {line}", text, *labels(view))
         record.say(PUBLIC, status_text(spec, game, TimePolicy(game.id), [], after))
+        if game.version & (game.version - 1) == 0 or outcome is not None:  # 1, 2, 4, 8...
+            record.say(PUBLIC, *history_lines(spec, game, log))
         state = after
     assert spec.outcome(state) is not None, f"{spec.key} game {number} did not end"
     return record
 
 
+def take_back_last(record: Recorder, log: list[LogEntry], state: Any) -> Any:
+    """The player of the last action asks to take it back: the refusal they get, or the
+    request, then the undo (as if everyone asked agreed) and the posts it owes."""
+    spec, game = record.spec, record.game
+    seat = log[-1].seat
+    actions = [(entry.seat, entry.action) for entry in log]
+    try:
+        plan = plan_undo(spec, game, actions, seat)
+    except UserError as refused:
+        record.say(seat, str(refused))
+        return state
+    request = UndoRequest(game.id, game.version, seat, 1000 + seat, plan.first_version, [])
+    record.say(PUBLIC, request_text(game, request, plan.what))
+    after, posts = taken_back(spec, game, actions, request)
+    game.version += 1
+    game.state = spec.dump(after)
+    log.append(LogEntry(game.version, seat, 1000 + seat, undo_action(plan.first_version), 0.0))
+    record.hold(after)
+    record.posts(posts)
+    return after
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(REGISTRY))
-def test_no_secret_leaks_in_many_games(key: str, caplog):
-    caplog.set_level(logging.INFO)
+def test_no_secret_leaks_in_many_games(key: str, debug_log):
     spec = REGISTRY[key]
     games = int(os.environ.get("PARLEY_AUDIT_GAMES") or SAMPLE[key])
     audited = 0
@@ -178,9 +219,14 @@ def test_no_secret_leaks_in_many_games(key: str, caplog):
     for number in range(games):
         record = play(spec, number)
         assert not record.leaks(), f"{key} game {number}: " + "\n".join(record.leaks()[:3])
+        reveal = spec.reveal(spec.load(record.game.state or ""))
+        early = record.early_reveals(reveal)
+        assert not early, f"{key} game {number}: " + "\n".join(early[:3])
+        told = "\n".join(text for _, text in record.after_end)
+        assert all(line in told for line in reveal)  # the end tells every secret
         audited += sum(map(len, record.secrets.values())) > 0
         every_secret.update(*record.secrets.values())
     if key in ("caribbean", "tortuga"):  # games with secrets: the audit had them to look for
         assert audited == games
-    logged = "\n".join(r.getMessage() for r in caplog.records if r.levelno >= logging.INFO)
+    logged = "\n".join(r.getMessage() for r in debug_log.records)
     assert not [line for line in every_secret if line in logged], "a secret reached the log"

@@ -9,15 +9,16 @@ import aiosqlite
 import pytest
 
 from bot.play.service import GameService, UserError
-from bot.storage import DatabaseDamaged, SqliteStore, migrations
+from bot.storage import DatabaseDamaged, SqliteStore, migrations, open_store
+from bot.storage.backup import backup
 from games import REGISTRY
 
 HOST, FRIEND, STRANGER = 101, 202, 303
 
 
 @pytest.fixture
-async def store(tmp_path):
-    store = await SqliteStore.open(str(tmp_path / "parley.db"))
+async def store(database):
+    store = await open_store(database)
     yield store
     await store.close()
 
@@ -89,13 +90,12 @@ async def test_a_failed_write_leaves_nothing_behind(store, monkeypatch):
     assert json.loads(game.state)["ships"] == {}
 
 
-async def test_restart_on_the_same_database_goes_on(tmp_path):
-    path = str(tmp_path / "parley.db")
-    store = await SqliteStore.open(path)
+async def test_restart_on_the_same_database_goes_on(database):
+    store = await open_store(database)
     game_id = await started_cardinal(GameService(store))
     await GameService(store).act(game_id, HOST, "place a1")
     await store.close()
-    store = await SqliteStore.open(path)
+    store = await open_store(database)
     service = GameService(store)
     await service.act(game_id, FRIEND, "place e5")
     game = await store.game(game_id)
@@ -123,7 +123,7 @@ async def test_lobby_rules(store):
     with pytest.raises(UserError, match="can be"):
         await service.new_game("cardinal", 1, 2, HOST, "board=hexagon")
     game = await service.new_game("cardinal", 1, 2, HOST)
-    with pytest.raises(UserError, match="needs 2"):
+    with pytest.raises(UserError, match="takes 2 players; 1 joined"):
         await service.start(game, HOST)
     game = await service.join(game, FRIEND)
     with pytest.raises(UserError, match="already in"):
@@ -154,7 +154,7 @@ async def test_migrating_from_the_first_schema_keeps_the_data(tmp_path):
 async def test_backup_copies_the_live_database(tmp_path):
     store = await SqliteStore.open(str(tmp_path / "live.db"))
     game_id = await started_cardinal(GameService(store))
-    await store.backup(str(tmp_path / "copy.db"))
+    await asyncio.to_thread(backup, tmp_path / "live.db", tmp_path / "copy.db")
     await store.close()
     copy = await SqliteStore.open(str(tmp_path / "copy.db"))
     assert (await copy.game(game_id)).status == "active"

@@ -43,6 +43,13 @@ async def legal_now(bot, seat: int) -> list[str]:
     return SPEC.legal_actions(SPEC.load(game.state), seat)
 
 
+async def labels_now(bot, seat: int) -> list[str]:
+    """The words of each legal move of ``seat`` (what its buttons must show)."""
+    game = await bot.store.game(1)
+    state = SPEC.load(game.state)
+    return [SPEC.label(state, seat, a) for a in SPEC.legal_actions(state, seat)]
+
+
 async def test_a_short_game_of_ship_played_to_a_win_with_slash_commands(world: World):
     """Issue requirement: "A bot test that plays a short game through slash commands to a win."
     Checks each thread post (who did what, in words), that only the player to move is pinged,
@@ -71,6 +78,11 @@ async def test_a_short_game_of_ship_played_to_a_win_with_slash_commands(world: W
     # Autocomplete offers exactly the legal moves: a first move is one Mate one step forward.
     offered = await fake.autocomplete(bot, alice, world.thread(), "parley move", "action", "")
     assert [c["value"] for c in offered] == await legal_now(bot, 0)
+    assert [c["name"] for c in offered] == [
+        "Mate C3 forward to C4",
+        "Mate D3 forward to D4",
+        "Mate E3 forward to E4",
+    ]
     assert {c["value"] for c in offered} == {"move c3 c4", "move d3 d4", "move e3 e4"}
     typed = await fake.autocomplete(bot, alice, world.thread(), "parley move", "action", "e3")
     assert [c["value"] for c in typed] == ["move e3 e4"]
@@ -112,10 +124,11 @@ async def test_a_short_game_of_ship_played_to_a_win_with_slash_commands(world: W
         if ply < len(line) - 1:
             assert post.mentions == [other.id], f"only the player to move is pinged ({ply + 1})"
             assert f"<@{other.id}>, your move." in post.content
-            # The open choices of the player to move are buttons on the post (Ship has few).
+            # The open choices of the player to move are buttons on the post (Ship has few),
+            # in words; Ship has no hand, so the private panel is "My moves".
             labels = [b.label for b in post.buttons]
-            assert labels[-1] == "My hand & moves"
-            assert set(labels[:-1]) == set(await legal_now(bot, 1 - seat))
+            assert labels[-1] == "My moves"
+            assert labels[:-1] == await labels_now(bot, 1 - seat)
 
     posts = world.thread_posts()
     said = [p.content for p in posts]
@@ -128,17 +141,26 @@ async def test_a_short_game_of_ship_played_to_a_win_with_slash_commands(world: W
     assert any("Stern's Captain moves f9 → g8" in s for s in said)
 
     final = posts[-1]
+    # Issue 16: the final post tells the result, the final scores and the reveal.
     assert final.content == (
         f"<@{alice.id}>: Stern's Captain moves g2 → g1. Stern wins: Stern's Captain is back "
-        f"home on g1.\n🏆 <@{alice.id}> (Stern) wins! (Stern's Captain is back home on g1)"
+        f"home on g1.\n🏆 <@{alice.id}> (Stern) wins! Stern's Captain is back home on g1.\n"
+        "Final scores: Stern pieces aboard: 9 · Bow pieces aboard: 8\n\n**The reveal:**\n"
+        "Nothing was hidden in Ship: every piece was in view all game.\n"
+        "Stern moved first, as the game was set up."
     )
     assert final.mentions == []  # nobody is pinged for a finished game
     assert final.files and final.files[0].data.startswith(b"\x89PNG")
-    assert final.buttons == [] and final.selects == []
+    assert [b.label for b in final.buttons] == ["Rematch"] and final.selects == []
 
     game = await bot.store.game(1)
     assert game.status == "over" and game.version == len(line)
-    assert game.result == {"winners": [0], "reason": "Stern's Captain is back home on g1"}
+    assert game.result == {
+        "winners": [0],
+        "reason": "Stern's Captain is back home on g1",
+        "forced": None,  # issue 16: played out, and counted in the ratings
+        "rated": True,
+    }
     assert await fake.autocomplete(bot, bob, world.thread(), "parley move", "action", "") == []
     after = await fake.slash(bot, bob, world.thread(), "parley move", action="move b9 c9")
     assert "over" in private_reply(after)

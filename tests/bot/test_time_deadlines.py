@@ -260,8 +260,14 @@ async def test_an_unanswered_atlantis_offer_is_kept_after_an_hour(world: World, 
     clock.advance(1)
     await bot.scheduler.tick()
     assert (await bot.store.actions(game_id))[len(road) :] == [(holder, "keep atlantis")]
+    after = spec.load((await bot.store.game(game_id)).state)
+    assert not any(spec.default_action(after, s) for s in spec.to_act(after))
+    # The holder's turn goes on: the thread tells the default with that turn, once it ends.
+    while spec.to_act(after) == [holder]:
+        action = spec.legal_actions(after, holder)[0]
+        after = (await bot.service.act(game_id, game.user_of(holder), action)).game
+        after = spec.load(after.state)
+    await bot.herald.deliver(game_id)
     told = [m.content for m in world.thread_posts() if "No answer from" in m.content]
     assert len(told) == 1 and f"<@{game.user_of(holder)}>" in told[0]
     assert "keeps Atlantis" in told[0]
-    after = spec.load((await bot.store.game(game_id)).state)
-    assert not any(spec.default_action(after, s) for s in spec.to_act(after))

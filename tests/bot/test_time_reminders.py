@@ -67,7 +67,7 @@ async def test_each_step_of_the_ladder_fires_once_at_the_right_time(world: World
     await bot.scheduler.tick()
     start = reminders(world, alice)[-1]
     assert len(reminders(world, alice)) == 4 and "Your turn" in start
-    assert "Since your last move" in start and "a5" in start and "a1" not in start
+    assert "Since your last move" in start and "A5" in start and "A1" not in start
 
 
 async def test_quiet_hours_delay_a_reminder_until_they_end(world: World):
@@ -177,9 +177,11 @@ async def test_ending_a_vacation_early_refunds_the_days_left(world: World):
     assert deadline.paused_at is None and deadline.due_at == T0 + 2 * DAY
 
 
-async def test_the_turn_ping_in_the_thread_carries_a_digest(world: World):
-    """ "Since you last looked. When your turn comes, the ping carries a short digest of every
-    action since your last one": in a three-player game the ping names what both others did."""
+async def test_the_turn_ping_stays_one_line_and_the_digest_is_private(world: World):
+    """Issue 14: "The digest of what happened since a player's last move goes to that player
+    privately (in the turn DM or the `/parley hand` panel), and the public ping stays one
+    line": in a three-player game, once both others have moved since Alice's last move, her
+    ping names her and nothing more, and `/parley hand` tells her what changed."""
     fake, alice, carol = world.fake, world.alice, world.carol
     dave = fake.add_user("dave")
     fake.add_member(world.guild, dave)
@@ -187,18 +189,24 @@ async def test_the_turn_ping_in_the_thread_carries_a_digest(world: World):
     bot = await start_bot(world, clock)
     game_id = await open_game(world, bot, "tortuga", clock="12h", players=[alice, carol, dave])
     await fake.slash(bot, alice, world.thread(), "parley kick", player=carol)
+    alice_seat = 0
     for _ in range(12):
         clock.advance(12 * HOUR)
         await bot.scheduler.tick()
-        pings = [
-            m
-            for m in world.thread_posts()
-            if m.mentions == [alice.id] and "Since your last move" in m.content
-        ]
-        if pings:
+        game = await bot.store.game(game_id)
+        log = await bot.store.actions(game_id)
+        moved = [i for i, (seat, _) in enumerate(log) if seat == alice_seat]
+        others = {seat for seat, _ in log[moved[-1] + 1 :]} if moved else set()
+        if game.status == "active" and len(others) == 2 and world.thread_posts()[-1].mentions:
             break
-    assert pings, [m.content for m in world.thread_posts()][-6:]
-    assert (await bot.store.game(game_id)).status in ("active", "over")
+    else:
+        raise AssertionError([m.content for m in world.thread_posts()][-6:])
+    ping = world.thread_posts()[-1]
+    assert ping.mentions == [alice.id]
+    assert ping.content.splitlines()[-1].startswith(f"<@{alice.id}>, your move")
+    assert "Since your last move" not in "\n".join(m.content for m in world.thread_posts())
+    hand = await fake.slash(bot, alice, world.thread(), "parley hand")
+    assert hand.ephemeral and "Since your last move:\n• " in hand.text
 
 
 async def test_a_reminder_dm_that_turns_out_closed_becomes_a_mention(world: World):

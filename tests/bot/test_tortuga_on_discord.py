@@ -23,6 +23,12 @@ SPEC = REGISTRY["tortuga"]
 # fountain of youth, black spot.
 SEED = 11
 VOTE_CARD = re.compile(r"\b(cannon|torch|water) (british|french) (skull|helm)\b", re.I)
+PLAYED = re.compile(r"Play (\w+) \((\w+) flag, (\w+)\)")
+
+
+def labels(s, seat: int) -> list[str]:
+    """The words on the buttons of ``seat``'s legal actions."""
+    return [SPEC.label(s, seat, a) for a in SPEC.legal_actions(s, seat)]
 
 
 async def state(bot: ParleyBot):
@@ -68,9 +74,9 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
     rendered: list[dict] = []
     real_render = bot.discord.delivery.render
 
-    def spy_render(key, view):
+    def spy_render(key, view, marks=None):
         rendered.append(view)
-        return real_render(key, view)
+        return real_render(key, view, marks)
 
     monkeypatch.setattr(bot.discord.delivery, "render", spy_render)
     fake = world.fake
@@ -108,7 +114,7 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
     for seat, user in ((0, alice), (3, dave)):
         ballot = fake.dms(user)[-1]
         assert "Your secret choice" in ballot.content
-        assert [b.label for b in ballot.buttons] == SPEC.legal_actions(s, seat)
+        assert [b.label for b in ballot.buttons] == labels(s, seat)
 
     # Refusals are private: a non-player, a non-voter, a stale board button.
     stranger = await fake.click(bot_, table.frank, post, button_id(post, "My hand & moves"))
@@ -117,13 +123,16 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
         bot_, carol, world.thread(), "parley move", action="vote cannon british skull"
     )
     assert outsider.ephemeral and "not your turn" in outsider.text
-    stale = await fake.click(bot_, erin, begins, button_id(begins, "hold french"))
+    french = "Stow the Flying Dutchman's first chest in the French hold"
+    stale = await fake.click(bot_, erin, begins, button_id(begins, french))
     assert "out of date" in ephemeral_text(stale)
     assert not any(m.ephemeral for m in world.thread_posts())
 
     # Dave votes from his DM: the DM is refreshed in place, the thread only says he voted.
     ballot = fake.dms(dave)[-1]
-    voted = await fake.click(bot_, dave, ballot, button_id(ballot, "vote cannon french helm"))
+    voted = await fake.click(
+        bot_, dave, ballot, button_id(ballot, "Play Cannon (French flag, Helm)")
+    )
     assert not ephemeral_text(voted)
     assert fake.dms(dave)[-1] is ballot and ballot.buttons == []
     assert "Your vote: cannon french helm" in ballot.content
@@ -144,21 +153,26 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
     hand = await fake.slash(bot_, bob, world.thread(), "parley hand")
     assert hand.ephemeral and f"You are P2. Loyalty: **{s.loyalty[1].title()}**" in hand.text
     panel = hand.messages[-1]
-    assert [b.label for b in panel.buttons] == SPEC.legal_actions(s, 1)
-    await fake.click(bot_, bob, panel, button_id(panel, "vote torch british skull"))
+    assert [b.label for b in panel.buttons] == labels(s, 1)
+    await fake.click(bot_, bob, panel, button_id(panel, "Play Torch (British flag, Skull)"))
     assert "Your vote: torch british skull" in panel.content and panel.buttons == []
     assert last_post(world).content.startswith(f"<@{bob.id}>: P2 has voted.")
 
     # Alice votes last from her DM: the reveal shows only the symbols that count.
     ballot = fake.dms(alice)[-1]
-    await fake.click(bot_, alice, ballot, button_id(ballot, "vote cannon british skull"))
+    await fake.click(bot_, alice, ballot, button_id(ballot, "Play Cannon (British flag, Skull)"))
     reveal = last_post(world)
     assert (
         "The attack vote reveals cannon, cannon, cannon, torch: the attack succeeds"
         in reveal.content
     )
     assert reveal.mentions == []  # alice takes the chest; she just acted
-    assert [b.label for b in reveal.buttons][:2] == ["take to british", "take to french"]
+    assert [b.label for b in reveal.buttons] == [
+        "Take a chest from the Spanish galleon into the British hold",
+        "Take a chest from the Spanish galleon into the French hold",
+        "Take no treasure",
+        "My hand & moves",
+    ]
     s = await state(bot_)
     # "Secrets ... whenever they change": each voter drew a card; Dave hears by DM.
     assert (
@@ -166,7 +180,7 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
         in fake.dms(dave)[-1].content
     )
     assert "Vote cards: " + "; ".join(sorted(vote_text(c) for c in s.hands[0])) in ballot.content
-    await fake.click(bot_, alice, reveal, button_id(reveal, "take to british"))
+    await fake.click(bot_, alice, reveal, button_id(reveal, reveal.buttons[0].label))
 
     # Viewed event cards are secrets too: Bob sees his through /parley hand, Carol by DM.
     await fake.slash(bot_, bob, world.thread(), "parley move", action="view")
@@ -175,9 +189,9 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
         "slot 1: Pistol; slot 2: Atlantis"
         in (await fake.slash(bot_, bob, world.thread(), "parley hand")).text
     )
-    await fake.slash(bot_, carol, world.thread(), "parley move", action="view")
-    post = last_post(world)
-    await fake.click(bot_, carol, post, button_id(post, "view 3 4"))
+    viewing = await fake.slash(bot_, carol, world.thread(), "parley move", action="view")
+    (steps,) = [m for m in viewing.messages if m.buttons]  # her turn goes on, in private
+    await fake.click(bot_, carol, steps, button_id(steps, "View event cards 3 and 4"))
     assert "slot 3: Albatross; slot 4: Fountain of Youth" in fake.dms(carol)[-1].content
 
     # "Choices that belong to another player (a forced reveal, ..., Atlantis) ping that
@@ -186,14 +200,15 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
     await fake.slash(bot_, dave, world.thread(), "parley move", action="slots 2 5")
     forced = last_post(world)
     assert forced.mentions == [erin.id]
-    assert [b.label for b in forced.buttons][:2] == ["reveal 2", "reveal 5"]
-    not_hers = await fake.click(bot_, dave, forced, button_id(forced, "reveal 2"))
+    assert [b.label for b in forced.buttons][:2] == ["Reveal event card 2", "Reveal event card 5"]
+    not_hers = await fake.click(bot_, dave, forced, button_id(forced, "Reveal event card 2"))
     assert "not your turn" in ephemeral_text(not_hers)
-    await fake.click(bot_, erin, forced, button_id(forced, "reveal 2"))
-    await fake.click(bot_, erin, last_post(world), button_id(last_post(world), "give p1"))
+    revealed = await fake.click(bot_, erin, forced, button_id(forced, "Reveal event card 2"))
+    (giving,) = [m for m in revealed.messages if m.ephemeral]  # her turn goes on, in private
+    await fake.click(bot_, erin, giving, button_id(giving, "Give Atlantis to P1"))
     atlantis = last_post(world)
     assert "gives Atlantis to P1" in atlantis.content and atlantis.mentions == [alice.id]
-    await fake.click(bot_, alice, atlantis, button_id(atlantis, "keep atlantis"))
+    await fake.click(bot_, alice, atlantis, button_id(atlantis, "Keep Atlantis for a later turn"))
     assert last_post(world).mentions == [erin.id]
 
     await audit(world, table, bot_, rendered)
@@ -243,8 +258,10 @@ async def audit(world: World, table: Table, bot_: ParleyBot, rendered: list[dict
         if seat is None:  # frank, who never joined
             assert "Loyalty" not in item.text and "Vote cards" not in item.text, item
             continue
-        if item.kind == "button.label" and item.text.startswith("vote "):
-            assert any(item.text.removeprefix("vote ") in hand for hand in hands[seat]), item
+        played = PLAYED.fullmatch(item.text) if item.kind == "button.label" else None
+        if played:  # a ballot offers only the reader's own vote cards
+            card = " ".join(played.groups()).lower()
+            assert any(card in hand for hand in hands[seat]), item
         for line in item.text.splitlines():
             if line.startswith("You are"):  # the secrets block of a DM or a panel
                 checked.add(user_id)
@@ -281,12 +298,11 @@ async def test_a_ballot_dm_sent_late_still_has_its_buttons(world: World, monkeyp
     assert len(fake.dms(dave)) == before  # the ballot is still owed
 
     hand = await fake.slash(bot_, bob, world.thread(), "parley hand")
-    await fake.click(
-        bot_, bob, hand.messages[-1], button_id(hand.messages[-1], "vote torch british skull")
-    )
+    panel = hand.messages[-1]
+    await fake.click(bot_, bob, panel, button_id(panel, "Play Torch (British flag, Skull)"))
     ballot = fake.dms(dave)[-1]
     assert len(fake.dms(dave)) == before + 1 and "Your secret choice" in ballot.content
-    await fake.click(bot_, dave, ballot, button_id(ballot, "vote cannon french helm"))
+    await fake.click(bot_, dave, ballot, button_id(ballot, "Play Cannon (French flag, Helm)"))
     assert "Your vote: cannon french helm" in ballot.content
     post = last_post(world)
     assert post.content.startswith(f"<@{dave.id}>: P4 has voted.")

@@ -160,7 +160,11 @@ def test_wilson_interval_matches_the_textbook_values():
 def test_tally_counts_every_seat_and_a_side_win_for_each_of_its_seats():
     from games.ai.arena import Game
 
-    results = [Game(0, [0, 2], 10, [1.0]), Game(1, [], 10, [2.0]), Game(2, [1], 10, [])]
+    results = [
+        Game(0, [0, 2], 10, True, [1.0]),
+        Game(1, [], 10, True, [2.0]),
+        Game(2, [1], 10, True, []),
+    ]
     result = tally("x", 3, "ai:easy", "random", results)
     assert (result.a.wins, result.a.draws, result.a.losses) == (1, 1, 1)
     assert (result.b.wins, result.b.draws, result.b.losses) == (2, 2, 2)

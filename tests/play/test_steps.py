@@ -41,10 +41,27 @@ def check_steps(actions: list[str]) -> None:
 
 
 def _option_sets(spec) -> list[dict]:
+    """Every option set when there are at most 36 (each of Cardinal's boards with each of its
+    other settings, each of Ship's decks), else sets that use every value of every option
+    at least once (Rigadoon's 144 sets differ in rules, not in the shape of the move list)."""
     names = [o.name for o in spec.options]
     choices = [o.choices for o in spec.options]
     combos = [dict(zip(names, c, strict=True)) for c in itertools.product(*choices)]
-    return combos[:12] if len(combos) > 12 else combos
+    if len(combos) <= 36:
+        return combos
+    return [
+        {o.name: o.choices[i % len(o.choices)] for o in spec.options}
+        for i in range(max(len(c) for c in choices))
+    ]
+
+
+def test_the_option_sets_cover_the_large_boards():
+    boards = {o["board"] for o in _option_sets(REGISTRY["cardinal"])}
+    assert "6x6" in boards
+    assert {o["board"] for o in _option_sets(REGISTRY["ship"])} >= {"9x11", "7x11", "9x9"}
+    rigadoon = _option_sets(REGISTRY["rigadoon"])
+    for option in REGISTRY["rigadoon"].options:
+        assert {o[option.name] for o in rigadoon} == set(option.choices)
 
 
 @pytest.mark.parametrize("key", sorted(REGISTRY))
@@ -69,6 +86,12 @@ def test_a_long_flat_list_is_cut_into_ranges_that_keep_groups_whole():
     first = step(squares, "", _label)
     assert len(first.options) <= MAX_OPTIONS
     assert first.options[0].label.startswith("A1")
+    # As few ranges as fit, of even sizes: two of 18, not eighteen of 2; 26 make 13 and 13.
+    assert [c.label for c in first.options] == ["A1 – C6", "D1 – F6"]
+    assert [len(step(squares, c.value, _label).options) for c in first.options] == [18, 18]
+    halves = step(squares[:26], "", _label).options
+    assert [len(step(squares[:26], c.value, _label).options) for c in halves] == [13, 13]
+    assert first.title == "PLACE", "every action is a placement: the first step says so"
 
 
 def test_a_single_option_step_is_skipped_and_an_action_may_also_open_a_group():
@@ -78,6 +101,7 @@ def test_a_single_option_step_is_skipped_and_an_action_may_also_open_a_group():
     many = [*sails, "sail g5 s 1 aground", *[f"sail h{i} n 1" for i in range(1, 14)], "end turn"]
     first = step(many, "", _label)
     assert len(first.options) == 18, "27 actions: grouped three words deep, the fewest picks"
+    assert first.title == "", "sails and the end of the turn: no one group to name"
     second = step(many, "sail g5 s", _label)
     assert [(c.value, c.final) for c in second.options] == [
         ("sail g5 s 1", True),
@@ -94,3 +118,9 @@ def test_a_single_option_step_is_skipped_and_an_action_may_also_open_a_group():
 def test_an_unknown_place_is_refused():
     with pytest.raises(KeyError):
         step(["place a1", "place a2"], "sail x", _label)
+
+
+def test_a_range_is_named_by_its_first_and_last_entries_without_their_shared_words():
+    bids = [f"bid a {n}" for n in range(30)]
+    first = step(bids, "", lambda text: f"Put your {text.split()[-1]} on ship A (Arriba)")
+    assert [c.label for c in first.options] == ["0 – 14", "15 – 29"]

@@ -7,8 +7,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.bot import ParleyBot
-from bot.discord.targets import find_target_game, game_autocomplete
+from bot.discord.bot import ParleyBot, committed
+from bot.discord.targets import find_target_game, game_autocomplete, in_server_only
 from bot.play.service import UserError
 from bot.storage import GameRecord
 from games import REGISTRY
@@ -17,6 +17,7 @@ from games import REGISTRY
 async def hosted_game(
     interaction: discord.Interaction[ParleyBot], game_id: int | None
 ) -> GameRecord:
+    in_server_only(interaction, "`/parley kick` and `/parley sub` there, in the game's thread")
     game = await find_target_game(interaction, game_id)
     if game.status != "active":
         raise UserError("This only works in a game that is being played.")
@@ -41,16 +42,13 @@ class AdminCog(commands.Cog, name="admin"):
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         target = await hosted_game(interaction, game)
-        if target.seat_of(player.id) is None:
-            raise UserError(f"{player.mention} has no seat in this game.")
-        if replacement.bot or target.seat_of(replacement.id) is not None:
+        if replacement.bot:
             raise UserError(f"{replacement.mention} cannot take this seat.")
-        seat = await self.bot.service.hand_over(
-            target.id, player.id, replacement.id, self.bot.clock()
-        )
+        seat = await self.bot.service.hand_over(target, player.id, replacement.id, self.bot.clock())
+        done = f"{replacement.mention} now plays {REGISTRY[target.game_key].seat_label(seat)}."
+        committed(interaction, done)
         await self.bot.herald.deliver(target.id)
-        label = REGISTRY[target.game_key].seat_label(seat)
-        await interaction.followup.send(f"{replacement.mention} now plays {label}.", ephemeral=True)
+        await interaction.followup.send(done, ephemeral=True)
 
     @app_commands.command(description="Remove a player; the autopilot plays their seat (host only)")
     @app_commands.describe(player="Who to remove")
@@ -63,16 +61,8 @@ class AdminCog(commands.Cog, name="admin"):
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         target = await hosted_game(interaction, game)
-        seat = target.seat_of(player.id)
-        if seat is None or any(s.resigned for s in target.seats if s.seat == seat):
-            raise UserError(f"{player.mention} is not playing in this game.")
-        label = REGISTRY[target.game_key].seat_label(seat)
-        await self.bot.service.forfeit(
-            target,
-            seat,
-            f"<@{target.host_id}> removed <@{player.id}> ({label}) from the game.",
-            f"{label} forfeited",
-        )
+        await self.bot.service.kick(target, player.id)
+        committed(interaction, f"{player.mention} was removed.")
         await self.bot.herald.deliver(target.id)
         await interaction.followup.send(f"{player.mention} was removed.", ephemeral=True)
 

@@ -8,9 +8,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.bot import ParleyBot
-from bot.discord.lobby import LobbyButton, lobby_op, open_lobby
-from bot.discord.targets import GAME_CHOICES, find_lobby, find_target_game, game_autocomplete
+from bot.discord.lobby import LOBBY_WHERE, LobbyButton, Opener, lobby_op, open_lobby
+from bot.discord.targets import (
+    GAME_CHOICES,
+    find_lobby,
+    find_target_game,
+    game_autocomplete,
+    in_server_only,
+)
 from bot.play.clocks import CLOCK_NAMES, POLICIES
+from bot.play.wording import choice_words
 from games import find_game
 
 CLOCK_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in CLOCK_NAMES.items()]
@@ -26,10 +33,10 @@ async def options_autocomplete(
     done, _, last = current.rpartition(" ")
     prefix = f"{done} " if done else ""
     suggestions = [
-        f"{prefix}{o.name}={c}"
+        f"{prefix}{o.name}={choice_words(c)}"
         for o in spec.options
         for c in o.choices
-        if f"{o.name}=" not in done and f"{o.name}={c}".startswith(last)
+        if f"{o.name}=" not in done and f"{o.name}={choice_words(c)}".startswith(last)
     ]
     return [app_commands.Choice(name=s[:100], value=s[:100]) for s in suggestions[:25]]
 
@@ -37,6 +44,7 @@ async def options_autocomplete(
 class LobbyCog(commands.Cog, name="lobby"):
     def __init__(self, bot: ParleyBot) -> None:
         self.bot = bot
+        self.opener = Opener(bot)
 
     @app_commands.command(description="Open a new game here; friends join with the buttons")
     @app_commands.describe(
@@ -59,7 +67,7 @@ class LobbyCog(commands.Cog, name="lobby"):
         ai: app_commands.Range[int, 0, 9] = 0,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await open_lobby(interaction, game, options, clock, absent, ai)
+        await open_lobby(interaction, self.opener, game, options, clock, absent, ai)
 
     @app_commands.command(description="Join a game that is waiting for players")
     @app_commands.autocomplete(game=game_autocomplete)
@@ -76,6 +84,7 @@ class LobbyCog(commands.Cog, name="lobby"):
         self, interaction: discord.Interaction[ParleyBot], game: int | None = None
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        in_server_only(interaction, LOBBY_WHERE)
         target = await find_target_game(interaction, game)
         await lobby_op(interaction, target.id, "leave")
 
@@ -85,6 +94,7 @@ class LobbyCog(commands.Cog, name="lobby"):
         self, interaction: discord.Interaction[ParleyBot], game: int | None = None
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        in_server_only(interaction, LOBBY_WHERE)
         target = await find_target_game(interaction, game)
         await lobby_op(interaction, target.id, "start")
 
@@ -94,10 +104,13 @@ class LobbyCog(commands.Cog, name="lobby"):
         self, interaction: discord.Interaction[ParleyBot], game: int | None = None
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        in_server_only(interaction, LOBBY_WHERE)
         target = await find_target_game(interaction, game)
         await lobby_op(interaction, target.id, "cancel")
 
 
 async def setup(bot: ParleyBot) -> None:
     bot.add_dynamic_items(LobbyButton)
-    await bot.add_cog(LobbyCog(bot))
+    cog = LobbyCog(bot)
+    bot.scheduler.open_place = cog.opener.open  # it resumes openings a crash cut short
+    await bot.add_cog(cog)

@@ -10,44 +10,80 @@ from __future__ import annotations
 import asyncio
 import io
 from functools import partial
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.bot import ParleyBot
+from bot.discord.afterplay import board_at, finished_list
+from bot.discord.bot import ParleyBot, committed
 from bot.discord.choices import (
+    VALUE_LIMIT,
     ActionButton,
     ActionMenu,
     HandButton,
+    StepButton,
     choices_view,
     panel,
     send_panel,
 )
+from bot.discord.done import done_reply
+from bot.discord.games_list import WHERE as GAMES_WHERE
+from bot.discord.games_list import GamesPage, games_page
 from bot.discord.messages import send_long
-from bot.discord.targets import GAME_CHOICES, find_target_game, game_autocomplete
+from bot.discord.resign import ResignButton, ask_to_resign
+from bot.discord.targets import (
+    GAME_CHOICES,
+    find_target_game,
+    game_autocomplete,
+    in_server_only,
+)
+from bot.play.matching import best_matches, typed_label
 from bot.play.service import UserError
-from bot.storage import who
+from bot.play.wording import fit, labeller, option_help
+from bot.storage import GameRecord, who
 from games import REGISTRY, find_game
+from games.core import normalize
 from renderers import render
+
+
+def labelled_actions(game: GameRecord, seat: int) -> list[tuple[str, str]]:
+    """(label, canonical text) of each legal action of ``seat`` now."""
+    spec = REGISTRY[game.game_key]
+    state = spec.load(game.state or "")
+    label = labeller(spec, state, seat)
+    return [(label(a), a) for a in spec.legal_actions(state, seat)]
 
 
 async def move_autocomplete(
     interaction: discord.Interaction[ParleyBot], current: str
 ) -> list[app_commands.Choice[str]]:
-    """Only the caller's legal actions whose words start with what they typed, at most 25."""
+    """The caller's legal actions best matching what they typed (by label or canonical
+    text), at most 25; each shows its label and sends its canonical text."""
     try:
         game = await find_target_game(interaction, getattr(interaction.namespace, "game", None))
         seat = interaction.client.service.seat_for(game, interaction.user.id)
     except UserError:
         return []
-    spec = REGISTRY[game.game_key]
-    actions = spec.legal_actions(spec.load(game.state or ""), seat)
-    typed = current.lower().split()
-    matching = [
-        a for a in actions if all(any(word.startswith(t) for word in a.split()) for t in typed)
+    offered = [(t, a) for t, a in labelled_actions(game, seat) if len(a) <= VALUE_LIMIT]
+    return [
+        app_commands.Choice(name=fit(text, 100), value=action)
+        for text, action in best_matches(current, offered)
     ]
-    return [app_commands.Choice(name=a[:100], value=a[:100]) for a in matching[:25]]
+
+
+def typed_action(game: GameRecord, user_id: int, typed: str) -> str:
+    """What a player typed into ``/parley move``: an action's canonical text, or the label of
+    one written out in full (as a button shows it); anything else goes on to be refused with
+    the engine's reason."""
+    seat = game.seat_of(user_id)
+    if game.status != "active" or seat is None:
+        return typed
+    offered = labelled_actions(game, seat)
+    if normalize(typed) in {a for _, a in offered}:
+        return typed
+    return typed_label(typed, offered) or typed
 
 
 class PlayCog(commands.Cog, name="play"):
@@ -66,28 +102,39 @@ class PlayCog(commands.Cog, name="play"):
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         target = await find_target_game(interaction, game)
-        acted = await self.bot.service.act(target.id, interaction.user.id, action[:200])
+        typed = typed_action(target, interaction.user.id, action[:200])
+        acted = await self.bot.service.act(target.id, interaction.user.id, typed)
+        committed(interaction, f"Your move counts: {acted.line}")
         await self.bot.herald.deliver(target.id)
         seat = acted.game.seat_of(interaction.user.id)
         assert seat is not None
+        done, board = await done_reply(self.bot.store, acted.game, seat, acted.line)
         content, view = panel(acted.game, seat)
         trouble = self.bot.herald.trouble.get(target.id)
         reply = partial(interaction.followup.send, ephemeral=True)
-        text = f"Done: {acted.line}\n\n{content}" + (f"\n\n{trouble}" if trouble else "")
-        if view is None:
-            await send_long(reply, text)
-        else:
-            await send_long(reply, text, view=view)
+        text = f"{done}\n\n{content}" + (f"\n\n{trouble}" if trouble else "")
+        extras: dict[str, Any] = {"view": view, "file": board}
+        await send_long(reply, text, **{k: v for k, v in extras.items() if v is not None})
 
-    @app_commands.command(description="Show the current board")
+    @app_commands.command(description="Show the board, now or as it stood after any move")
+    @app_commands.describe(move="The move to show the board after (0: the opening board)")
     @app_commands.autocomplete(game=game_autocomplete)
     async def board(
-        self, interaction: discord.Interaction[ParleyBot], game: int | None = None
+        self,
+        interaction: discord.Interaction[ParleyBot],
+        game: int | None = None,
+        move: app_commands.Range[int, 0] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         target = await find_target_game(interaction, game)
         if target.state is None:
             raise UserError("The game has not started yet.")
+        if move is not None:
+            text, png = await board_at(self.bot.store, target, move)
+            await interaction.followup.send(
+                text, ephemeral=True, file=discord.File(io.BytesIO(png), f"board-{move}.png")
+            )
+            return
         spec = REGISTRY[target.game_key]
         view = spec.view(spec.load(target.state), None)
         png = await asyncio.to_thread(render, target.game_key, view)
@@ -109,44 +156,23 @@ class PlayCog(commands.Cog, name="play"):
         await send_panel(interaction, target.id)
 
     @app_commands.command(description="Your games in this server, with whose turn it is")
+    @app_commands.describe(finished="List your finished games instead, with their results")
     @app_commands.guild_only()
-    async def games(self, interaction: discord.Interaction[ParleyBot]) -> None:
+    async def games(
+        self, interaction: discord.Interaction[ParleyBot], finished: bool = False
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        store = self.bot.store
+        in_server_only(interaction, GAMES_WHERE)
         assert interaction.guild_id is not None
-        mine = await store.games_of_user(interaction.user.id, interaction.guild_id)
-        if not mine:
-            await interaction.followup.send(
-                "You have no running games here. Start one with `/parley new`.", ephemeral=True
-            )
+        if finished:
+            text = await finished_list(self.bot.store, interaction.guild_id, interaction.user.id)
+            await send_long(partial(interaction.followup.send, ephemeral=True), text)
             return
-        lines = []
-        for game in mine:
-            spec = REGISTRY[game.game_key]
-            where = (
-                f"https://discord.com/channels/{game.guild_id}/{game.thread_id}"
-                if game.thread_id
-                else f"<#{game.channel_id}>"
-            )
-            if game.status == "lobby":
-                turn = "waiting for players"
-            else:
-                to_act = spec.to_act(spec.load(game.state or ""))
-                seat = game.seat_of(interaction.user.id)
-                turn = (
-                    "**your turn**"
-                    if seat in to_act
-                    else "waiting for " + ", ".join(who(game.user_of(s)) for s in to_act)
-                )
-                due = [
-                    d.due_at
-                    for d in await store.deadlines(game.id)
-                    if d.due_at is not None and d.paused_at is None
-                ]
-                if due:
-                    turn += f" (clock runs out <t:{int(min(due))}:R>)"
-            lines.append(f"#{game.id} {spec.title}: {turn} · {where}")
-        await send_long(partial(interaction.followup.send, ephemeral=True), "\n".join(lines))
+        content, view = await games_page(self.bot, interaction.user.id, interaction.guild_id, 0)
+        if view is None:
+            await interaction.followup.send(content, ephemeral=True)
+        else:
+            await interaction.followup.send(content, ephemeral=True, view=view)
 
     @app_commands.command(description="How to play a game")
     @app_commands.choices(game=GAME_CHOICES)
@@ -156,31 +182,29 @@ class PlayCog(commands.Cog, name="play"):
         if spec is None:
             raise UserError(f"I don't know a game called `{game}`.")
         embed = discord.Embed(
-            title=f"{spec.title} ({spec.min_players}–{spec.max_players} players)",
+            title=f"{spec.title} ({spec.player_range()})",
             description=spec.summary[:4000],
             color=0xC8902A,
         )
-        for option in spec.options[:10]:
+        for option in spec.options[:25]:
             embed.add_field(
-                name=f"{option.name} (default {option.default})",
-                value=f"{option.description}: " + ", ".join(str(c) for c in option.choices),
+                name=fit(option.description, 256),
+                value=fit(option_help(option), 1024),
                 inline=False,
             )
         await interaction.followup.send(embed=embed, ephemeral=True)
 
-    @app_commands.command(description="Resign from your game")
+    @app_commands.command(description="Resign from your game (asks you to confirm)")
     @app_commands.autocomplete(game=game_autocomplete)
     async def resign(
         self, interaction: discord.Interaction[ParleyBot], game: int | None = None
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         target = await find_target_game(interaction, game)
-        await self.bot.service.resign(target, interaction.user.id)
-        await self.bot.herald.deliver(target.id)
-        await interaction.followup.send("You resigned.", ephemeral=True)
+        await ask_to_resign(interaction, target)
 
 
 async def setup(bot: ParleyBot) -> None:
-    bot.add_dynamic_items(ActionButton, ActionMenu, HandButton)
+    bot.add_dynamic_items(ActionButton, ActionMenu, HandButton, StepButton, ResignButton, GamesPage)
     bot.herald.draw_choices = choices_view
     await bot.add_cog(PlayCog(bot))

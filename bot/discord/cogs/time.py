@@ -1,8 +1,9 @@
 """``/parley settings`` (time zone, quiet hours, reminders, vacation), and the loop that runs
-the scheduler's tick every ``PARLEY_TICK_SECONDS``."""
+the scheduler's tick every ``PARLEY_TICK_SECONDS`` (told of threads Discord archives)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import replace
 
@@ -32,7 +33,13 @@ class TimeCog(commands.Cog, name="time"):
             self.ticking.start()
 
     async def cog_unload(self) -> None:
+        """Stop the loop, and wait until it has: the store closes next. A cancellation can
+        be lost in a database driver's wait (asyncpg's pool), so it is repeated."""
         self.ticking.cancel()
+        task = self.ticking.get_task()
+        while task is not None and not task.done():
+            task.cancel()
+            await asyncio.wait({task}, timeout=0.1)
 
     @tasks.loop(seconds=30)
     async def ticking(self) -> None:
@@ -44,6 +51,13 @@ class TimeCog(commands.Cog, name="time"):
     @ticking.before_loop
     async def _before_ticking(self) -> None:
         await self.bot.wait_until_ready()
+
+    @commands.Cog.listener()
+    async def on_thread_update(self, before: discord.Thread, after: discord.Thread) -> None:
+        """Discord archived a thread (a quiet day): the next tick reopens it if a game lives
+        there. Noted before any await, so a tick already under way sees it."""
+        if after.archived and not before.archived:
+            self.bot.scheduler.archived.add(after.id)
 
     @app_commands.command(description="Your reminders, quiet hours and vacation (all your games)")
     @app_commands.describe(

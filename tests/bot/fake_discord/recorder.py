@@ -10,7 +10,8 @@ logs ``requests``, ``interactions``, ``limit_violations``, ``permissions_used``,
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -35,6 +36,8 @@ EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 
 _MENTION_RE = re.compile(r"<@!?(\d+)>")
+# Seconds Discord remembers an enforced nonce ("the past few minutes"; 5 is the fake's guess).
+NONCE_WINDOW = 300.0
 
 
 @dataclass
@@ -364,6 +367,12 @@ class Recorder(World):
         self._messages: dict[int, FakeMessage] = {}
         self._order: list[int] = []  # message ids in creation order
         self.nonces: dict[tuple[int, str], int] = {}  # (channel, enforced nonce) -> message id
+        # Discord checks an enforced nonce "for uniqueness in the past few minutes" only: when
+        # each was seen (by ``clock``, which a test may share with the bot's), and for how long
+        # it counts. A nonce with no time (reloaded from a journal) counts as fresh.
+        self.nonce_times: dict[tuple[int, str], float] = {}
+        self.nonce_window = NONCE_WINDOW
+        self.clock: Callable[[], float] = time.time
         self.requests: list[RecordedRequest] = []
         self.interactions: list[InteractionRecord] = []
         # Every body Discord would have refused for breaking a documented limit, with its

@@ -384,14 +384,18 @@ class Rest(Recorder):
             raise http_error(400, 50006, "Cannot send an empty message")
         self._exercise(where, (*used, *embedded))
         nonce = body.get("nonce") if body.get("enforce_nonce") else None
+        key = (channel.id, str(nonce))
         if nonce is not None:
-            # Discord answers a repeated enforced nonce with the message it already created.
-            seen = self.nonces.get((channel.id, str(nonce)))
-            if seen is not None:
+            # Discord answers a repeated enforced nonce with the message it already created,
+            # if it saw the nonce within its window.
+            seen = self.nonces.get(key)
+            when = self.nonce_times.get(key)
+            if seen is not None and (when is None or self.clock() - when < self.nonce_window):
                 return self._messages[seen].payload()
         message = self._store_message(channel, body, files)
         if nonce is not None:
-            self.nonces[(channel.id, str(nonce))] = message.id
+            self.nonces[key] = message.id
+            self.nonce_times[key] = self.clock()
         return message.payload()
 
     def _history(self, channel_id: str, params: dict[str, Any] | None, **_: Any) -> list[Any]:

@@ -1,0 +1,351 @@
+"""``parley bench --db postgresql://...``: the store's numbers on PostgreSQL next to SQLite's,
+from the same run on the same machine.
+
+Both stores get the same ``--games`` started games (100,000 by default: one real game, started
+by the service, then stored again under new ids; every game has a 24-hour clock, its deadline
+synced and its reminders sent, and one in a hundred runs out two hours in), then:
+
+- the idle tick (nothing due) and the busy tick (the one in a hundred: the autopilot moves
+  and what it owes), each the scheduler's real tick with sending to Discord left out;
+- a command (engine, commit with its outbox rows, the board render) p50/p99;
+- commits per second (one small write each);
+- on PostgreSQL, commands per second from 1, 2 and 3 processes at once on one database.
+
+The PostgreSQL run happens in a database of its own on the server ``--db`` names (created,
+and dropped at the end), so ``--db`` may name any database its user can create one beside.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import random
+import tempfile
+import time
+from collections.abc import AsyncIterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+
+from bot.bench import one_command, percentile
+from bot.copydb import CopyableStore, open_copyable
+from bot.discord.scheduler import Scheduler
+from bot.play.claims import Claims
+from bot.play.clocks import DAY, HOUR
+from bot.play.service import GameService, UserError
+from bot.play.timekeeper import Timekeeper
+from bot.storage import PostgresStore
+from games import REGISTRY
+
+T0 = 1_800_000_000.0  # the game clock when every stored game's turn began
+BUSY_EVERY = 100  # one game in this many runs out of time two hours in
+CAP = 60.0  # seconds a tick may run in the bench before it is extrapolated
+HOSTS, GUESTS = 10_000_000, 20_000_000
+
+
+@dataclass
+class Tick:
+    seconds: float
+    visited: int  # games the tick looked at
+    whole: bool  # False: stopped after CAP seconds, and ``seconds`` extrapolated
+
+    def text(self) -> str:
+        return f"{self.seconds:.3f} s" if self.whole else f"~{self.seconds:,.0f} s*"
+
+
+@dataclass
+class Numbers:
+    idle_first: Tick | None = None
+    idle: Tick | None = None
+    busy: Tick | None = None
+    moves: int = 0
+    commands: list[float] = field(default_factory=list)
+    commits: float = 0.0
+    #: PostgreSQL with synchronous_commit off (durable like SQLite's WAL at NORMAL).
+    lazy_commands: list[float] = field(default_factory=list)
+    lazy_commits: float = 0.0
+
+
+class Instant:
+    """The herald, less Discord: what a game owes counts as sent at once; the deadlines are
+    kept in step first, as the real herald does before it posts."""
+
+    def __init__(self, store: CopyableStore, timekeeper: Timekeeper, claims: Claims) -> None:
+        self.store = store
+        self.timekeeper = timekeeper
+        self.claims = claims
+        self.now = T0
+        self.visited = 0
+
+    async def deliver(self, game_id: int | None = None) -> None:
+        if game_id is None:  # what is owed from before (the tick's resume)
+            for owed in sorted({item.game_id for item in await self.store.unsent()}):
+                await self.deliver(owed)
+            return
+        self.visited += 1
+        async with self.claims.hold(game_id) as mine:
+            if mine:
+                await self.timekeeper.sync(game_id, self.now)
+                for item in await self.store.unsent(game_id):
+                    await self.store.mark_sent(item.id)
+
+    async def post_replays(self) -> None:
+        """No game in the bench ends, so no replay is owed."""
+
+
+async def seed(store: CopyableStore, count: int) -> list[int]:
+    """``count`` started Cardinal games: one started by the service, the rest its copies."""
+    service = GameService(store)
+    game = await service.new_game("cardinal", 1, 2, HOSTS, "first=orange")
+    await store.set_time_policy(game.id, DAY, "autopilot")
+    game = await service.start(await service.join(game, GUESTS), HOSTS)
+    for item in await store.unsent(game.id):
+        await store.mark_sent(item.id)
+    row = {"game_key": "cardinal", "status": "active", "seed": game.seed, "version": 0}
+    row |= {"options": '{"first": "orange"}', "state": game.state, "result": None}
+    tables = await store.tables()
+    ids = list(range(game.id + 1, game.id + count))
+    start = 0
+    while start < len(ids):
+        chunk = ids[start : start + 10_000]
+        start += len(chunk)
+        rows: dict[str, list[dict[str, Any]]] = {t: [] for t in tables}
+        for n in chunk:
+            due = T0 + (2 * HOUR if n % BUSY_EVERY == 0 else DAY)
+            host, guest = HOSTS + n, GUESTS + n
+            rows["games"].append(
+                row
+                | {"id": n, "guild_id": (n % 64) << 22 | 1, "channel_id": 2, "thread_id": n}
+                | {"lobby_message_id": n, "host_id": host, "created_at": T0, "updated_at": T0}
+            )
+            rows["seats"] += [
+                {"game_id": n, "seat": s, "user_id": u, "dm_open": 1, "resigned": 0}
+                for s, u in ((0, host), (1, guest))
+            ]
+            rows["game_clocks"].append(
+                {"game_id": n, "clock_seconds": DAY, "policy": "autopilot"}
+                | {"status_message_id": n, "synced_version": 0}
+            )
+            rows["deadlines"].append(
+                {"game_id": n, "seat": 0, "turn": 0, "user_id": host}
+                | {"started_at": due - DAY, "due_at": due, "paused_at": None, "wake_at": due}
+            )
+            rows["reminder_steps"] += [
+                {"game_id": n, "seat": 0, "turn": 0, "step": f"{step}:{host}", "done_at": T0}
+                for step in ("start", "half", "last")
+            ]
+        for table, found in rows.items():
+            if found:
+                columns = tables[table]
+                await store.write_rows(
+                    table, columns, [tuple(r.get(c) for c in columns) for r in found]
+                )
+    await store.after_copy()
+    if isinstance(store, PostgresStore):
+        await store._pool.execute("ANALYZE")  # fresh statistics for the planner
+    return [game.id, *ids]
+
+
+async def timed_tick(scheduler: Scheduler, instant: Instant, now: float, games: int) -> Tick:
+    """The scheduler's tick at ``now``, which has ``games`` to visit; one still running
+    after :data:`CAP` seconds is stopped and its time extrapolated from the games it got
+    through."""
+    instant.now, instant.visited = now, 0
+    task = asyncio.create_task(scheduler.tick(now))
+    t0 = time.perf_counter()
+    done, _ = await asyncio.wait({task}, timeout=CAP)
+    seconds = time.perf_counter() - t0
+    if done:
+        task.result()
+        return Tick(seconds, instant.visited, True)
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    return Tick(seconds * games / max(instant.visited, 1), instant.visited, False)
+
+
+async def bench_store(database: str, count: int, quick: bool, say: Any) -> Numbers:
+    store = await open_copyable(database)
+    numbers = Numbers()
+    try:
+        t0 = time.perf_counter()
+        ids = await seed(store, count)
+        say(f"  stored {count:,} started games in {time.perf_counter() - t0:.1f}s")
+        service = GameService(store)
+        keeper = Timekeeper(store, service)
+        claims = Claims(store)
+        instant = Instant(store, keeper, claims)
+        scheduler = Scheduler(store, service, keeper, instant, lambda: instant.now, claims)
+        busy = count // BUSY_EVERY  # games the busy tick has to visit (the idle one: none)
+        numbers.idle_first = await timed_tick(scheduler, instant, T0 + 60, 0)
+        numbers.idle = await timed_tick(scheduler, instant, T0 + 60, 0)
+        say(f"  idle tick {numbers.idle_first.text()}, then {numbers.idle.text()}")
+        before = await played(store)
+        numbers.busy = await timed_tick(scheduler, instant, T0 + 3 * HOUR, busy)
+        numbers.moves = await played(store) - before
+        say(f"  busy tick {numbers.busy.text()} ({numbers.moves:,} autopilot moves)")
+        numbers.commands, numbers.commits = await commands_and_commits(store, ids, quick, 1)
+        await claims.close()
+    finally:
+        await store.close()
+    if database.startswith("postgresql://"):  # again, each commit not waiting for the disk
+        admin = await asyncpg.connect(database)
+        name = database.rsplit("/", 1)[1]
+        await admin.execute(f"ALTER DATABASE {name} SET synchronous_commit = off")
+        await admin.close()
+        store = await open_copyable(database)
+        try:
+            numbers.lazy_commands, numbers.lazy_commits = await commands_and_commits(
+                store, ids, quick, 2
+            )
+        finally:
+            await store.close()
+    return numbers
+
+
+async def commands_and_commits(
+    store: CopyableStore, ids: list[int], quick: bool, seed: int
+) -> tuple[list[float], float]:
+    """Commands (engine, commit, render) in games not moved yet, in ms; then commits/s."""
+    service = GameService(store)
+    picker = random.Random(seed)
+    squares = [f"{c}{r}" for r in range(1, 6) for c in "abcde"]
+    commands = []
+    for game_id in picker.sample(ids, 100 if quick else 400):
+        game = await store.game(game_id)
+        assert game is not None
+        if game.version:
+            continue  # moved already
+        action = f"place {picker.choice(squares)}"
+        commands.append(await one_command(service, game_id, game.host_id, action))
+    t0 = time.perf_counter()
+    commits = 300 if quick else 2000
+    for n in range(commits):
+        await store.set_status_message(ids[n], n + seed)
+    return commands, commits / (time.perf_counter() - t0)
+
+
+async def played(store: CopyableStore) -> int:
+    total = 0
+    async for rows in store.read_rows("actions", ["game_id"]):
+        total += len(rows)
+    return total
+
+
+def worker(url: str, ids: list[int], ready: Any, seconds: float) -> int:
+    """One bot process's commands for ``seconds`` once all are ``ready``, eight at a time."""
+    return asyncio.run(commands_for(url, ids, ready, seconds))
+
+
+async def commands_for(url: str, ids: list[int], ready: Any, seconds: float) -> int:
+    store = await PostgresStore.open(url)
+    service = GameService(store)
+    spec = REGISTRY["cardinal"]
+    done = 0
+    queue = list(ids)
+    await asyncio.to_thread(ready.wait)  # every process is up and connected
+    stop = time.time() + seconds
+
+    async def player() -> None:
+        nonlocal done
+        while time.time() < stop and queue:
+            game_id = queue.pop()
+            game = await store.game(game_id)
+            if game is None or game.status != "active":
+                continue
+            state = service.state(game)
+            seat = spec.to_act(state)[0]
+            action = spec.legal_actions(state, seat)[0]
+            with contextlib.suppress(UserError):
+                await one_command(service, game_id, game.user_of(seat), action)
+                done += 1
+            queue.insert(0, game_id)
+
+    await asyncio.gather(*(player() for _ in range(8)))
+    await store.close()
+    return done
+
+
+def throughput(url: str, ids: list[int], processes: int, seconds: float) -> float:
+    """Commands per second from ``processes`` processes on disjoint games, all at once."""
+    context = multiprocessing.get_context("spawn")
+    with context.Manager() as manager, ProcessPoolExecutor(processes, mp_context=context) as pool:
+        ready = manager.Barrier(processes)
+        shares = [ids[n::processes] for n in range(processes)]
+        counts = [pool.submit(worker, url, share, ready, seconds) for share in shares]
+        total = sum(f.result() for f in counts)
+    return total / seconds
+
+
+@contextlib.asynccontextmanager
+async def scratch_database(url: str) -> AsyncIterator[str]:
+    """A new database beside the one ``url`` names, dropped afterwards."""
+    name = f"parley_bench_{int(time.time())}"
+    admin = await asyncpg.connect(url)
+    try:
+        await admin.execute(f"CREATE DATABASE {name}")
+        yield url.rsplit("/", 1)[0] + "/" + name
+    finally:
+        await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        await admin.close()
+
+
+def ticks_of(numbers: Numbers) -> list[Tick]:
+    return [t for t in (numbers.idle_first, numbers.idle, numbers.busy) if t is not None]
+
+
+def row(name: str, sqlite: str, postgres: str) -> str:
+    return f"{name:<34} {sqlite:>14} {postgres:>14}"
+
+
+async def run_store_bench(url: str, count: int, quick: bool) -> None:
+    count = min(count, 2_000) if quick else count
+    results: dict[str, Numbers] = {}
+    async with scratch_database(url) as scratch:
+        with tempfile.TemporaryDirectory() as folder:
+            for name, database in (
+                ("SQLite", str(Path(folder) / "bench.db")),
+                ("PostgreSQL", scratch),
+            ):
+                print(f"{name}:")
+                results[name] = await bench_store(database, count, quick, print)
+        lite, pg = results["SQLite"], results["PostgreSQL"]
+        print(f"\nwith {count:,} games stored           {'SQLite':>14} {'PostgreSQL':>14}")
+        for label, ticks in (
+            ("idle tick, first after start", (lite.idle_first, pg.idle_first)),
+            ("idle tick", (lite.idle, pg.idle)),
+            (f"busy tick ({count // BUSY_EVERY:,} clocks run out)", (lite.busy, pg.busy)),
+        ):
+            assert ticks[0] is not None and ticks[1] is not None
+            print(row(label, ticks[0].text(), ticks[1].text()))
+        for label, q in (("command p50", 0.5), ("command p99", 0.99)):
+            print(
+                row(
+                    label,
+                    f"{percentile(lite.commands, q):.1f} ms",
+                    f"{percentile(pg.commands, q):.1f} ms",
+                )
+            )
+        print(row("commits/s (one process)", f"{lite.commits:,.0f}", f"{pg.commits:,.0f}"))
+        print("PostgreSQL with synchronous_commit=off (the disk as SQLite's WAL at NORMAL):")
+        for label, q in (("command p50", 0.5), ("command p99", 0.99)):
+            print(row(label, "", f"{percentile(pg.lazy_commands, q):.1f} ms"))
+        print(row("commits/s (one process)", "", f"{pg.lazy_commits:,.0f}"))
+        if not all(t.whole for t in (*ticks_of(lite), *ticks_of(pg))):
+            print(f"* stopped after {CAP:.0f} s and extrapolated to the games due.")
+        print(
+            "(PostgreSQL as its server is configured, above: with synchronous_commit on, each "
+            "commit waits for the disk; SQLite's WAL with synchronous=NORMAL does not.)"
+        )
+        seconds = 5.0 if quick else 15.0
+        store = await PostgresStore.open(scratch)
+        ids = [row[0] async for rows in store.read_rows("games", ["id"]) for row in rows]
+        await store.close()
+        print(f"\ncommands/s on PostgreSQL (engine, commit, render; {seconds:.0f} s each):")
+        for processes in (1, 2, 3):
+            rate = throughput(scratch, ids, processes, seconds)
+            print(f"  {processes} process{'es' if processes > 1 else ''}: {rate:,.0f}")

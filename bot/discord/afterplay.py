@@ -1,0 +1,61 @@
+"""Looking back at a game (issue 16): the board as it stood after any move (the public view,
+so nothing secret while the game runs) and the list of a player's finished games."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot.play.history import undone
+from bot.play.service import UserError
+from bot.play.story import result_lines
+from bot.play.turns import replay
+from bot.storage import GameRecord, Store
+from games import REGISTRY
+from renderers import render
+
+FINISHED_SHOWN = 25
+
+
+def _board_at(game: GameRecord, actions: list[tuple[int, str]], move: int) -> tuple[str, bytes]:
+    spec = REGISTRY[game.game_key]
+    rp = replay(spec, game, actions[:move])
+    now = spec.view(rp.state, None)
+    where = f"**{spec.title} #{game.id}**, "
+    if move == 0:
+        return where + "the opening board.", render(game.game_key, now)
+    before: Any = replay(spec, game, actions[: move - 1]).state
+    png = render(game.game_key, now, spec.changes(spec.view(before, None), now))
+    text = f"{where}the board after move {move} of {len(actions)}: {rp.lines[-1][2]}"
+    if move in undone(actions):
+        text += " (This move was later taken back.)"
+    return text, png
+
+
+async def board_at(store: Store, game: GameRecord, move: int) -> tuple[str, bytes]:
+    """The words and picture of the public board after ``move`` (what that move changed marked)."""
+    actions = await store.actions(game.id)
+    if move > len(actions):
+        raise UserError(f"This game has moves 0 to {len(actions)} so far.")
+    return await asyncio.to_thread(_board_at, game, actions, move)
+
+
+async def finished_list(store: Store, guild_id: int, user_id: int) -> str:
+    """A player's finished games here, newest first: result, moves and where to find them."""
+    games = await store.finished_games(guild_id, user_id)
+    if not games:
+        return "You have no finished games here yet."
+    lines = [f"**Your finished games** ({len(games)}, newest first):"]
+    for game in games[:FINISHED_SHOWN]:
+        spec = REGISTRY[game.game_key]
+        result = result_lines(spec, game, None)  # the winners, and how it was decided
+        where = (
+            f"https://discord.com/channels/{game.guild_id}/{game.thread_id}"
+            if game.thread_id
+            else f"<#{game.channel_id}>"
+        )
+        told = " ".join(result)
+        lines.append(f"#{game.id} {spec.title}: {told} · {game.version} moves · {where}")
+    if len(games) > FINISHED_SHOWN:
+        lines.append(f"… and {len(games) - FINISHED_SHOWN} older ones (`/parley stats`).")
+    return "\n".join(lines)

@@ -1,0 +1,184 @@
+"""``/parley history``, ``replay``, ``undo``, ``stats``, ``leaderboard`` and ``ratings``: what a
+game leaves behind (issue 16). Loading this cog registers the page, undo and rematch buttons
+and hands the Rematch button to the herald for final posts."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.bot import ParleyBot
+from bot.discord.pages import (
+    HistoryPage,
+    RanksPage,
+    history_page,
+    history_view,
+    ranks_page,
+    ranks_view,
+)
+from bot.discord.rematch import RematchButton, final_buttons
+from bot.discord.replays import replay_caption, replay_file
+from bot.discord.targets import GAME_CHOICES, find_target_game, game_autocomplete
+from bot.discord.undo import UndoAnswer, ask_undo
+from bot.play.ratings import Skill
+from bot.play.service import UserError
+from bot.play.standings import record_of
+from bot.storage import GameRecord, GuildSettings
+from games import REGISTRY
+
+FORCED_CHOICES = [
+    app_commands.Choice(name="Count them", value="count"),
+    app_commands.Choice(name="Leave them out", value="leave out"),
+]
+
+
+def link(game: GameRecord) -> str:
+    if game.thread_id:
+        return f"https://discord.com/channels/{game.guild_id}/{game.thread_id}"
+    return f"<#{game.channel_id}>"
+
+
+class HistoryCog(commands.Cog, name="history"):
+    def __init__(self, bot: ParleyBot) -> None:
+        self.bot = bot
+
+    async def cog_unload(self) -> None:
+        self.bot.herald.replays.close()  # the bot closes: so does its replay worker
+
+    @app_commands.command(description="A game's moves, told one by one")
+    @app_commands.describe(page="Which page (the newest by default)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def history(
+        self,
+        interaction: discord.Interaction[ParleyBot],
+        game: int | None = None,
+        page: app_commands.Range[int, 1] | None = None,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        target = await find_target_game(interaction, game)
+        if target.state is None:
+            raise UserError("The game has not started yet.")
+        text, number, count = await history_page(self.bot, target, page)
+        view = history_view(target.id, number, count)
+        if view is None:
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.followup.send(text, ephemeral=True, view=view)
+
+    @app_commands.command(description="The whole game as an animated picture")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def replay(
+        self, interaction: discord.Interaction[ParleyBot], game: int | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        target = await find_target_game(interaction, game)
+        if target.state is None:
+            raise UserError("The game has not started yet.")
+        animation = await self.bot.herald.replays.of(target)
+        title = REGISTRY[target.game_key].title
+        await interaction.followup.send(
+            replay_caption(title, target, animation),
+            ephemeral=True,
+            file=replay_file(target, animation),
+        )
+
+    @app_commands.command(description="Ask to take back your last move")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def undo(
+        self, interaction: discord.Interaction[ParleyBot], game: int | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        target = await find_target_game(interaction, game)
+        await interaction.followup.send(await ask_undo(interaction, target), ephemeral=True)
+
+    @app_commands.command(description="A player's games, wins and ratings on this server")
+    @app_commands.describe(player="Whose record (yours by default)", game="Only this game")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def stats(
+        self,
+        interaction: discord.Interaction[ParleyBot],
+        player: discord.User | None = None,
+        game: str | None = None,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        assert interaction.guild_id is not None
+        who = player or interaction.user
+        games = await self.bot.store.finished_games(interaction.guild_id, who.id, game)
+        title = REGISTRY[game].title if game else "all games"
+        if not games:
+            raise UserError(f"{who.mention} has no finished game here ({title}) yet.")
+        record = record_of(who.id, games)
+        share = round(100 * record.won / record.played)
+        lines = [
+            f"📊 **{who.mention}** on this server ({title})",
+            f"Games played: {record.played} · won: {record.won} ({share}%)",
+        ]
+        ratings = []
+        for key in [game] if game else sorted({g.game_key for g in games}):
+            rows = await self.bot.store.ratings(interaction.guild_id, key)
+            rating = next((r for r in rows if r.user_id == who.id), None)
+            if rating is not None:
+                shown = Skill(rating.mu, rating.sigma).shown
+                ratings.append(f"{REGISTRY[key].title} {shown:.1f} ({rating.games} rated)")
+        lines.append("Rating: " + (" · ".join(ratings) if ratings else "none yet"))
+        if record.favourite and not game:
+            favourite = sum(g.game_key == record.favourite for g in games)
+            lines.append(f"Favourite game: {REGISTRY[record.favourite].title} ({favourite} games)")
+        if record.longest is not None:
+            longest = record.longest
+            lines.append(
+                f"Longest game: #{longest.id} {REGISTRY[longest.game_key].title}, "
+                f"{longest.version} moves · {link(longest)}"
+            )
+        await interaction.followup.send("\n".join(lines), ephemeral=True)
+
+    @app_commands.command(description="A game's best players on this server")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction[ParleyBot],
+        game: str,
+        page: app_commands.Range[int, 1] = 1,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        assert interaction.guild_id is not None
+        if game not in REGISTRY:
+            raise UserError(f"I don't know a game called `{game}`.")
+        text, count = await ranks_page(self.bot, interaction.guild_id, game, page)
+        view = ranks_view(game, page, count)
+        if view is None:
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.followup.send(text, ephemeral=True, view=view)
+
+    @app_commands.command(description="Whether forfeits and autopilot games count in ratings")
+    @app_commands.describe(forced_games="Games decided by a forfeit, a kick or the autopilot")
+    @app_commands.choices(forced_games=FORCED_CHOICES)
+    @app_commands.guild_only()
+    async def ratings(
+        self, interaction: discord.Interaction[ParleyBot], forced_games: str | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        assert interaction.guild_id is not None
+        settings = await self.bot.store.guild_settings(interaction.guild_id)
+        if forced_games is not None:
+            perms = getattr(interaction.user, "guild_permissions", None)
+            if not (perms and perms.manage_guild):
+                raise UserError("Only a member with Manage Server can change this.")
+            settings = GuildSettings(interaction.guild_id, forced_games == "count")
+            await self.bot.store.save_guild_settings(settings)
+        counted = "count in" if settings.rate_forced else "are left out of"
+        await interaction.followup.send(
+            f"Games decided by a forfeit, a kick or the autopilot {counted} the ratings here "
+            "(games finished from now on).",
+            ephemeral=True,
+        )
+
+
+async def setup(bot: ParleyBot) -> None:
+    bot.add_dynamic_items(HistoryPage, RanksPage, UndoAnswer, RematchButton)
+    bot.herald.draw_final = final_buttons
+    await bot.add_cog(HistoryCog(bot))

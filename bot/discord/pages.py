@@ -1,0 +1,156 @@
+"""Paged answers (issue 16): a game's history and a game's leaderboard, each page an
+ephemeral message with Older/Newer buttons that turn it in place. The buttons are
+``DynamicItem``s carrying the game (or game key) and the page, so they keep working after a
+restart."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+import discord
+
+from bot.discord.bot import ParleyBot, guarded, reply_privately
+from bot.play.history import history_lines, pages
+from bot.play.ratings import Skill
+from bot.play.service import UserError
+from bot.storage import GameRecord, Rating
+from games import REGISTRY
+
+RANKS_PER_PAGE = 10
+
+
+async def history_page(bot: ParleyBot, game: GameRecord, page: int | None) -> tuple[str, int, int]:
+    """The text of one page of a game's history (the last page by default), its number and
+    the number of pages."""
+    spec = REGISTRY[game.game_key]
+    log = await bot.store.log(game.id)
+    cut = pages(await asyncio.to_thread(history_lines, spec, game, log))
+    number = len(cut) if page is None else page
+    if not 1 <= number <= len(cut):
+        raise UserError(f"The history of this game has pages 1 to {len(cut)}.")
+    status = "" if game.status == "active" else " (the game is over: every secret is told)"
+    heading = f"📜 **{spec.title} #{game.id}**, page {number} of {len(cut)}{status}"
+    return "\n".join([heading, *cut[number - 1]]), number, len(cut)
+
+
+def rank_lines(ratings: list[Rating], page: int) -> list[str]:
+    start = (page - 1) * RANKS_PER_PAGE
+    return [
+        f"**{start + i + 1}.** <@{r.user_id}>: {Skill(r.mu, r.sigma).shown:.1f} "
+        f"({r.games} rated game{'s' if r.games != 1 else ''})"
+        for i, r in enumerate(ratings[start : start + RANKS_PER_PAGE])
+    ]
+
+
+async def ranks_page(bot: ParleyBot, guild_id: int, key: str, page: int) -> tuple[str, int]:
+    """One page of a game's leaderboard on a server, and the number of pages."""
+    spec = REGISTRY[key]
+    ratings = await bot.store.ratings(guild_id, key)
+    if not ratings:
+        raise UserError(f"Nobody has a {spec.title} rating on this server yet: finish a game!")
+    count = -(-len(ratings) // RANKS_PER_PAGE)
+    if not 1 <= page <= count:
+        raise UserError(f"The {spec.title} leaderboard has pages 1 to {count}.")
+    heading = f"🏅 **{spec.title} leaderboard**, page {page} of {count}"
+    return "\n".join([heading, *rank_lines(ratings, page)]), count
+
+
+def turner(make: Any, page: int, count: int) -> discord.ui.View | None:
+    """Older/Newer buttons around ``page`` of ``count``; None for a single page."""
+    if count <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(make(page - 1, "◀ Older", page <= 1))
+    view.add_item(make(page + 1, "Newer ▶", page >= count))
+    return view
+
+
+def history_view(game_id: int, page: int, count: int) -> discord.ui.View | None:
+    return turner(lambda to, label, off: HistoryPage(game_id, to, label, off), page, count)
+
+
+def ranks_view(key: str, page: int, count: int) -> discord.ui.View | None:
+    return turner(lambda to, label, off: RanksPage(key, to, label, off), page, count)
+
+
+class HistoryPage(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"parley:history:(?P<game>\d+):(?P<page>\d+)",
+):
+    def __init__(self, game_id: int, page: int, label: str = "", disabled: bool = False) -> None:
+        self.game_id, self.page = game_id, page
+        super().__init__(
+            discord.ui.Button(
+                label=label or "Page",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"parley:history:{game_id}:{page}",
+                disabled=disabled,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> HistoryPage:
+        return cls(int(match["game"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self._turn(interaction))
+
+    async def _turn(self, interaction: discord.Interaction[ParleyBot]) -> None:
+        try:
+            game = await interaction.client.service.game(self.game_id)
+            text, page, count = await history_page(interaction.client, game, self.page)
+        except UserError as error:
+            await reply_privately(interaction, str(error))
+            return
+        await interaction.response.edit_message(
+            content=text, view=history_view(game.id, page, count)
+        )
+
+
+class RanksPage(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"parley:ranks:(?P<key>[a-z]+):(?P<page>\d+)",
+):
+    def __init__(self, key: str, page: int, label: str = "", disabled: bool = False) -> None:
+        self.key, self.page = key, page
+        super().__init__(
+            discord.ui.Button(
+                label=label or "Page",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"parley:ranks:{key}:{page}",
+                disabled=disabled,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> RanksPage:
+        return cls(match["key"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self._turn(interaction))
+
+    async def _turn(self, interaction: discord.Interaction[ParleyBot]) -> None:
+        try:
+            if interaction.guild_id is None or self.key not in REGISTRY:
+                raise UserError("This leaderboard belongs to a server.")
+            text, count = await ranks_page(
+                interaction.client, interaction.guild_id, self.key, self.page
+            )
+        except UserError as error:
+            await reply_privately(interaction, str(error))
+            return
+        await interaction.response.edit_message(
+            content=text, view=ranks_view(self.key, self.page, count)
+        )

@@ -1,0 +1,86 @@
+"""Building replays off the event loop (issue 16).
+
+Drawing a long game's replay takes 10-30 s of CPU and, inside Pillow's APNG encoder, several
+hundred MB at its peak (every frame is held in memory). So each replay is drawn in a worker
+process of its own, one at a time: the bot's event loop keeps its core, and the memory goes
+back to the system when the worker ends. Workers are forked from a small server process that
+has the games and renderers imported already (``forkserver``), so a worker starts at once.
+The last few replays of finished games are kept for players who ask again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import multiprocessing
+from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
+
+import discord
+
+from bot.play.replays import Animation, build
+from bot.storage import GameRecord, Store
+from games import REGISTRY
+
+KEEP = 4  # finished games' replays kept in memory
+
+
+def draw(game: GameRecord, actions: list[tuple[int, str]]) -> Animation:
+    """The replay of ``game`` (run in a worker process)."""
+    return build(REGISTRY[game.game_key], game, actions)
+
+
+def worker_context() -> multiprocessing.context.BaseContext:
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    context = multiprocessing.get_context(method)
+    if method == "forkserver":
+        # the AI's workers share the server (bot.play.thinking): it has the AI imported too
+        context.set_forkserver_preload(["bot.discord.replays", "games.ai"])
+    return context
+
+
+class Replays:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._lock = asyncio.Lock()
+        self._kept: OrderedDict[tuple[int, int], Animation] = OrderedDict()
+        self._workers: ProcessPoolExecutor | None = None
+
+    async def of(self, game: GameRecord) -> Animation:
+        """The replay of ``game`` as it stands (its public boards only)."""
+        key = (game.id, game.version)
+        async with self._lock:
+            if key not in self._kept:
+                actions = await self.store.actions(game.id)
+                if self._workers is None:
+                    self._workers = ProcessPoolExecutor(
+                        max_workers=1, mp_context=worker_context(), max_tasks_per_child=1
+                    )
+                loop = asyncio.get_running_loop()
+                animation = await loop.run_in_executor(self._workers, draw, game, actions)
+                if game.status != "over":
+                    return animation
+                self._kept[key] = animation
+                while len(self._kept) > KEEP:
+                    self._kept.popitem(last=False)
+            self._kept.move_to_end(key)
+            return self._kept[key]
+
+    def close(self) -> None:
+        """Stop the worker process (the bot is closing)."""
+        if self._workers is not None:
+            self._workers.shutdown(wait=False, cancel_futures=True)
+            self._workers = None
+
+
+def replay_file(game: GameRecord, animation: Animation) -> discord.File:
+    return discord.File(io.BytesIO(animation.data), filename=f"replay-{game.id}.png")
+
+
+def replay_caption(title: str, game: GameRecord, animation: Animation) -> str:
+    shown = (
+        "each one shown"
+        if animation.frames > animation.moves
+        else f"{animation.frames} moments of it shown"
+    )
+    return f"**{title} #{game.id}**: {animation.moves} moves, {shown}."

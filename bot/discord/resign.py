@@ -1,0 +1,78 @@
+"""``/parley resign`` asks first: a private question with a button, and the button resigns.
+
+The button is a ``DynamicItem`` carrying the game id, so it works after a restart; pressed
+twice (or twice at once) it resigns once, as the service allows one resignation per seat.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.discord.bot import ParleyBot, committed, guarded
+from bot.play.service import UserError
+from bot.storage import GameRecord
+from games import REGISTRY
+
+
+async def ask_to_resign(interaction: discord.Interaction[ParleyBot], game: GameRecord) -> None:
+    """The question, privately, after the same checks resigning makes (so a player who may
+    not resign is told at once, not after pressing)."""
+    seat = interaction.client.service.seat_for(game, interaction.user.id)
+    if any(s.resigned for s in game.seats if s.seat == seat):
+        raise UserError("You have already resigned from this game.")
+    title = REGISTRY[game.game_key].title
+    view = discord.ui.View(timeout=None)
+    view.add_item(ResignButton(game.id))
+    await interaction.followup.send(
+        f"Resign from **{title} #{game.id}**? This cannot be undone: if only one player is left "
+        "they win, otherwise a simple autopilot plays your seat so the others can finish. "
+        "Press **Resign** to confirm, or just dismiss this message.",
+        view=view,
+        ephemeral=True,
+    )
+
+
+async def resign(interaction: discord.Interaction[ParleyBot], game_id: int) -> None:
+    bot = interaction.client
+    await interaction.response.defer()
+    try:
+        game = await bot.service.resign(await bot.service.game(game_id), interaction.user.id)
+    except UserError as error:
+        await interaction.edit_original_response(content=str(error), view=None)
+        return
+    committed(interaction, "You resigned.")
+    await bot.herald.deliver(game.id)
+    title = REGISTRY[game.game_key].title
+    await interaction.edit_original_response(
+        content=f"You resigned from **{title} #{game.id}**.", view=None
+    )
+
+
+class ResignButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"parley:resign:(?P<game>\d+)",
+):
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(
+            discord.ui.Button(
+                label="Resign",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"parley:resign:{game_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> ResignButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, resign(interaction, self.game_id))

@@ -1,0 +1,108 @@
+"""What finished games add up to on a server (issue 16): each game settled once into the
+ratings, a player's record, and the leaderboard of a game.
+
+A game is settled when its final post goes out (and again at start-up, for one finished just
+before a crash): it notes how the game was decided (``forfeit`` when a forfeit ended it,
+``autopilot`` when the autopilot played a seat, else None) and, unless the server leaves such
+games out, moves every player's openskill rating (:mod:`bot.play.ratings`). The store writes
+both at once and only for a game not yet settled, so a game never counts twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.play.history import walk
+from bot.play.ratings import Skill, rate
+from bot.storage import GameRecord, LogEntry, Rating, Store
+from games import REGISTRY, GameSpec
+
+
+def forced_by(spec: GameSpec[Any], game: GameRecord, log: Sequence[LogEntry]) -> str | None:
+    """How a finished game was decided: ``forfeit`` (a resignation, a kick or a clock ended it
+    before its rules did), ``autopilot`` (the autopilot played a seat: a player who left, or a
+    clock run out), or None (played out by its players, AI seats included; an optional
+    interrupt answered by its default when nobody answered does not count)."""
+    state = spec.load(game.state or "")
+    if spec.outcome(state) is None:
+        return "forfeit"
+    if any(seat.resigned for seat in game.seats):
+        return "autopilot"
+    ai_seats = {seat.seat for seat in game.seats if seat.is_ai}
+    bot_played = {
+        entry.version for entry in log if entry.user_id is None and entry.seat not in ai_seats
+    }
+    if not bot_played:
+        return None
+    for step in walk(spec, game, [(entry.seat, entry.action) for entry in log]):
+        if (
+            step.version in bot_played
+            and step.undo_of is None
+            and spec.default_action(step.before, step.seat) != step.action
+        ):
+            return "autopilot"
+    return None
+
+
+def new_ratings(spec: GameSpec[Any], game: GameRecord, current: dict[int, Rating]) -> list[Rating]:
+    """Every person's rating after ``game``, from their ``current`` ones. An AI seat plays at
+    a new player's rating every game and keeps none (its id is a placeholder, not a player)."""
+    state = spec.load(game.state or "")
+    users = [game.user_of(seat) for seat in range(len(game.seats))]
+    ai_seats = {seat.seat for seat in game.seats if seat.is_ai}
+    skills = [Skill(current[u].mu, current[u].sigma) if u in current else Skill() for u in users]
+    result = game.result or {}
+    rated = rate(skills, spec.sides(state), list(result.get("winners", [])))
+    return [
+        Rating(u, s.mu, s.sigma, (current[u].games if u in current else 0) + 1)
+        for seat, (u, s) in enumerate(zip(users, rated, strict=True))
+        if seat not in ai_seats
+    ]
+
+
+class Standings:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._lock = asyncio.Lock()  # settles read and write ratings: one at a time
+
+    async def settle(self, game_id: int) -> None:
+        """Settle a finished game into the ratings, once (nothing for any other game)."""
+        async with self._lock:
+            game = await self.store.game(game_id)
+            if game is None or game.status != "over" or game.result is None:
+                return
+            if "rated" in game.result:
+                return
+            spec = REGISTRY[game.game_key]
+            log = await self.store.log(game_id)
+            forced = await asyncio.to_thread(forced_by, spec, game, log)
+            settings = await self.store.guild_settings(game.guild_id)
+            rated = forced is None or settings.rate_forced
+            ratings: list[Rating] = []
+            if rated:
+                rows = await self.store.ratings(game.guild_id, game.game_key)
+                ratings = new_ratings(spec, game, {r.user_id: r for r in rows})
+            await self.store.settle(game_id, forced, rated, ratings)
+
+
+@dataclass(frozen=True)
+class Record:
+    """A player's games on a server (of one game, or of all)."""
+
+    played: int
+    won: int
+    favourite: str | None  # the game played most
+    longest: GameRecord | None  # the game of most moves
+
+
+def record_of(user_id: int, games: Sequence[GameRecord]) -> Record:
+    """The record of ``user_id`` over finished ``games`` they sat in."""
+    won = sum(1 for g in games if g.seat_of(user_id) in (g.result or {}).get("winners", []))
+    counts = Counter(g.game_key for g in games)
+    favourite = counts.most_common(1)[0][0] if counts else None
+    longest = max(games, key=lambda g: (g.version, -g.id), default=None)
+    return Record(len(games), won, favourite, longest)

@@ -1,0 +1,199 @@
+"""Ratings, records and rematches (issue 16): "Every finished game updates per-server ratings
+with the `openskill` library (Plackett-Luce; teams in Tortuga, the Dutch player on their own
+side, shared wins as ties). A game decided by a kick, forfeit or autopilot is marked so and can
+be left out of ratings by a server setting." ... "`/parley stats`", "`/parley leaderboard`",
+"A Rematch button on the final post opens a new lobby with the same seats and options"."""
+
+from __future__ import annotations
+
+import pytest
+from openskill.models import PlackettLuce
+
+from games import REGISTRY
+from tests.bot.conftest import World
+from tests.bot.fake_discord import FakeUser
+from tests.bot.helpers import button_id, private_reply, resign
+from tests.bot.history_helpers import fast_forward, final_posts, game_seed, players, random_game
+from tests.bot.time_helpers import open_game
+
+MODEL = PlackettLuce()
+
+
+async def finish_cardinal(world: World, bot_, users: list[FakeUser], seed: int) -> list[int]:
+    """A Cardinal game between ``users`` played to its end (the last move through Discord);
+    its winners."""
+    game_id = await open_game(world, bot_, "cardinal", clock="none", players=users)
+    game = await bot_.store.game(game_id)
+    moves = random_game("cardinal", 2, game.seed, game.options, pick=seed)
+    await fast_forward(bot_, game_id, moves[:-1])
+    seat, action = moves[-1]
+    await world.fake.slash(bot_, users[seat], world.thread(), "parley move", action=action)
+    game = await bot_.store.game(game_id)
+    assert game.status == "over" and game.result["rated"] is True
+    return game.result["winners"]
+
+
+async def test_ratings_after_a_few_games_match_openskill(world: World, monkeypatch):
+    """Three Cardinal games and a Tortuga game (teams, the Dutch player alone): the stored
+    ratings are openskill's Plackett-Luce, computed here directly game after game."""
+    alice, carol = world.alice, world.carol
+    bot_ = await world.start_bot()
+    expected: dict[int, list] = {}  # Cardinal ratings, game after game
+    fresh: dict[int, list] = {}  # Tortuga's (each game has its own ratings)
+
+    def rated(user: FakeUser, book: dict[int, list]):
+        return book.setdefault(user.id, [MODEL.rating()])[-1]
+
+    for number, seats in enumerate([(alice, carol), (carol, alice), (alice, carol)]):
+        winners = await finish_cardinal(world, bot_, list(seats), seed=number)
+        teams = [[rated(seats[0], expected)], [rated(seats[1], expected)]]
+        ranks = [0 if s in winners or not winners else 1 for s in (0, 1)]
+        for user, (new,) in zip(seats, MODEL.rate(teams, ranks=ranks), strict=True):
+            expected[user.id].append(new)
+
+    game_seed(monkeypatch, 11)  # 5 players: P1 Dutch, P3 and P4 British, P2 and P5 French
+    users = players(world, 5)
+    game_id = await open_game(world, bot_, "tortuga", clock="none", players=users)
+    moves = random_game("tortuga", 5, 11, pick=8)
+    await fast_forward(bot_, game_id, moves[:-1])
+    seat, action = moves[-1]
+    await world.fake.slash(bot_, users[seat], world.thread(), "parley move", action=action)
+    game = await bot_.store.game(game_id)
+    spec = REGISTRY["tortuga"]
+    sides = spec.sides(spec.load(game.state))
+    assert sides == [[2, 3], [1, 4], [0]] and game.result["winners"] == [1, 4]
+    teams = [[rated(users[s], fresh) for s in side] for side in sides]
+    for side, team in zip(sides, MODEL.rate(teams, ranks=[1, 0, 1]), strict=True):
+        for s, new in zip(side, team, strict=True):
+            fresh[users[s].id].append(new)
+
+    cardinal = {r.user_id: r for r in await bot_.store.ratings(world.guild.id, "cardinal")}
+    tortuga = {r.user_id: r for r in await bot_.store.ratings(world.guild.id, "tortuga")}
+    for user in (alice, carol):
+        assert cardinal[user.id].games == 3
+        assert cardinal[user.id].mu == pytest.approx(expected[user.id][3].mu)
+        assert cardinal[user.id].sigma == pytest.approx(expected[user.id][3].sigma)
+    for user in users:
+        assert tortuga[user.id].games == 1
+        assert tortuga[user.id].mu == pytest.approx(fresh[user.id][-1].mu)
+        assert tortuga[user.id].sigma == pytest.approx(fresh[user.id][-1].sigma)
+    assert tortuga[users[0].id].mu < tortuga[users[1].id].mu  # the Dutch lost alone
+
+    # The same game settled again (a restart before its post) counts once.
+    await bot_.herald.standings.settle(game_id)
+    again = {r.user_id: r for r in await bot_.store.ratings(world.guild.id, "tortuga")}
+    assert again == tortuga
+
+    stats = private_reply(await world.fake.slash(bot_, carol, world.channel, "parley stats"))
+    won = sum([carol.id in await winners_of(bot_, g) for g in range(1, 5)])
+    assert f"📊 **<@{carol.id}>** on this server (all games)" in stats
+    assert f"Games played: 4 · won: {won} ({round(100 * won / 4)}%)" in stats
+    shown = expected[carol.id][3].mu - 3 * expected[carol.id][3].sigma
+    assert f"Cardinal {shown:.1f} (3 rated)" in stats
+    assert (
+        "Favourite game: Cardinal (3 games)" in stats and "Longest game: #4 Tortuga 1667" in stats
+    )
+    theirs = await world.fake.slash(
+        bot_, alice, world.channel, "parley stats", player=users[4], game="tortuga"
+    )
+    assert "Games played: 1 · won: 1 (100%)" in private_reply(theirs)
+    board = private_reply(
+        await world.fake.slash(bot_, alice, world.channel, "parley leaderboard", game="tortuga")
+    )
+    order = sorted(tortuga.values(), key=lambda r: r.mu - 3 * r.sigma, reverse=True)
+    assert board.splitlines()[0] == "🏅 **Tortuga 1667 leaderboard**, page 1 of 1"
+    assert [line.split()[1] for line in board.splitlines()[1:]] == [
+        f"<@{r.user_id}>:" for r in order
+    ]
+
+
+async def winners_of(bot_, game_id: int) -> set[int]:
+    game = await bot_.store.game(game_id)
+    return {game.user_of(s) for s in game.result["winners"]}
+
+
+async def test_forfeits_are_marked_and_a_server_can_leave_them_out(world: World):
+    """A resignation ends a 2-player game: the final post says it was not played out and its
+    secrets are told; it counts by default, and not once the server leaves such games out."""
+    alice, carol, bob = world.alice, world.carol, world.bob
+    admin = world.fake.add_user("admin")
+    world.fake.add_member(world.guild, admin, manage_guild=True)
+    bot_ = await world.start_bot()
+    for number, counted in ((1, True), (2, False)):
+        game_id = await open_game(world, bot_, "cardinal", "first=orange", clock="none")
+        await world.fake.slash(bot_, alice, world.thread(), "parley move", action="place c3")
+        await resign(world.fake, bot_, carol, world.thread())
+        game = await bot_.store.game(game_id)
+        assert game.result["forced"] == "forfeit" and game.result["rated"] is counted
+        story = "\n".join(p.content for p in final_posts(world))
+        assert "Decided by a forfeit, not played out." in story
+        assert "Nothing was hidden in Cardinal" in story
+        if number == 1:
+            refused = await world.fake.slash(
+                bot_, bob, world.channel, "parley ratings", forced_games="leave out"
+            )
+            assert private_reply(refused) == "Only a member with Manage Server can change this."
+            done = await world.fake.slash(
+                bot_, admin, world.channel, "parley ratings", forced_games="leave out"
+            )
+            assert "are left out of the ratings" in private_reply(done)
+    (alice_rating,) = [
+        r for r in await bot_.store.ratings(world.guild.id, "cardinal") if r.user_id == alice.id
+    ]
+    assert alice_rating.games == 1
+
+
+async def test_rematch_opens_one_lobby_with_the_same_seats_and_options(world: World):
+    alice, carol, bob = world.alice, world.carol, world.bob
+    bot_ = await world.start_bot()
+    await open_game(world, bot_, "cardinal", "first=orange", clock="none", players=[alice, carol])
+    old_thread = world.thread()
+    await world.fake.slash(bot_, alice, old_thread, "parley move", action="place c3")
+    await resign(world.fake, bot_, carol, old_thread)
+    final = final_posts(world)[-1]
+    rematch = button_id(final, "Rematch")
+
+    outsider = await world.fake.click(bot_, bob, final, rematch)
+    assert private_reply(outsider) == "Only the players of this game can open its rematch."
+    opened = await world.fake.click(bot_, carol, final, rematch)
+    new, old = await bot_.store.game(2), await bot_.store.game(1)
+    assert new.status == "lobby" and new.options == old.options and old.options["first"] == "orange"
+    assert [s.user_id for s in new.seats] == [alice.id, carol.id] and new.host_id == alice.id
+    assert new.thread_id == world.thread().id != old_thread.id
+    assert private_reply(opened).startswith(f"Rematch #2 is open: <#{new.thread_id}>.")
+    assert f"🔁 <@{carol.id}> opened a rematch" in world.fake.messages(old_thread)[-1].content
+    again = await world.fake.click(bot_, alice, final, rematch)
+    assert private_reply(again).startswith(f"Rematch #2 is open: <#{new.thread_id}>.")
+    assert await bot_.store.game(3) is None  # one lobby, however many clicks
+    card = [m for m in world.fake.messages(world.channel) if m.embeds][-1]
+    assert f"<@{alice.id}>" in str(card.embeds) and f"<@{carol.id}>" in str(card.embeds)
+    await world.fake.click(bot_, alice, card, "parley:lobby:2:start")
+    assert (await bot_.store.game(2)).status == "active"
+
+
+async def test_the_leaderboard_is_paged(world: World):
+    """23 rated players: three pages of ten, turned in place with the buttons."""
+    bot_ = await world.start_bot()
+    rows = [(world.guild.id, "ship", 9000 + n, 20.0 + n, 2.0, n + 1) for n in range(23)]
+    columns = ["guild_id", "game_key", "user_id", "mu", "sigma", "games"]
+    await bot_.store.write_rows("ratings", columns, rows)  # type: ignore[attr-defined]
+    reply = await world.fake.slash(
+        bot_, world.alice, world.channel, "parley leaderboard", game="ship"
+    )
+    page = reply.messages[-1]
+    lines = page.content.splitlines()
+    assert lines[0] == "🏅 **Ship (Stern vs Bow) leaderboard**, page 1 of 3"
+    assert lines[1] == "**1.** <@9022>: 36.0 (23 rated games)" and len(lines) == 11
+    assert [b.label for b in page.buttons] == ["◀ Older", "Newer ▶"]
+    assert page.buttons[0].disabled and not page.buttons[1].disabled
+    for number in (2, 3):
+        await world.fake.click(bot_, world.alice, page, button_id(page, "Newer ▶"))
+        assert page.content.startswith(
+            f"🏅 **Ship (Stern vs Bow) leaderboard**, page {number} of 3"
+        )
+    assert page.content.splitlines()[-1] == "**23.** <@9000>: 14.0 (1 rated game)"
+    assert page.buttons[1].disabled
+    empty = await world.fake.slash(
+        bot_, world.alice, world.channel, "parley leaderboard", game="cardinal"
+    )
+    assert private_reply(empty) == "Nobody has a Cardinal rating on this server yet: finish a game!"

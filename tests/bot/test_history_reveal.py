@@ -1,0 +1,128 @@
+"""The reveal (issue 16): "When a game ends, one post tells the story: the winners and why,
+final scores, and every secret now made public ... then the final board. The status message
+shows the same result in full. Long reveals are split, never cut." and "What was secret during
+the game is revealed only after the outcome"."""
+
+from __future__ import annotations
+
+import random
+
+from bot.play.ratings import Skill
+from games import REGISTRY
+from games.caribbean.data import COLOURS
+from games.tortuga.data import SEAT_NAMES
+from tests.bot.conftest import World
+from tests.bot.history_helpers import (
+    fast_forward,
+    final_posts,
+    game_seed,
+    play_on,
+    players,
+    random_game,
+)
+from tests.bot.time_helpers import open_game
+
+
+def story_lines(world: World) -> tuple[list[str], list]:
+    posts = final_posts(world)
+    return "\n".join(p.content for p in posts).splitlines(), posts
+
+
+def assert_told_only_at_the_end(world: World, reveal: list[str], final_ids: set[int]) -> None:
+    """No public text but the final post ever held a line of the reveal (the status message
+    after the end tells the result, not the secrets)."""
+    for line in reveal:
+        early = [
+            t for t in world.fake.public_texts() if line in t.text and t.message_id not in final_ids
+        ]
+        assert early == [], f"{line!r} was public before the end: {early[:1]}"
+
+
+async def test_tortuga_reveal_tells_every_secret_after_the_outcome(world: World, monkeypatch):
+    """A 5-player Tortuga game played to its end: the final post tells the winners and why,
+    the final scores, then spec.reveal line by line (each loyalty as the engine dealt it, every
+    vote), then the board, with a Rematch button; the status message tells the result too."""
+    game_seed(monkeypatch, 11)
+    spec = REGISTRY["tortuga"]
+    users = players(world, 5)
+    bot_ = await world.start_bot()
+    game_id = await open_game(world, bot_, "tortuga", clock="none", players=users)
+    await play_on(world, bot_, game_id, users, random.Random(8))  # 5 votes, cards looked at
+
+    game = await bot_.store.game(game_id)
+    state = spec.load(game.state)
+    outcome = spec.outcome(state)
+    assert game.status == "over" and outcome is not None
+    lines, posts = story_lines(world)
+    reveal = spec.reveal(state)
+
+    names = ", ".join(f"<@{users[s].id}> ({SEAT_NAMES[s]})" for s in outcome.winners)
+    assert lines[1].startswith(f"🏆 {names} win") and outcome.reason.rstrip(".") in lines[1]
+    scores = " · ".join(f"{s['name']}: {s['value']}" for s in spec.scores(state))
+    assert lines[2] == f"Final scores: {scores}"
+    assert lines[3:5] == ["", "**The reveal:**"]
+    assert lines[5:] == reveal  # every line, in order, nothing cut
+    # ... and those lines are the engine's secrets: loyalties as dealt, every vote.
+    for seat in range(5):
+        assert reveal[seat].startswith(f"{SEAT_NAMES[seat]} was {state.loyalty[seat].title()}")
+    votes = [e for e in state.secret_log if e["kind"] == "vote"]
+    assert votes and len([x for x in reveal if "(called by" in x]) == len(votes)
+    for entry, line in zip(votes, [x for x in reveal if "(called by" in x], strict=True):
+        assert line.count(" played ") == len(entry["plays"])
+        assert f"(called by {SEAT_NAMES[entry['caller']]})" in line
+    for entry in (e for e in state.secret_log if e["kind"] == "looked"):
+        seen = next(x for x in reveal if x.startswith(f"{SEAT_NAMES[entry['seat']]} looked at"))
+        for slot, card in entry["cards"]:
+            assert f"{card.title()} (slot {slot})".lower() in seen.lower()
+    # The winners are one side: the team of the loyalty they hold at the end.
+    assert sorted(outcome.winners) in [sorted(side) for side in spec.sides(state)]
+
+    last = posts[-1]
+    assert last.files and last.files[0].filename.startswith("board-")
+    assert [b.label for b in last.buttons] == ["Rematch"]
+    assert all(p.mentions == [] for p in posts)  # a story pings nobody
+    assert_told_only_at_the_end(world, reveal, {p.id for p in posts})
+
+    status = world.status_message().content
+    assert "🏁 Game over." in status and lines[1] in status and lines[2] in status
+    assert ".." not in status and "Winner:" not in status
+    assert game.result["rated"] is True and game.result["forced"] is None
+    assert Skill().shown == 0  # everyone started at 0; the winners' side now leads
+    ratings = {r.user_id: r for r in await bot_.store.ratings(world.guild.id, "tortuga")}
+    assert {u.id for u in users} == set(ratings)
+    winners = {users[s].id for s in outcome.winners}
+    best = max(ratings.values(), key=lambda r: r.mu)
+    assert best.user_id in winners
+
+
+async def test_caribbean_reveal_is_split_never_cut(world: World, monkeypatch):
+    """A 3-player Caribbean game fast-forwarded to its last move, played through Discord: the
+    reveal (every round's bids and tie-breakers, 60-odd lines) is longer than one message,
+    so it comes in several, each line whole, the board and the Rematch button on the last."""
+    game_seed(monkeypatch, 3)
+    spec = REGISTRY["caribbean"]
+    users = players(world, 3)
+    bot_ = await world.start_bot()
+    game_id = await open_game(world, bot_, "caribbean", "round_cap=20", clock="none", players=users)
+    moves = random_game("caribbean", 3, 3, {"round_cap": 20}, pick=4)
+    await fast_forward(bot_, game_id, moves[:-1])
+    seat, action = moves[-1]
+    await world.fake.slash(bot_, users[seat], world.thread(), "parley move", action=action)
+
+    game = await bot_.store.game(game_id)
+    state = spec.load(game.state)
+    assert game.status == "over" and game.version == len(moves)
+    lines, posts = story_lines(world)
+    reveal = spec.reveal(state)
+    assert len(posts) > 1 and all(len(p.content) <= 2000 for p in posts)
+    start = lines.index("**The reveal:**") + 1
+    assert lines[start:] == reveal
+    # Line by line against the engine's record of every round's bids.
+    rounds = len(state.past_bids)
+    assert rounds == 20
+    for number in range(1, rounds + 1):
+        for colour in COLOURS[:3]:
+            assert any(line.startswith(f"Round {number}, {colour}: Arriba ") for line in reveal)
+    assert posts[-1].files and [b.label for b in posts[-1].buttons] == ["Rematch"]
+    assert all(not p.files and not p.buttons for p in posts[:-1])
+    assert_told_only_at_the_end(world, reveal, {p.id for p in posts})

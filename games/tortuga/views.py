@@ -23,6 +23,7 @@ from games.tortuga.data import (
     SYMBOL_TITLES,
     TEAMS,
     card_title,
+    card_words,
     vote_text,
 )
 from games.tortuga.state import TortugaState, team_chests
@@ -132,15 +133,6 @@ def private_view(s: TortugaState, seat: int) -> dict[str, Any]:
 
 
 # -- the DM text ---------------------------------------------------------------------------
-def card_words(text: str, counting: str | None = None) -> str:
-    """A vote card in words, the symbol that counts first: ``Cannon (British flag, Skull)``."""
-    symbols = [SYMBOL_TITLES[word] for word in text.split()]
-    if counting is None:
-        return ", ".join(symbols)
-    first = symbols.pop(SECTIONS.index(counting))
-    return f"{first} ({', '.join(symbols)})"
-
-
 def cards_in_words(cards: list[str], between: str = "; ") -> str:
     """Vote cards as the buttons name them, top symbol first: ``Cannon (French flag, Helm)``."""
     return between.join(card_words(card, SECTIONS[0]) for card in cards)

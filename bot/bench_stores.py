@@ -1,5 +1,5 @@
-"""``parley bench --db postgresql://...``: the store's numbers on PostgreSQL next to SQLite's,
-from the same run on the same machine.
+"""The store's numbers at scale: SQLite's in every ``parley bench``; with ``--db
+postgresql://...``, PostgreSQL's next to them, from the same run on the same machine.
 
 Both stores get the same ``--games`` started games (100,000 by default: one real game, started
 by the service, then stored again under new ids; every game has a 24-hour clock, its deadline
@@ -9,6 +9,10 @@ synced and its reminders sent, and one in a hundred runs out two hours in), then
   and what it owes), each the scheduler's real tick with sending to Discord left out;
 - a command (engine, commit with its outbox rows, the board render) p50/p99;
 - commits per second (one small write each);
+- the ``game`` autocomplete for a player seated in 10,000 of the games, in one server;
+- start-up: opening the store and the work the bot does before it is ready (states checked,
+  deadlines caught up, owed work resumed and delivered), the first time as after an upgrade
+  that changed the engines' states (every stored state checked), then as any restart;
 - on PostgreSQL, commands per second from 1, 2 and 3 processes at once on one database.
 
 The PostgreSQL run happens in a database of its own on the server ``--db`` names (created,
@@ -27,16 +31,19 @@ from collections.abc import AsyncIterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 import asyncpg
 
 from bot.bench import one_command, percentile
 from bot.copydb import CopyableStore, open_copyable
 from bot.discord.scheduler import Scheduler
+from bot.discord.targets import game_autocomplete
 from bot.play.claims import Claims
 from bot.play.clocks import DAY, HOUR
 from bot.play.service import GameService, UserError
+from bot.play.snapshots import refresh_snapshots
 from bot.play.timekeeper import Timekeeper
 from bot.storage import PostgresStore
 from games import REGISTRY
@@ -45,6 +52,7 @@ T0 = 1_800_000_000.0  # the game clock when every stored game's turn began
 BUSY_EVERY = 100  # one game in this many runs out of time two hours in
 CAP = 60.0  # seconds a tick may run in the bench before it is extrapolated
 HOSTS, GUESTS = 10_000_000, 20_000_000
+FAN, FAN_GUILD, FAN_GAMES = 30_000_000, 4242 << 22, 10_000  # one player in many games
 
 
 @dataclass
@@ -68,6 +76,9 @@ class Numbers:
     #: PostgreSQL with synchronous_commit off (durable like SQLite's WAL at NORMAL).
     lazy_commands: list[float] = field(default_factory=list)
     lazy_commits: float = 0.0
+    autocomplete: list[float] = field(default_factory=list)  # ms
+    startup: float = 0.0  # seconds
+    upgrade_startup: float = 0.0  # seconds, every stored state checked against the engines
 
 
 class Instant:
@@ -116,10 +127,12 @@ async def seed(store: CopyableStore, count: int) -> list[int]:
         rows: dict[str, list[dict[str, Any]]] = {t: [] for t in tables}
         for n in chunk:
             due = T0 + (2 * HOUR if n % BUSY_EVERY == 0 else DAY)
-            host, guest = HOSTS + n, GUESTS + n
+            fan = n - ids[0] < FAN_GAMES
+            host, guest = HOSTS + n, FAN if fan else GUESTS + n
+            guild = FAN_GUILD if fan else (n % 64) << 22 | 1
             rows["games"].append(
                 row
-                | {"id": n, "guild_id": (n % 64) << 22 | 1, "channel_id": 2, "thread_id": n}
+                | {"id": n, "guild_id": guild, "channel_id": 2, "thread_id": n}
                 | {"lobby_message_id": n, "host_id": host, "created_at": T0, "updated_at": T0}
             )
             rows["seats"] += [
@@ -189,9 +202,14 @@ async def bench_store(database: str, count: int, quick: bool, say: Any) -> Numbe
         numbers.moves = await played(store) - before
         say(f"  busy tick {numbers.busy.text()} ({numbers.moves:,} autopilot moves)")
         numbers.commands, numbers.commits = await commands_and_commits(store, ids, quick, 1)
+        numbers.autocomplete = await autocompletes(store, 20 if quick else 100)
         await claims.close()
     finally:
         await store.close()
+    # The stored states carry no fingerprint yet, as after an upgrade that changed them.
+    numbers.upgrade_startup = await startup(database, T0 + 3 * HOUR)
+    numbers.startup = await startup(database, T0 + 3 * HOUR)
+    say(f"  start-up {numbers.startup:.2f} s ({numbers.upgrade_startup:.2f} s after an upgrade)")
     if database.startswith("postgresql://"):  # again, each commit not waiting for the disk
         admin = await asyncpg.connect(database)
         name = database.rsplit("/", 1)[1]
@@ -227,6 +245,43 @@ async def commands_and_commits(
     for n in range(commits):
         await store.set_status_message(ids[n], n + seed)
     return commands, commits / (time.perf_counter() - t0)
+
+
+async def autocompletes(store: CopyableStore, times: int) -> list[float]:
+    """The ``game`` autocomplete (the real function) for the player in 10,000 games, in ms."""
+    interaction = SimpleNamespace(
+        client=SimpleNamespace(store=store), guild_id=FAN_GUILD, user=SimpleNamespace(id=FAN)
+    )
+    samples = []
+    for n in range(times):
+        t0 = time.perf_counter()
+        choices = await game_autocomplete(cast(Any, interaction), str(n % 10))
+        samples.append((time.perf_counter() - t0) * 1000)
+        assert choices
+    return samples
+
+
+async def startup(database: str, now: float) -> float:
+    """Seconds from opening the store to ready, as the bot's ``setup_hook`` does it (less
+    Discord: commands are not synced, posts count as sent at once)."""
+    t0 = time.perf_counter()
+    store = await open_copyable(database)
+    try:
+        service = GameService(store)
+        keeper = Timekeeper(store, service)
+        claims = Claims(store)
+        instant = Instant(store, keeper, claims)
+        scheduler = Scheduler(store, service, keeper, instant, lambda: now, claims)
+        instant.now = now
+        await refresh_snapshots(store)
+        await keeper.catch_up(now)
+        await scheduler.resume()
+        await instant.deliver()
+        seconds = time.perf_counter() - t0
+        await claims.close()
+    finally:
+        await store.close()
+    return seconds
 
 
 async def played(store: CopyableStore) -> int:
@@ -298,54 +353,67 @@ def ticks_of(numbers: Numbers) -> list[Tick]:
     return [t for t in (numbers.idle_first, numbers.idle, numbers.busy) if t is not None]
 
 
-def row(name: str, sqlite: str, postgres: str) -> str:
-    return f"{name:<34} {sqlite:>14} {postgres:>14}"
-
-
-async def run_store_bench(url: str, count: int, quick: bool) -> None:
+async def run_store_bench(url: str | None, count: int, quick: bool) -> None:
+    """SQLite's numbers, and PostgreSQL's beside them when ``url`` names a server."""
     count = min(count, 2_000) if quick else count
     results: dict[str, Numbers] = {}
-    async with scratch_database(url) as scratch:
-        with tempfile.TemporaryDirectory() as folder:
-            for name, database in (
-                ("SQLite", str(Path(folder) / "bench.db")),
-                ("PostgreSQL", scratch),
-            ):
-                print(f"{name}:")
-                results[name] = await bench_store(database, count, quick, print)
-        lite, pg = results["SQLite"], results["PostgreSQL"]
-        print(f"\nwith {count:,} games stored           {'SQLite':>14} {'PostgreSQL':>14}")
-        for label, ticks in (
-            ("idle tick, first after start", (lite.idle_first, pg.idle_first)),
-            ("idle tick", (lite.idle, pg.idle)),
-            (f"busy tick ({count // BUSY_EVERY:,} clocks run out)", (lite.busy, pg.busy)),
-        ):
-            assert ticks[0] is not None and ticks[1] is not None
-            print(row(label, ticks[0].text(), ticks[1].text()))
-        for label, q in (("command p50", 0.5), ("command p99", 0.99)):
-            print(
-                row(
-                    label,
-                    f"{percentile(lite.commands, q):.1f} ms",
-                    f"{percentile(pg.commands, q):.1f} ms",
-                )
-            )
-        print(row("commits/s (one process)", f"{lite.commits:,.0f}", f"{pg.commits:,.0f}"))
+    async with contextlib.AsyncExitStack() as stack:
+        folder = stack.enter_context(tempfile.TemporaryDirectory())
+        stores = {"SQLite": str(Path(folder) / "bench.db")}
+        if url:
+            stores["PostgreSQL"] = await stack.enter_async_context(scratch_database(url))
+        for name, database in stores.items():
+            print(f"{name}:")
+            results[name] = await bench_store(database, count, quick, print)
+        print_table(count, results)
+        if url:
+            await bench_processes(stores["PostgreSQL"], quick)
+
+
+def print_table(count: int, results: dict[str, Numbers]) -> None:
+    names = list(results)
+    print(f"\nwith {count:,} games stored".ljust(35) + "".join(f"{n:>15}" for n in names))
+
+    def line(label: str, cells: list[str]) -> None:
+        print(f"{label:<34}" + "".join(f" {c:>14}" for c in cells))
+
+    numbers = list(results.values())
+    line("start-up", [f"{n.startup:.2f} s" for n in numbers])
+    line("start-up after an upgrade", [f"{n.upgrade_startup:.2f} s" for n in numbers])
+    line("idle tick, first after start", [t.text() for n in numbers if (t := n.idle_first)])
+    line("idle tick", [t.text() for n in numbers if (t := n.idle)])
+    line(
+        f"busy tick ({count // BUSY_EVERY:,} clocks run out)",
+        [t.text() for n in numbers if (t := n.busy)],
+    )
+    for label, q in (("command p50", 0.5), ("command p99", 0.99)):
+        line(label, [f"{percentile(n.commands, q):.1f} ms" for n in numbers])
+    line("commits/s (one process)", [f"{n.commits:,.0f}" for n in numbers])
+    line(
+        f"autocomplete p99 (in {min(FAN_GAMES, count):,} games)",
+        [f"{percentile(n.autocomplete, 0.99):.1f} ms" for n in numbers],
+    )
+    if "PostgreSQL" in results:
+        pg = results["PostgreSQL"]
         print("PostgreSQL with synchronous_commit=off (the disk as SQLite's WAL at NORMAL):")
         for label, q in (("command p50", 0.5), ("command p99", 0.99)):
-            print(row(label, "", f"{percentile(pg.lazy_commands, q):.1f} ms"))
-        print(row("commits/s (one process)", "", f"{pg.lazy_commits:,.0f}"))
-        if not all(t.whole for t in (*ticks_of(lite), *ticks_of(pg))):
-            print(f"* stopped after {CAP:.0f} s and extrapolated to the games due.")
+            line(label, ["", f"{percentile(pg.lazy_commands, q):.1f} ms"])
+        line("commits/s (one process)", ["", f"{pg.lazy_commits:,.0f}"])
         print(
             "(PostgreSQL as its server is configured, above: with synchronous_commit on, each "
-            "commit waits for the disk; SQLite's WAL with synchronous=NORMAL does not.)"
+            "commit waits for the disk, as SQLite's does with synchronous=FULL.)"
         )
-        seconds = 5.0 if quick else 15.0
-        store = await PostgresStore.open(scratch)
-        ids = [row[0] async for rows in store.read_rows("games", ["id"]) for row in rows]
-        await store.close()
-        print(f"\ncommands/s on PostgreSQL (engine, commit, render; {seconds:.0f} s each):")
-        for processes in (1, 2, 3):
-            rate = throughput(scratch, ids, processes, seconds)
-            print(f"  {processes} process{'es' if processes > 1 else ''}: {rate:,.0f}")
+    if not all(t.whole for n in numbers for t in ticks_of(n)):
+        print(f"* stopped after {CAP:.0f} s and extrapolated to the games due.")
+
+
+async def bench_processes(scratch: str, quick: bool) -> None:
+    """Commands per second on one PostgreSQL database from 1, 2 and 3 processes."""
+    seconds = 5.0 if quick else 15.0
+    store = await PostgresStore.open(scratch)
+    ids = [row[0] async for rows in store.read_rows("games", ["id"]) for row in rows]
+    await store.close()
+    print(f"\ncommands/s on PostgreSQL (engine, commit, render; {seconds:.0f} s each):")
+    for processes in (1, 2, 3):
+        rate = throughput(scratch, ids, processes, seconds)
+        print(f"  {processes} process{'es' if processes > 1 else ''}: {rate:,.0f}")

@@ -32,12 +32,12 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--ai", action="store_true", help="every seat the AI (normal), not random")
     bench = commands.add_parser("bench", help="measure render, engine, bot and SQLite speed")
     bench.add_argument(
-        "--games", type=int, help="games stored (10,000 for the bot run, 100,000 with --db)"
+        "--games", type=int, help="games stored for the stores' numbers (default 100,000)"
     )
     bench.add_argument("--quick", action="store_true", help="fewer samples (a smoke run)")
     bench.add_argument(
         "--db",
-        help="a postgresql:// URL: the stores' numbers on PostgreSQL next to SQLite's "
+        help="a postgresql:// URL: only the stores' numbers, PostgreSQL's next to SQLite's "
         "(in a database of their own beside it, dropped afterwards)",
     )
     backup = commands.add_parser("backup", help="copy the live database safely")
@@ -75,14 +75,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Replay (replay.png), final board (final.png) and log written to {args.out}")
         return 0
     if args.command == "bench":
-        if args.db:
-            from bot.bench_stores import run_store_bench
-
-            asyncio.run(run_store_bench(args.db, args.games or 100_000, quick=args.quick))
-            return 0
         from bot.bench import run_bench
+        from bot.bench_stores import run_store_bench
 
-        asyncio.run(run_bench(stored_games=args.games or 10_000, quick=args.quick))
+        if not args.db:  # engines, renders and the bot first (with --db: the stores only)
+            asyncio.run(run_bench(stored_games=10_000, quick=args.quick))
+        print("\nThe stores at scale")
+        asyncio.run(run_store_bench(args.db, args.games or 100_000, quick=args.quick))
         return 0
     if args.command == "copy-db":
         return asyncio.run(copy_db(args.source, args.target))

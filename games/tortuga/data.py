@@ -128,6 +128,15 @@ SYMBOL_TITLES: dict[str, str] = {
 }
 
 
+def card_words(text: str, counting: str | None = None) -> str:
+    """A vote card in words, the symbol that counts first: ``Cannon (British flag, Skull)``."""
+    symbols = [SYMBOL_TITLES[word] for word in text.split()]
+    if counting is None:
+        return ", ".join(symbols)
+    first = symbols.pop(SECTIONS.index(counting))
+    return f"{first} ({', '.join(symbols)})"
+
+
 def card_title(card: str) -> str:
     """An event card's printed name: ``crow's nest`` -> "Crow's Nest"."""
     return CARD_TITLES[card]

@@ -22,11 +22,13 @@ from games.tortuga.data import (
     PIRATE_CODE_VOTES,
     PISTOL,
     SCURVY,
+    SECTIONS,
     SHIP_TITLES,
     SHIPS,
     STORMY_SEAS,
     TREASURE_MAPS,
     card_title,
+    card_words,
     counted,
     vote_text,
 )
@@ -298,7 +300,7 @@ def pick(s: TortugaState, seat: int, action: str) -> None:
             s,
             seat,
             f"Crow's Nest: you gave {seat_name(target)} "
-            f"{', '.join(vote_text(c) for c in s.hands[target])}.",
+            f"{'; '.join(card_words(vote_text(c), SECTIONS[0]) for c in s.hands[target])}.",
         )
 
 

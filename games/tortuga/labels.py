@@ -17,9 +17,9 @@ from games.tortuga.data import (
     SYMBOL_TITLES,
     TEAMS,
     card_title,
+    card_words,
 )
 from games.tortuga.state import TortugaState, ship_of
-from games.tortuga.views import card_words
 
 LIMIT = 80
 _PLACE = dict(zip(SECTIONS, ("top", "flag", "bottom"), strict=True))

@@ -23,6 +23,7 @@ from games.tortuga.data import (
     SYMBOL_TITLES,
     TEAMS,
     card_title,
+    card_words,
     vote_text,
 )
 from games.tortuga.state import TortugaState, team_chests
@@ -132,13 +133,9 @@ def private_view(s: TortugaState, seat: int) -> dict[str, Any]:
 
 
 # -- the DM text ---------------------------------------------------------------------------
-def card_words(text: str, counting: str | None = None) -> str:
-    """A vote card in words, the symbol that counts first: ``Cannon (British flag, Skull)``."""
-    symbols = [SYMBOL_TITLES[word] for word in text.split()]
-    if counting is None:
-        return ", ".join(symbols)
-    first = symbols.pop(SECTIONS.index(counting))
-    return f"{first} ({', '.join(symbols)})"
+def cards_in_words(cards: list[str], between: str = "; ") -> str:
+    """Vote cards as the buttons name them, top symbol first: ``Cannon (French flag, Helm)``."""
+    return between.join(card_words(card, SECTIONS[0]) for card in cards)
 
 
 def how_to_win(loyalty: str, players: int) -> str:
@@ -178,11 +175,11 @@ def private_text(view: dict[str, Any]) -> str:
             + ", then ".join(card.title() for card in history)
             + "."
         )
-    lines.append("Vote cards: " + ("; ".join(private["hand"]) or "none"))
+    lines.append("Vote cards: " + (cards_in_words(private["hand"]) or "none"))
     pending = view.get("pending") or {}
     if pending.get("kind") == "vote" and seat in pending["voters"]:
         if private.get("vote_played"):
-            lines.append("Your vote: " + " and ".join(private["vote_played"]))
+            lines.append("Your vote: " + cards_in_words(private["vote_played"], " and "))
         else:
             lines += vote_lesson(view, private)
     if private["known_events"]:
@@ -193,9 +190,9 @@ def private_text(view: dict[str, Any]) -> str:
             )
         )
     if private.get("vote_deck_search"):
-        lines.append("Crow's Nest, the vote deck: " + "; ".join(private["vote_deck_search"]))
+        lines.append("Crow's Nest, the vote deck: " + cards_in_words(private["vote_deck_search"]))
         if private["picked"]:
-            lines.append("Picked so far: " + "; ".join(private["picked"]))
+            lines.append("Picked so far: " + cards_in_words(private["picked"]))
     lines += private["notes"]
     return "\n".join(lines)
 

@@ -150,6 +150,6 @@ async def test_a_tortuga_voter_who_left_is_replaced_and_the_newcomer_votes_by_dm
     assert game.seat_of(dave.id) is None
 
     await fake.click(bot_, frank, welcome, button_id(welcome, "Play Cannon (French flag, Helm)"))
-    assert "Your vote: cannon french helm" in welcome.content
+    assert "Your vote: Cannon (French flag, Helm)" in welcome.content
     assert last_post(world).content.startswith(f"<@{frank.id}>: P4 has voted.")
     assert fake.bot_errors == []

@@ -13,6 +13,7 @@ from bot.discord.bot import ParleyBot
 from bot.discord.delivery import DM_CLOSED_HELP
 from games import REGISTRY
 from games.tortuga.data import CARD_TITLES, SEAT_NAMES, vote_text
+from games.tortuga.views import cards_in_words
 from tests.bot.conftest import World
 from tests.bot.fake_discord import FakeUser
 from tests.bot.helpers import button_id, ephemeral_text
@@ -93,7 +94,9 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
             continue
         secret = fake.dms(user)[-1].content
         assert f"You are {SEAT_NAMES[seat]}. Loyalty: **{s.loyalty[seat].title()}**" in secret
-        assert "Vote cards: " + "; ".join(sorted(vote_text(c) for c in s.hands[seat])) in secret
+        assert (
+            "Vote cards: " + cards_in_words(sorted(vote_text(c) for c in s.hands[seat])) in secret
+        )
         assert secret.count("You are") == 1
 
     begins = last_post(world)
@@ -135,7 +138,7 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
     )
     assert not ephemeral_text(voted)
     assert fake.dms(dave)[-1] is ballot and ballot.buttons == []
-    assert "Your vote: cannon french helm" in ballot.content
+    assert "Your vote: Cannon (French flag, Helm)" in ballot.content
     post = last_post(world)
     assert post.content.startswith(f"<@{dave.id}>: P4 has voted.")
     assert f"<@{alice.id}>, <@{bob.id}>, your move" in post.content
@@ -155,7 +158,7 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
     panel = hand.messages[-1]
     assert [b.label for b in panel.buttons] == labels(s, 1)
     await fake.click(bot_, bob, panel, button_id(panel, "Play Torch (British flag, Skull)"))
-    assert "Your vote: torch british skull" in panel.content and panel.buttons == []
+    assert "Your vote: Torch (British flag, Skull)" in panel.content and panel.buttons == []
     assert last_post(world).content.startswith(f"<@{bob.id}>: P2 has voted.")
 
     # Alice votes last from her DM: the reveal shows only the symbols that count.
@@ -176,10 +179,12 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
     s = await state(bot_)
     # "Secrets ... whenever they change": each voter drew a card; Dave hears by DM.
     assert (
-        "Vote cards: " + "; ".join(sorted(vote_text(c) for c in s.hands[3]))
+        "Vote cards: " + cards_in_words(sorted(vote_text(c) for c in s.hands[3]))
         in fake.dms(dave)[-1].content
     )
-    assert "Vote cards: " + "; ".join(sorted(vote_text(c) for c in s.hands[0])) in ballot.content
+    assert (
+        "Vote cards: " + cards_in_words(sorted(vote_text(c) for c in s.hands[0])) in ballot.content
+    )
     await fake.click(bot_, alice, reveal, button_id(reveal, reveal.buttons[0].label))
 
     # Viewed event cards are secrets too: Bob sees his through /parley hand, Carol by DM.
@@ -236,6 +241,7 @@ async def audit(world: World, table: Table, bot_: ParleyBot, rendered: list[dict
 
     # Replay the action log: every hand and viewed card each seat ever held.
     hands: list[set[str]] = [set() for _ in table.players]
+    hands_in_words: list[set[str]] = [set() for _ in table.players]
     known: list[set[str]] = [set() for _ in table.players]
     s = SPEC.new(5, SEED)
     for seat, action in [(None, None), *await bot_.store.actions(1, 0)]:
@@ -243,6 +249,7 @@ async def audit(world: World, table: Table, bot_: ParleyBot, rendered: list[dict
             s = SPEC.apply(s, seat, action)
         for p in range(5):
             hands[p].add("; ".join(sorted(vote_text(c) for c in s.hands[p])))
+            hands_in_words[p].add(cards_in_words(sorted(vote_text(c) for c in s.hands[p])))
             known[p] |= {f"slot {i + 1}: {CARD_TITLES[c]}" for i, c in enumerate(s.known[p]) if c}
     assert fake.dms(table.players[1]) == []
     # Every private text ever shown (DMs and ephemeral replies, each version of an edited
@@ -269,7 +276,7 @@ async def audit(world: World, table: Table, bot_: ParleyBot, rendered: list[dict
                     f"You are {SEAT_NAMES[seat]}. Loyalty: **{final.loyalty[seat].title()}**."
                 ), item
             if line.startswith("Vote cards: "):
-                assert line.removeprefix("Vote cards: ") in hands[seat], item
+                assert line.removeprefix("Vote cards: ") in hands_in_words[seat], item
             if line.startswith("Event cards you have seen: "):
                 seen = line.removeprefix("Event cards you have seen: ").split("; ")
                 assert set(seen) <= known[seat], item
@@ -303,7 +310,7 @@ async def test_a_ballot_dm_sent_late_still_has_its_buttons(world: World, monkeyp
     ballot = fake.dms(dave)[-1]
     assert len(fake.dms(dave)) == before + 1 and "Your secret choice" in ballot.content
     await fake.click(bot_, dave, ballot, button_id(ballot, "Play Cannon (French flag, Helm)"))
-    assert "Your vote: cannon french helm" in ballot.content
+    assert "Your vote: Cannon (French flag, Helm)" in ballot.content
     post = last_post(world)
     assert post.content.startswith(f"<@{dave.id}>: P4 has voted.")
     assert f"<@{alice.id}>, your move" in post.content

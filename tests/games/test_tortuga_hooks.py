@@ -10,9 +10,8 @@ import pytest
 
 from games.core import IllegalAction, finish
 from games.tortuga import SPEC
-from games.tortuga.data import vote_text
+from games.tortuga.data import card_words, vote_text
 from games.tortuga.state import TortugaState
-from games.tortuga.views import card_words
 from games.tortuga.votes import attack_meaning
 from tests.games.test_tortuga import FILLER, act, position, vote_round
 

@@ -13,9 +13,13 @@ several processes only one thinks for a seat.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import random
+import select
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -50,6 +54,32 @@ def worker_context() -> multiprocessing.context.BaseContext:
     return context
 
 
+def end_with(parent: int) -> None:
+    """A pool worker's initializer: the worker ends when the bot process ``parent`` does. A
+    process killed outright (SIGKILL, the OOM killer) cannot stop its pool, and a worker forked
+    by the server would otherwise wait for work forever, keeping the server alive too."""
+
+    def watch() -> None:
+        try:
+            gone = os.pidfd_open(parent)  # readable once the process has ended (Linux)
+        except ProcessLookupError:
+            os._exit(0)
+        except (AttributeError, OSError):
+            while True:  # elsewhere: look every second
+                time.sleep(1.0)
+                try:
+                    os.kill(parent, 0)
+                except ProcessLookupError:
+                    os._exit(0)
+                except PermissionError:  # pragma: no cover - alive, owned by another user
+                    pass
+        with contextlib.suppress(InterruptedError):
+            select.select([gone], [], [])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parley-end-with-bot", daemon=True).start()
+
+
 class Thinker:
     """Runs :func:`think` off the event loop, in a process pool made on first use."""
 
@@ -60,7 +90,12 @@ class Thinker:
 
     async def choose(self, game_key: str, state: str, seat: int, seed: int) -> str:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=worker_context())
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                mp_context=worker_context(),
+                initializer=end_with,
+                initargs=(os.getpid(),),
+            )
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(

@@ -6,8 +6,13 @@ just thinks again. ``parley demo --ai`` and ``parley arena`` are in ``test_ai_cl
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import random
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import aiosqlite
 import asyncpg
@@ -431,3 +436,57 @@ async def test_the_ai_move_a_command_sets_off_is_thought_once(postgres_server: P
         await first.close()
         await second.close()
         await postgres_server.drop(url)
+
+
+BOT_THAT_THINKS = """
+import asyncio, json
+from bot.play.thinking import Thinker
+from games import REGISTRY
+
+async def main():
+    thinker = Thinker(workers=2)
+    spec = REGISTRY["cardinal"]
+    state = spec.new(2, 3)
+    await thinker.choose("cardinal", spec.dump(state), spec.to_act(state)[0], 1)
+    print(json.dumps(sorted(thinker._pool._processes)), flush=True)
+    await asyncio.sleep(120)
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+def running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (a zombie waiting to be reaped has ended)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    return "State:\tZ" not in status
+
+
+@pytest.mark.slow
+def test_the_ai_workers_end_with_a_bot_killed_outright(tmp_path):
+    """A bot killed with SIGKILL cannot stop its pool: its AI workers (and the server they
+    were forked from) end on their own instead of waiting for work forever."""
+    script = tmp_path / "bot_that_thinks.py"
+    script.write_text(BOT_THAT_THINKS)
+    root = Path(__file__).resolve().parents[2]
+    env = os.environ | {"PYTHONPATH": str(root)}
+    bot = subprocess.Popen(
+        [sys.executable, str(script)], cwd=root, env=env, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert bot.stdout is not None
+        workers = json.loads(bot.stdout.readline())
+        assert workers
+        server = int(Path(f"/proc/{workers[0]}/status").read_text().split("PPid:")[1].split()[0])
+        assert server != bot.pid  # forked by the server, not by the bot
+        assert all(running(pid) for pid in [*workers, server])
+    finally:
+        bot.kill()
+        bot.wait()
+    deadline = time.monotonic() + 10
+    while any(running(pid) for pid in [*workers, server]) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in [*workers, server] if running(pid)]

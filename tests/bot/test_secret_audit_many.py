@@ -17,7 +17,7 @@ no text said before may hold a line of the reveal. ``test_secret_audit.py`` runs
 through the fake Discord (transport, attachments, logs) on fewer games.
 
 ``PARLEY_AUDIT_GAMES`` sets the number of games per game (default: a sample that keeps the
-suite fast); CI runs thousands.
+suite fast); CI's deep audit (``.ci/run``) plays 400 of each.
 """
 
 from __future__ import annotations
@@ -42,11 +42,11 @@ from games import REGISTRY, GameSpec, IllegalAction
 from tests.bot.test_secret_audit import secret_lines
 
 #: Games per game in the default suite; ``PARLEY_AUDIT_GAMES`` overrides it.
-SAMPLE = dict.fromkeys(REGISTRY, 60) | {
-    "cardinal": 200,
-    "caribbean": 12,
-    "rigadoon": 15,
-    "tortuga": 150,
+SAMPLE = dict.fromkeys(REGISTRY, 30) | {
+    "cardinal": 100,
+    "caribbean": 6,
+    "rigadoon": 8,
+    "tortuga": 80,
 }
 MAX_ACTIONS = 20_000
 PUBLIC = None

@@ -137,6 +137,7 @@ async def seed(store: CopyableStore, count: int) -> list[int]:
             )
             rows["seats"] += [
                 {"game_id": n, "seat": s, "user_id": u, "dm_open": 1, "resigned": 0}
+                | {"kind": "human"}
                 for s, u in ((0, host), (1, guest))
             ]
             rows["game_clocks"].append(

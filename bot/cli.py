@@ -1,5 +1,5 @@
-"""The ``parley`` command: run the bot, play a demo game, benchmark, back up the database, copy
-it to another store."""
+"""The ``parley`` command: run the bot, play a demo game, pit players against each other,
+benchmark, back up the database, copy it to another store."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
     demo = commands.add_parser(
-        "demo", help="play a random game: its replay, its final board and a log"
+        "demo", help="play a game (random moves, or --ai): its replay, its final board and a log"
     )
     demo.add_argument("game", help=f"one of: {', '.join(REGISTRY)}")
     demo.add_argument("--out", type=Path, required=True, help="folder for the images and log")
@@ -29,6 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument(
         "--frames", action="store_true", help="also write every board, one PNG per action"
     )
+    demo.add_argument("--ai", action="store_true", help="every seat the AI (normal), not random")
     bench = commands.add_parser("bench", help="measure render, engine, bot and SQLite speed")
     bench.add_argument(
         "--games", type=int, help="games stored for the stores' numbers (default 100,000)"
@@ -67,7 +68,9 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         from bot.demo import play_demo
 
-        log = play_demo(spec, args.out, args.seed, args.players, args.frames)
+        log = play_demo(
+            spec, args.out, args.seed, args.players, args.frames, "ai:normal" if args.ai else None
+        )
         print(log.read_text().splitlines()[-1])
         print(f"Replay (replay.png), final board (final.png) and log written to {args.out}")
         return 0

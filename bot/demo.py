@@ -1,5 +1,6 @@
-"""``parley demo``: a whole game by random legal moves, so anyone can see a game without a
-Discord token. It writes the game's animated replay (``replay.png``, an APNG), the final board
+"""``parley demo``: a whole game, so anyone can see a game without a Discord token. Moves are
+random legal moves, or with ``--ai`` every seat is the AI (``ai:normal``), so a newcomer's first
+look is a real game. It writes the game's animated replay (``replay.png``, an APNG), the final board
 (``final.png``) and a text log; with ``frames`` also every board, one PNG per action."""
 
 from __future__ import annotations
@@ -10,22 +11,34 @@ from typing import Any
 
 from bot.play.replays import animate
 from games import GameSpec
+from games.ai import make_player
 from renderers import render
 from renderers.replay import pick_frames
 
 
 def play_demo(
-    spec: GameSpec[Any], out: Path, seed: int, players: int | None = None, frames: bool = False
+    spec: GameSpec[Any],
+    out: Path,
+    seed: int,
+    players: int | None = None,
+    frames: bool = False,
+    player: str | None = None,
 ) -> Path:
+    """Play one game to ``out``; ``player`` (a name for :func:`games.ai.make_player`) fills
+    every seat, each with its own seed, or random legal moves when None."""
     out.mkdir(parents=True, exist_ok=True)
     count = players or spec.min_players
     picker = random.Random(seed)
+    seats = [make_player(player, seed * 1000 + s) for s in range(count)] if player else None
     state = spec.new(count, seed)
-    lines = [f"{spec.title}, {count} players, seed {seed}"]
+    lines = [f"{spec.title}, {count} players, seed {seed}, {player or 'random'} in every seat"]
     states = [state]
     while spec.outcome(state) is None:
         seat = picker.choice(spec.to_act(state))
-        action = picker.choice(spec.legal_actions(state, seat))
+        if seats is None:
+            action = picker.choice(spec.legal_actions(state, seat))
+        else:
+            action = seats[seat].choose(spec, state, seat)
         after = spec.apply(state, seat, action)
         lines.append(
             f"{len(states):4d}. {spec.seat_label(seat)}: {action}  |  "

@@ -142,9 +142,9 @@ class ParleyBot(commands.AutoShardedBot):
             shards = self.settings.shards
             where = None if shards is None else (shards.first, shards.last, shards.count)
             self._store = await open_store(self.settings.database, where)
-        self.service = GameService(self.store)
-        self.timekeeper = Timekeeper(self.store, self.service)
         self.claims = Claims(self.store)
+        self.service = GameService(self.store, claims=self.claims)  # the AI's moves are held
+        self.timekeeper = Timekeeper(self.store, self.service)
         status = StatusMessages(self, self.store, self.timekeeper)
         self.herald = Herald(self, self.store, self.timekeeper, status, self.clock, self.claims)
         self.scheduler = Scheduler(
@@ -177,6 +177,8 @@ class ParleyBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         await super().close()  # unloads the cogs: the time cog stops the scheduler's loop
+        if hasattr(self, "service"):
+            self.service.thinker.shutdown()
         if self._store is not None:
             if hasattr(self, "claims"):
                 await self.claims.close()

@@ -31,7 +31,7 @@ from bot.play.service import UserError
 from bot.play.since import digest_for
 from bot.play.steps import RANGE, Choice, Step, step
 from bot.play.wording import Label, fit, labeller
-from bot.storage import GameRecord
+from bot.storage import GameRecord, who
 from games import REGISTRY
 
 MAX_BUTTONS = 15  # more options than this make one select menu (the steps keep it to 25)
@@ -139,7 +139,7 @@ def panel(game: GameRecord, seat: int, place: str = "") -> tuple[str, discord.ui
                 else "Your move: type `/parley move` and pick from the list."
             )
         else:
-            waiting = ", ".join(f"<@{game.user_of(s)}>" for s in spec.to_act(state))
+            waiting = ", ".join(who(game.user_of(s)) for s in spec.to_act(state))
             lines.append(f"Waiting for {waiting}." if waiting else "")
     elif game.result:
         lines.append(f"Game over: {game.result['reason']}.")

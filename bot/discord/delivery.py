@@ -47,7 +47,7 @@ from bot.play.since import changes_since
 from bot.play.standings import Standings
 from bot.play.story import story
 from bot.play.timekeeper import Timekeeper
-from bot.storage import DirectMessage, GameRecord, OutboxItem, Store, ThreadPost
+from bot.storage import DirectMessage, GameRecord, OutboxItem, Store, ThreadPost, who
 from games import REGISTRY
 from renderers import render
 
@@ -95,11 +95,11 @@ def post_text(game: GameRecord, post: ThreadPost, due: float | None = None) -> s
     """The one-line thread post: who did what, then who must act (the only mentions), and
     when their clock runs out."""
     spec = REGISTRY[game.game_key]
-    lines = [f"<@{post.actor}>: {post.line}" if post.actor else post.line]
+    lines = [f"{who(post.actor)}: {post.line}" if post.actor else post.line]
     if post.result:  # the final post tells the whole story: the result, then every secret
         lines += story(spec, game, spec.load(game.state) if game.state else None)
     elif post.waiting:
-        names = ", ".join(f"<@{u}>" for u in post.waiting)
+        names = ", ".join(who(u) for u in post.waiting)
         hint = " (secret choice: use your DM or `/parley hand`)" if post.secret else ""
         by = f" ⏰ due {stamp(due)}" if due else ""
         lines.append(f"{names}, your move{hint}.{by}")

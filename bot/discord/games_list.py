@@ -12,7 +12,7 @@ import discord
 from bot.discord.bot import ParleyBot, guarded, reply_privately
 from bot.discord.targets import in_server_only
 from bot.play.service import UserError
-from bot.storage import GameRecord, Store
+from bot.storage import GameRecord, Store, who
 from games import REGISTRY
 
 #: Games per page: ten lines keep a page far below Discord's 2,000 characters.
@@ -36,7 +36,7 @@ async def game_line(store: Store, game: GameRecord, user_id: int) -> str:
         turn = (
             "**your turn**"
             if seat in to_act
-            else "waiting for " + ", ".join(f"<@{game.user_of(s)}>" for s in to_act)
+            else "waiting for " + ", ".join(who(game.user_of(s)) for s in to_act)
         )
         due = [
             d.due_at

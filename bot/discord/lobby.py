@@ -1,5 +1,5 @@
-"""A game before it starts: the lobby card in the channel (with Join, Leave, Start and Cancel
-buttons), its thread, and the welcome DM that checks a player's DMs are open."""
+"""A game before it starts: the lobby card in the channel (with Join, Leave, Add AI, Start and
+Cancel buttons), its thread, and the welcome DM that checks a player's DMs are open."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from bot.discord.targets import in_server_only, reach
 from bot.play.clocks import CLOCKS, POLICIES, clock_name
 from bot.play.service import UserError
 from bot.play.wording import chosen_options, fit
-from bot.storage import GameRecord, TimePolicy
+from bot.storage import GameRecord, TimePolicy, who
 from games import REGISTRY
 
 log = logging.getLogger(__name__)
@@ -45,7 +45,7 @@ def lobby_embed(game: GameRecord, policy: TimePolicy | None = None) -> discord.E
     """The lobby card: players, host, the game's options in words, and the move clock and
     what happens when it runs out, as chosen at ``/parley new``."""
     spec = REGISTRY[game.game_key]
-    players = "\n".join(f"{i + 1}. <@{s.user_id}>" for i, s in enumerate(game.seats))
+    players = "\n".join(f"{i + 1}. {who(s.user_id)}" for i, s in enumerate(game.seats))
     status = {
         "lobby": f"Waiting for players ({spec.player_range()}). The host presses **Start**.",
         "active": "The game is on! Follow it in the thread.",
@@ -70,7 +70,7 @@ def lobby_embed(game: GameRecord, policy: TimePolicy | None = None) -> discord.E
 
 def lobby_buttons(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for op in ("join", "leave", "start", "cancel"):
+    for op in ("join", "leave", "ai", "start", "cancel"):
         view.add_item(LobbyButton(game_id, op))
     return view
 
@@ -167,8 +167,10 @@ async def open_lobby(
     options: str,
     clock: str = "none",
     absent: str = "autopilot",
+    ai: int = 0,
 ) -> None:
-    """``/parley new``: the game and its clock, then its lobby card and thread here."""
+    """``/parley new``: the game (with ``ai`` AI seats) and its clock, then its lobby card
+    and thread here."""
     bot = interaction.client
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
@@ -192,6 +194,7 @@ async def open_lobby(
         options,
         CLOCKS.get(clock),
         absent,
+        ai,
     )
     spec = REGISTRY[game.game_key]
     committed(interaction, f"Game #{game.id} of {spec.title} is open; its thread follows.")
@@ -219,8 +222,8 @@ async def welcome(bot: ParleyBot, game: GameRecord, user_id: int) -> str:
 
 
 async def lobby_op(interaction: discord.Interaction[ParleyBot], game_id: int, op: str) -> None:
-    """Join, leave, start or cancel (a lobby button or its slash command), then update the
-    lobby card and deliver what the change owes."""
+    """Join, leave, add an AI seat, start or cancel (a lobby button or its slash command),
+    then update the lobby card and deliver what the change owes."""
     bot = interaction.client
     service = bot.service
     user = interaction.user
@@ -233,6 +236,9 @@ async def lobby_op(interaction: discord.Interaction[ParleyBot], game_id: int, op
         elif op == "leave":
             game = await service.leave(game, user.id)
             reply = "You left the game."
+        elif op == "ai":
+            game = await service.add_ai(game, user.id)
+            reply = "An AI seat joined the game."
         elif op == "start":
             game = await service.start(game, user.id)
             reply = "The game has started: see the thread."
@@ -266,20 +272,24 @@ async def refresh_lobby(bot: ParleyBot, game: GameRecord) -> None:
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"parley:lobby:(?P<game>\d+):(?P<op>join|leave|start|cancel)",
+    template=r"parley:lobby:(?P<game>\d+):(?P<op>join|leave|ai|start|cancel)",
 ):
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.success,
         "leave": discord.ButtonStyle.secondary,
+        "ai": discord.ButtonStyle.secondary,
         "start": discord.ButtonStyle.primary,
         "cancel": discord.ButtonStyle.danger,
     }
+    LABELS: ClassVar[dict[str, str]] = {"ai": "Add AI"}
 
     def __init__(self, game_id: int, op: str) -> None:
         self.game_id, self.op = game_id, op
         super().__init__(
             discord.ui.Button(
-                label=op.title(), style=self.STYLES[op], custom_id=f"parley:lobby:{game_id}:{op}"
+                label=self.LABELS.get(op, op.title()),
+                style=self.STYLES[op],
+                custom_id=f"parley:lobby:{game_id}:{op}",
             )
         )
 

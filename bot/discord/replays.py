@@ -13,12 +13,14 @@ from __future__ import annotations
 import asyncio
 import io
 import multiprocessing
+import os
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 
 import discord
 
 from bot.play.replays import Animation, build
+from bot.play.thinking import end_with
 from bot.storage import GameRecord, Store
 from games import REGISTRY
 
@@ -34,7 +36,8 @@ def worker_context() -> multiprocessing.context.BaseContext:
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
     context = multiprocessing.get_context(method)
     if method == "forkserver":
-        context.set_forkserver_preload(["bot.discord.replays"])
+        # the AI's workers share the server (bot.play.thinking): it has the AI imported too
+        context.set_forkserver_preload(["bot.discord.replays", "games.ai"])
     return context
 
 
@@ -53,7 +56,11 @@ class Replays:
                 actions = await self.store.actions(game.id)
                 if self._workers is None:
                     self._workers = ProcessPoolExecutor(
-                        max_workers=1, mp_context=worker_context(), max_tasks_per_child=1
+                        max_workers=1,
+                        mp_context=worker_context(),
+                        max_tasks_per_child=1,
+                        initializer=end_with,  # a killed bot leaves no worker behind
+                        initargs=(os.getpid(),),
                     )
                 loop = asyncio.get_running_loop()
                 animation = await loop.run_in_executor(self._workers, draw, game, actions)

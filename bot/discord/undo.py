@@ -39,6 +39,7 @@ async def ask_undo(interaction: discord.Interaction[ParleyBot], game: GameRecord
     asked = await Undos(bot.store).ask(game, interaction.user.id)
     request = asked.request
     if not request.waiting:
+        await bot.service.play_ai_seats(game.id)  # an AI seat due again moves
         await bot.herald.deliver(game.id)
         return f"Taken back: {asked.what}"
     if game.thread_id is None:
@@ -113,4 +114,5 @@ class UndoAnswer(
             await interaction.response.edit_message(
                 content=f"{text}\n✅ <@{user}> agrees: the move is taken back.", view=None
             )
+            await bot.service.play_ai_seats(self.game_id)  # an AI seat due again moves
             await bot.herald.deliver(self.game_id)

@@ -3,7 +3,8 @@
 Each due seat has one deadline row: when its turn began (the game version at which it became
 due, found by replaying the game from its seed) and when its clock runs out. When a clock runs
 out, an optional interrupt takes its default answer; otherwise the game's absent-player policy
-applies: wait (the thread is told once), forfeit, or the autopilot plays the turn. Every move
+applies: wait (the thread is told once), forfeit, or the autopilot plays the turn (the AI at
+normal strength, :mod:`bot.play.thinking`). Seats the AI plays have no clock. Every move
 here is an ordinary version-checked action, so a restart between a deadline and its handling
 neither loses nor repeats it: the deadline is either still there or the seat has moved.
 """
@@ -16,7 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.play.service import GameService
-from bot.play.turns import Replay, autopilot_action, replay
+from bot.play.turns import Replay, replay
 from bot.storage import Deadline, GameRecord, Store, ThreadPost, TimePolicy, VersionConflict
 from games import REGISTRY
 
@@ -68,8 +69,9 @@ class Deadlines:
         return rp
 
     async def sync(self, game: GameRecord, now: float) -> Replay | None:
-        """Bring the deadline rows up to the game's version: one per due seat (resigned seats
-        have none); a seat whose turn goes on keeps its row, a new turn gets a fresh clock.
+        """Bring the deadline rows up to the game's version: one per due seat (seats the AI
+        plays, AI seats and resigned ones, have none); a seat whose turn goes on keeps its
+        row, a new turn gets a fresh clock.
 
         Rows already brought up to this version are read as they are, with the stored state
         and no replay (a :class:`Replay` that is not ``complete``): the scheduler's tick
@@ -92,10 +94,10 @@ class Deadlines:
         by_seat = {d.seat: d for d in existing}
         want: list[Deadline] = []
         if rp is not None:
-            resigned = {s.seat for s in game.seats if s.resigned}
+            by_ai = {s.seat for s in game.seats if s.played_by_ai}  # no clock
             spec = REGISTRY[game.game_key]
             for seat, turn in sorted(rp.starts.items()):
-                if seat in resigned:
+                if seat in by_ai:
                     continue
                 user = game.user_of(seat)
                 old = by_seat.get(seat)
@@ -118,7 +120,7 @@ class Deadlines:
     def _follow(game: GameRecord, state: Any, rows: list[Deadline]) -> bool:
         """The rows are one per due seat, naming its player as seated now (a resignation or
         a hand-over changes seats without changing the version)."""
-        players = {s.seat: s.user_id for s in game.seats if not s.resigned}
+        players = {s.seat: s.user_id for s in game.seats if not s.played_by_ai}
         due = {seat for seat in REGISTRY[game.game_key].to_act(state) if seat in players}
         return {d.seat for d in rows} == due and all(players[d.seat] == d.user_id for d in rows)
 
@@ -168,10 +170,9 @@ class Deadlines:
                 or any(s.resigned for s in game.seats if s.seat == deadline.seat)
             ):
                 return  # the turn is over (or was already played before a restart)
-            action = autopilot_action(spec, game, rp.state, deadline.seat)
+            action = await self.service.stand_in_action(game, deadline.seat)
             try:
-                await self.service.play_for(
-                    game, deadline.seat, action, "⏰ Out of time; autopilot plays: "
-                )
+                why = "⏰ Out of time; autopilot plays (the AI, normal): "
+                await self.service.play_for(game, deadline.seat, action, why)
             except VersionConflict:
                 return

@@ -41,8 +41,9 @@ def posts_owed(
     is never held: while the actor's secret choice goes on and nothing public changed it is
     not told at all, so a round of bids does not tell every card; one that settles the choice
     or reveals something gets its post at once. Only seats that have just become due are
-    pinged; those still due are named without a ping. A post that only says a seat is done,
-    with nobody new due (a vote cast while others still vote), shows no board.
+    pinged (never an AI seat: nobody to ping); those still due are named without a ping. A
+    post that only says a seat is done, with nobody new due (a vote cast while others still
+    vote), shows no board.
 
     A change that begins every due turn ``anew`` (moves taken back) is a public event, never
     a step: it is posted at once, with the board, pinging every seat due after it (whoever
@@ -72,6 +73,7 @@ def posts_owed(
         and not news(public_before, public)
     )
     acted_by = None if actor is None else game.user_of(actor)
+    ai_seats = {s.seat for s in game.seats if s.is_ai}
     if goes_on and not secret:
         posts.append(ThreadPost(version=version, line=line, actor=acted_by, step=public_before))
     elif not quiet:
@@ -82,7 +84,9 @@ def posts_owed(
                 line=line,
                 actor=acted_by,
                 waiting=[game.user_of(s) for s in to_act],
-                mentions=[game.user_of(s) for s in to_act if s not in due_before],
+                mentions=[
+                    game.user_of(s) for s in to_act if s not in due_before and s not in ai_seats
+                ],
                 secret=any(spec.secret_choice(after, s) for s in to_act),
                 view=None if only_done else public,
                 result=None
@@ -103,9 +107,11 @@ def posts_owed(
         if spec.secret_choice(after, s)
         and (s not in due_before or not spec.secret_choice(before, s))
     }
-    # A seat on autopilot (its player resigned or was removed) tells its old player nothing.
-    autopiloted = {s.seat for s in game.seats if s.resigned}
-    for seat in sorted((changed_hands | newly_secret) - autopiloted):
+    # A seat the AI plays is told nothing: an AI seat thinks in a worker process, never
+    # from DMs, and a seat on autopilot (its player resigned or was removed) tells its old
+    # player nothing.
+    by_ai = {s.seat for s in game.seats if s.played_by_ai}
+    for seat in sorted((changed_hands | newly_secret) - by_ai):
         text = spec.private_text(seat_views[seat])
         if text or seat in newly_secret:
             posts.append(

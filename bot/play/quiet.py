@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.storage import Store, ThreadPost
+from bot.storage import Store, ThreadPost, who
 
 
 def releases(post: ThreadPost, game_active: bool) -> bool:
@@ -35,7 +35,7 @@ def merged(held: list[ThreadPost], post: ThreadPost) -> ThreadPost:
             groups.append((step.actor, [step.line]))
     (actor, lines), *rest = groups
     text = [" ".join(lines)]
-    text += [(f"<@{who}>: " if who is not None else "") + " ".join(more) for who, more in rest]
+    text += [(f"{who(user)}: " if user is not None else "") + " ".join(more) for user, more in rest]
     return replace(post, actor=actor, line="\n".join(text))
 
 

@@ -1,34 +1,45 @@
 """Parley's game logic on top of the store, with no Discord in it.
 
-Every change goes through here: lobby seats, starting, actions (with the version check and
-retries), resigning, forfeits, moves played for an absent seat, and handing a seat over. Each
-committed change carries the posts it owes (thread posts and DMs) in the same transaction;
-:mod:`bot.discord.delivery` sends them.
+Every change goes through here: lobby seats (people and AI seats), starting, actions (with
+the version check and retries), resigning, forfeits, moves the AI plays (an AI seat, or a seat
+whose player is absent or gone), and handing a seat over. Each committed change carries the
+posts it owes (thread posts and DMs) in the same transaction; :mod:`bot.discord.delivery`
+sends them. The AI's moves are committed like a player's, after thinking in a process pool
+(:mod:`bot.play.thinking`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import logging
 import secrets
+from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from bot.play.claims import Claims
 from bot.play.posts import posts_owed
 from bot.play.story import replay_post
-from bot.play.turns import autopilot_action, replay
+from bot.play.thinking import Thinker, decision_seed
+from bot.play.turns import replay
 from bot.play.wording import choice_words
 from bot.storage import (
     DirectMessage,
     GameRecord,
     Post,
+    Seat,
     Store,
     ThreadPost,
     TooManyLobbies,
     VersionConflict,
+    who,
 )
 from games import REGISTRY, GameSpec, IllegalAction, find_game
 from games.core import normalize
+
+log = logging.getLogger(__name__)
 
 RETRIES = 5
 BUSY = "The game is very busy right now; please try again."
@@ -82,8 +93,19 @@ def parse_options(spec: GameSpec[Any], text: str) -> dict[str, Any]:
 
 
 class GameService:
-    def __init__(self, store: Store) -> None:
+    """``thinker`` runs the AI off the event loop; ``claims`` are this process's hold on its
+    games' background work (the AI's moves among it), shared with the scheduler and the
+    delivery of posts."""
+
+    def __init__(
+        self, store: Store, thinker: Thinker | None = None, claims: Claims | None = None
+    ) -> None:
         self.store = store
+        self.thinker = thinker or Thinker()
+        self.claims = claims or Claims(store)
+        #: One run of the AI per game at a time in this process (the claims keep other
+        #: processes out), so no seat is ever thought for twice at once.
+        self._ai_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     # -- lookups ------------------------------------------------------------------------
     @staticmethod
@@ -122,16 +144,23 @@ class GameService:
         options_text: str = "",
         clock_seconds: int | None = None,
         policy: str = "autopilot",
+        ai: int = 0,
     ) -> GameRecord:
-        """A new lobby and its move clock, in one commit (it still owes its opening: the lobby
-        card and thread, see ``bot.discord.lobby``). Past a cap on open lobbies it is refused."""
+        """A new lobby and its move clock, in one commit, then ``ai`` AI seats after the host
+        (it still owes its opening: the lobby card and thread, see ``bot.discord.lobby``).
+        Past a cap on open lobbies it is refused."""
         spec = find_game(key)
         if spec is None:
             names = ", ".join(f"`{s.key}`" for s in REGISTRY.values())
             raise UserError(f"I don't know a game called `{key}`. Try one of: {names}.")
         options = parse_options(spec, options_text)
+        if not 0 <= ai < spec.max_players:
+            raise UserError(
+                f"{spec.title} seats at most {spec.max_players} players, you included: "
+                f"choose 0–{spec.max_players - 1} AI seats."
+            )
         try:
-            return await self.store.create_game(
+            game = await self.store.create_game(
                 spec.key,
                 guild_id,
                 channel_id,
@@ -153,6 +182,27 @@ class GameService:
                 f"This server already has {full.cap} games waiting for players: start or "
                 "cancel some of them before opening another."
             ) from None
+        for _ in range(ai):
+            await self.store.add_ai_seat(game.id)
+        return await self.game(game.id) if ai else game
+
+    async def add_ai(self, game: GameRecord, user_id: int) -> GameRecord:
+        """The host fills a lobby seat with the AI (at normal strength)."""
+
+        async def change(game: GameRecord) -> None:
+            spec = self.spec(game)
+            if game.status != "lobby":
+                raise UserError("This game has already started; AI seats are added in the lobby.")
+            if user_id != game.host_id:
+                raise UserError(f"Only the host, <@{game.host_id}>, can add an AI seat.")
+            if len(game.seats) >= spec.max_players:
+                raise UserError(
+                    f"{spec.title} seats at most {spec.max_players} players; this table is full."
+                )
+            await self.store.add_ai_seat(game.id, read=game)
+
+        await self._changing(game, change)
+        return await self.game(game.id)
 
     async def join(self, game: GameRecord, user_id: int) -> GameRecord:
         async def change(game: GameRecord) -> None:
@@ -200,9 +250,11 @@ class GameService:
             posts = posts_owed(
                 game, spec, None, state, version=0, line="The game begins!", everyone_private=True
             )
-            await self.store.start(game.id, spec.dump(state), posts, read=game)
+            ai_due = any(s.played_by_ai and s.seat in spec.to_act(state) for s in game.seats)
+            await self.store.start(game.id, spec.dump(state), posts, read=game, autopilot=ai_due)
 
         await self._changing(game, change)
+        await self.play_ai_seats(game.id)
         return await self.game(game.id)
 
     async def cancel(self, game: GameRecord, user_id: int, can_manage: bool) -> GameRecord:
@@ -258,7 +310,7 @@ class GameService:
                 await self._commit(game, spec, state, seat, user_id, action, new_state, line)
             except VersionConflict:
                 continue
-            await self.run_autopilot(game_id)
+            await self.play_ai_seats(game_id)
             return Acted(await self.game(game_id), line)
         raise UserError(BUSY)
 
@@ -288,7 +340,7 @@ class GameService:
         after = spec.apply(before, seat, action)
         line = why + spec.describe(before, seat, action, after)
         await self._commit(game, spec, before, seat, None, action, after, line)
-        await self.run_autopilot(game.id)
+        await self.play_ai_seats(game.id)
 
     async def _check_fresh(self, game: GameRecord, seat: int, click_version: int) -> None:
         """An old button still works for a seat that was due when it was posted and has not
@@ -324,8 +376,8 @@ class GameService:
         after: Any,
         line: str,
     ) -> None:
-        """Record one applied action, its new state, the posts it owes and the autopilot's
-        move if a seat on autopilot is now due, in one version-checked transaction."""
+        """Record one applied action, its new state, the posts it owes and the AI's move
+        owed if a seat the AI plays is now due, in one version-checked transaction."""
         outcome = spec.outcome(after)
         result = None
         status = "active"
@@ -333,7 +385,7 @@ class GameService:
             status = "over"
             result = {"winners": outcome.winners, "reason": outcome.reason}
         due = spec.to_act(after)
-        autopilot = status == "active" and any(s.resigned and s.seat in due for s in game.seats)
+        autopilot = status == "active" and any(s.played_by_ai and s.seat in due for s in game.seats)
         version = game.version + 1
         posts = posts_owed(
             game,
@@ -359,28 +411,67 @@ class GameService:
             autopilot=autopilot,
         )
 
+    async def play_ai_seats(self, game_id: int) -> None:
+        """The AI's moves a commit made due (an AI seat's, or a seat's on autopilot), played at
+        once after the commit. A failure (a worker process lost) is logged, not raised: the
+        change counts all the same, and the work it recorded is resumed on the next tick
+        (:meth:`run_autopilot` with ``recorded``)."""
+        try:
+            await self.run_autopilot(game_id)
+        except Exception:
+            log.exception("The AI could not move in game %s; the next tick tries again", game_id)
+
+    async def stand_in_action(self, game: GameRecord, seat: int) -> str:
+        """The AI's move for ``seat`` in the game as read, thought out off the event loop;
+        the same game, version and seat always give the same move."""
+        assert game.state is not None
+        seed = decision_seed(game.seed, game.version, seat)
+        return await self.thinker.choose(game.game_key, game.state, seat, seed)
+
+    def ai_seats_due(self, game: GameRecord) -> list[Seat]:
+        """The seats the AI plays (AI seats, seats on autopilot) that are due now."""
+        if game.status != "active":
+            return []
+        due = self.spec(game).to_act(self.state(game))
+        return [s for s in game.seats if s.played_by_ai and s.seat in due]
+
     async def run_autopilot(self, game_id: int, recorded: bool = False) -> None:
-        """Seats on autopilot (their player resigned or was removed) play random legal moves
-        so the others can finish; then the work the commits recorded is done. Run after every
-        commit, and (``recorded``) for the games :meth:`Store.autopilot_due` names, at start
-        and every tick: a crash between a commit and this run leaves the work recorded."""
-        game = await self.game(game_id)
-        spec = self.spec(game)
-        while True:
-            state = self.state(game) if game.status == "active" else None
-            due = spec.to_act(state) if state is not None else []
-            idle = [s.seat for s in game.seats if s.resigned and s.seat in due]
-            if not idle:
-                if recorded or any(s.resigned for s in game.seats):
+        """The AI plays every due seat it plays (an AI seat, or a seat on autopilot: its
+        player resigned or was removed) until a person is due or the game ends; then the work
+        the commits recorded is done. Run after every commit, and (``recorded``) for the
+        games :meth:`Store.autopilot_due` names, at start and every tick: a crash between a
+        commit and this run, or in the middle of a thought, leaves the work recorded, and the
+        move is simply thought again (the same move: a decision's seed is fixed).
+
+        While the AI thinks, the game is held (:class:`Claims`, as the scheduler holds the
+        games it works on), so no two processes think for one seat: a game another process
+        holds is left to it, its record kept for the next tick if it does not play."""
+        async with self._ai_locks[game_id]:
+            game = await self.game(game_id)
+            if not self.ai_seats_due(game):
+                if recorded or any(s.played_by_ai for s in game.seats):
                     await self.store.autopilot_done(game)
                 return
+            async with self.claims.hold(game_id) as mine:
+                if mine:
+                    await self._play_due(game_id)
+
+    async def _play_due(self, game_id: int) -> None:
+        """One due seat the AI plays after another, each move an ordinary version-checked
+        commit (a move that lands meanwhile wins, and the AI thinks again on the new game)."""
+        game = await self.game(game_id)
+        spec = self.spec(game)
+        while idle := self.ai_seats_due(game):
             seat = idle[0]
-            action = autopilot_action(spec, game, state, seat)
-            after = spec.apply(state, seat, action)
-            line = "(autopilot) " + spec.describe(state, seat, action, after)
+            state = self.state(game)
+            action = await self.stand_in_action(game, seat.seat)
+            after = spec.apply(state, seat.seat, action)
+            line = spec.describe(state, seat.seat, action, after)
+            line = line if seat.is_ai else "(autopilot) " + line
             with contextlib.suppress(VersionConflict):
-                await self._commit(game, spec, state, seat, None, action, after, line)
+                await self._commit(game, spec, state, seat.seat, None, action, after, line)
             game = await self.game(game_id)
+        await self.store.autopilot_done(game)
 
     # -- leaving a game -------------------------------------------------------------------
     async def resign(self, game: GameRecord, user_id: int) -> GameRecord:
@@ -412,25 +503,26 @@ class GameService:
 
     async def forfeit(self, game: GameRecord, seat: int, line: str, reason: str) -> None:
         """The seat leaves the game (a resignation, a kick, a clock run out under the forfeit
-        policy): the last one standing wins, or else the autopilot plays the seat for the
-        others to finish (recorded in the same commit, so a crash cannot lose it). ``line`` is
-        told in the thread, ``reason`` is the result's. Raises :class:`VersionConflict` if
-        the game changed since ``game`` was read (a move, another resignation)."""
+        policy): the last one standing wins (the AI seats left, when no person is), or else
+        the autopilot (the AI, at normal strength) plays the seat for the others to finish
+        (recorded in the same commit, so a crash cannot lose it). ``line`` is told in the
+        thread, ``reason`` is the result's. Raises :class:`VersionConflict` if the game
+        changed since ``game`` was read (a move, another resignation)."""
         spec = self.spec(game)
         user = game.user_of(seat)
-        others = [s.seat for s in game.seats if s.seat != seat and not s.resigned]
-        if len(others) <= 1:
-            result = {"winners": others, "reason": reason}
+        others = [s for s in game.seats if s.seat != seat and not s.resigned]
+        if len(others) <= 1 or all(s.is_ai for s in others):
+            result = {"winners": [s.seat for s in others], "reason": reason}
             view = spec.view(self.state(game), None)
             post = ThreadPost(line, view=view, result=result, version=game.version)
             posts: list[Post] = [post, replay_post(game.version)] if game.version else [post]
             await self.store.finish(game.id, "over", result, posts, resigned_user=user, read=game)
         else:
-            post = ThreadPost(line + " A simple autopilot plays their seat.")
+            post = ThreadPost(line + " The autopilot plays their seat: the AI, at normal strength.")
             await self.store.finish(
                 game.id, "active", None, [post], resigned_user=user, read=game, autopilot=True
             )
-            await self.run_autopilot(game.id)
+            await self.play_ai_seats(game.id)
 
     async def hand_over(self, game: GameRecord, old_user: int, new_user: int, now: float) -> int:
         """Hand a seat to another player: the newcomer gets the seat's private view (and
@@ -476,5 +568,5 @@ class GameService:
 
     @staticmethod
     def waiting_message(game: GameRecord, spec: GameSpec[Any], state: Any) -> str:
-        names = ", ".join(f"<@{game.user_of(s)}>" for s in spec.to_act(state))
+        names = ", ".join(who(game.user_of(s)) for s in spec.to_act(state))
         return f"It is not your turn: waiting for {names}."

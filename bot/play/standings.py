@@ -25,14 +25,17 @@ from games import REGISTRY, GameSpec
 def forced_by(spec: GameSpec[Any], game: GameRecord, log: Sequence[LogEntry]) -> str | None:
     """How a finished game was decided: ``forfeit`` (a resignation, a kick or a clock ended it
     before its rules did), ``autopilot`` (the autopilot played a seat: a player who left, or a
-    clock run out), or None (played out by its players; an optional interrupt answered by its
-    default when nobody answered does not count)."""
+    clock run out), or None (played out by its players, AI seats included; an optional
+    interrupt answered by its default when nobody answered does not count)."""
     state = spec.load(game.state or "")
     if spec.outcome(state) is None:
         return "forfeit"
     if any(seat.resigned for seat in game.seats):
         return "autopilot"
-    bot_played = {entry.version for entry in log if entry.user_id is None}
+    ai_seats = {seat.seat for seat in game.seats if seat.is_ai}
+    bot_played = {
+        entry.version for entry in log if entry.user_id is None and entry.seat not in ai_seats
+    }
     if not bot_played:
         return None
     for step in walk(spec, game, [(entry.seat, entry.action) for entry in log]):
@@ -46,15 +49,18 @@ def forced_by(spec: GameSpec[Any], game: GameRecord, log: Sequence[LogEntry]) ->
 
 
 def new_ratings(spec: GameSpec[Any], game: GameRecord, current: dict[int, Rating]) -> list[Rating]:
-    """Every seat's rating after ``game`` (one per player), from their ``current`` ones."""
+    """Every person's rating after ``game``, from their ``current`` ones. An AI seat plays at
+    a new player's rating every game and keeps none (its id is a placeholder, not a player)."""
     state = spec.load(game.state or "")
     users = [game.user_of(seat) for seat in range(len(game.seats))]
+    ai_seats = {seat.seat for seat in game.seats if seat.is_ai}
     skills = [Skill(current[u].mu, current[u].sigma) if u in current else Skill() for u in users]
     result = game.result or {}
     rated = rate(skills, spec.sides(state), list(result.get("winners", [])))
     return [
         Rating(u, s.mu, s.sigma, (current[u].games if u in current else 0) + 1)
-        for u, s in zip(users, rated, strict=True)
+        for seat, (u, s) in enumerate(zip(users, rated, strict=True))
+        if seat not in ai_seats
     ]
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.play.clocks import POLICIES, clock_name, stamp
 from bot.play.story import result_lines
-from bot.storage import Deadline, GameRecord, TimePolicy
+from bot.storage import Deadline, GameRecord, TimePolicy, who
 from games import GameSpec
 
 
@@ -31,7 +31,7 @@ def status_text(
         by_seat = {d.seat: d for d in deadlines}
         for seat in spec.to_act(state):
             user = game.user_of(seat)
-            line = f"⏳ <@{user}> ({spec.seat_label(seat)})"
+            line = f"⏳ {who(user)} ({spec.seat_label(seat)})"
             d = by_seat.get(seat)
             if spec.secret_choice(state, seat):
                 line += ": secret choice pending"
@@ -47,8 +47,6 @@ def status_text(
     scores = spec.view(state, None).get("scores") if state is not None else None
     if game.status != "over" and isinstance(scores, list) and scores:  # None or [{name, value}]
         lines.append("Scores: " + " · ".join(f"{s['name']}: {s['value']}" for s in scores))
-    seated = ", ".join(
-        f"<@{s.user_id}>" + (" (autopilot)" if s.resigned else "") for s in game.seats
-    )
+    seated = ", ".join(who(s.user_id) + (" (autopilot)" if s.resigned else "") for s in game.seats)
     lines.append(f"Players: {seated}")
     return "\n".join(lines)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.storage import GameRecord, ThreadPost
+from bot.storage import GameRecord, ThreadPost, who
 from games import GameSpec
 from games.core import finish
 
@@ -30,7 +30,7 @@ def result_lines(spec: GameSpec[Any], game: GameRecord, state: Any) -> list[str]
     winners = result.get("winners", [])
     reason = sentence(result.get("reason", ""))
     if winners:
-        names = ", ".join(f"<@{game.user_of(s)}> ({spec.seat_label(s)})" for s in winners)
+        names = ", ".join(f"{who(game.user_of(s))} ({spec.seat_label(s)})" for s in winners)
         lines = [f"🏆 {names} win{'s' if len(winners) == 1 else ''}! {reason}".rstrip()]
     else:
         lines = [f"🤝 A draw. {reason}".rstrip()]

@@ -3,7 +3,6 @@ the "since your last move" digest (:mod:`bot.play.since`) are built on it."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,9 +60,3 @@ def replay(
             s: starts[s] if (s in prev and s in starts and not grew) else version for s in now
         }
     return Replay(version, state, starts, lines[-200:], log)
-
-
-def autopilot_action(spec: GameSpec[Any], game: GameRecord, state: Any, seat: int) -> str:
-    """A simple policy: a legal action picked at random (reproducibly for a game version)."""
-    picker = random.Random(f"{game.seed}:{game.version}:{seat}:clock")
-    return picker.choice(spec.legal_actions(state, seat))

@@ -93,7 +93,7 @@ def plan_undo(
     again = [(s, action) for version, s, action in live if version >= first]
     if told_something(spec, before, again):
         raise UserError(HIDDEN)
-    autopiloted = {s.seat for s in game.seats if s.resigned}
+    autopiloted = {s.seat for s in game.seats if s.played_by_ai}  # the AI has no say
     if len(game.seats) == 2:
         asked = {1 - seat}
     else:
@@ -176,6 +176,7 @@ class Undos:
         the requester (version-checked: refused if the game moved on)."""
         spec = REGISTRY[game.game_key]
         after, posts = taken_back(spec, game, await self.store.actions(game.id), request)
+        due = spec.to_act(after)
         try:
             await self.store.record_action(
                 game.id,
@@ -187,6 +188,8 @@ class Undos:
                 "active",
                 None,
                 posts,
+                # a seat the AI plays due again: its move is owed (GameService.run_autopilot)
+                autopilot=any(s.played_by_ai and s.seat in due for s in game.seats),
             )
         except VersionConflict:
             raise UserError(EXPIRED) from None

@@ -14,6 +14,7 @@ from bot.storage.problems import (
     DatabaseTooNew,
 )
 from bot.storage.records import (
+    AI_NAME,
     Claim,
     Deadline,
     DirectMessage,
@@ -27,11 +28,13 @@ from bot.storage.records import (
     TooManyLobbies,
     UserSettings,
     VersionConflict,
+    who,
 )
 from bot.storage.sqlite import SqliteStore, migrations
 from bot.storage.store import Store
 
 __all__ = [
+    "AI_NAME",
     "Claim",
     "DatabaseDamaged",
     "DatabaseInUse",
@@ -61,4 +64,5 @@ __all__ = [
     "is_postgres",
     "migrations",
     "open_store",
+    "who",
 ]

@@ -47,10 +47,12 @@ GAME_COLUMNS = (
     "id, game_key, guild_id, channel_id, thread_id, lobby_message_id, host_id, status, seed, "
     "options, version, state, result"
 )
-#: A game's columns and its seats (as one JSON list, so a game and its seats are one read).
+#: A game's columns and its seats (as one JSON list, so a game and its seats are one read). A
+#: seat's kind is read from the whole row: before migration 0007 there is none (a person).
 GAME_WITH_SEATS = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(",")) + (
-    ", (SELECT coalesce(json_agg(json_build_array(s.seat, s.user_id, s.dm_open, s.resigned) "
-    "ORDER BY s.seat), '[]') FROM seats s WHERE s.game_id = g.id) AS seats"
+    ", (SELECT coalesce(json_agg(json_build_array(s.seat, s.user_id, s.dm_open, s.resigned, "
+    "coalesce(to_jsonb(s) ->> 'kind', 'human')) ORDER BY s.seat), '[]') "
+    "FROM seats s WHERE s.game_id = g.id) AS seats"
 )
 #: The server's clock, which every lease is measured by (the processes' clocks may differ).
 SERVER_NOW = "extract(epoch FROM clock_timestamp())"
@@ -92,8 +94,8 @@ def game_record(row: asyncpg.Record) -> GameRecord:
         state=row["state"],
         result=json.loads(row["result"]) if row["result"] else None,
         seats=[
-            Seat(seat, user, None if dm_open is None else bool(dm_open), bool(resigned))
-            for seat, user, dm_open, resigned in json.loads(row["seats"])
+            Seat(seat, user, None if dm_open is None else bool(dm_open), bool(resigned), kind)
+            for seat, user, dm_open, resigned, kind in json.loads(row["seats"])
         ],
     )
 
@@ -346,19 +348,30 @@ class PostgresStore:
                 user_id,
             )
 
+    async def add_ai_seat(self, game_id: int, read: GameRecord | None = None) -> None:
+        async with self._transaction() as db:
+            await self._lock_game(db, game_id)
+            await unchanged(db, read)
+            await db.execute(
+                "INSERT INTO seats (game_id, seat, user_id, kind) SELECT $1, "
+                "COALESCE(MAX(seat) + 1, 0), LEAST(COALESCE(MIN(user_id), 0), 0) - 1, 'ai' "
+                "FROM seats WHERE game_id=$1",
+                game_id,
+            )
+
     async def remove_seat(self, game_id: int, user_id: int, read: GameRecord | None = None) -> None:
         async with self._transaction() as db:
             await self._lock_game(db, game_id)
             await unchanged(db, read)
             await db.execute("DELETE FROM seats WHERE game_id=$1 AND user_id=$2", game_id, user_id)
-            # keep seats numbered 0..n-1 in join order
+            # keep seats numbered 0..n-1 in join order, each with its kind
             rows = await db.fetch(
-                "SELECT user_id FROM seats WHERE game_id=$1 ORDER BY seat", game_id
+                "SELECT user_id, kind FROM seats WHERE game_id=$1 ORDER BY seat", game_id
             )
             await db.execute("DELETE FROM seats WHERE game_id=$1", game_id)
             await db.executemany(
-                "INSERT INTO seats (game_id, seat, user_id) VALUES ($1, $2, $3)",
-                [(game_id, i, r["user_id"]) for i, r in enumerate(rows)],
+                "INSERT INTO seats (game_id, seat, user_id, kind) VALUES ($1, $2, $3, $4)",
+                [(game_id, i, r["user_id"], r["kind"]) for i, r in enumerate(rows)],
             )
 
     async def set_dm_open(self, user_id: int, is_open: bool) -> None:
@@ -367,7 +380,12 @@ class PostgresStore:
         )
 
     async def start(
-        self, game_id: int, state: str, posts: list[Post], read: GameRecord | None = None
+        self,
+        game_id: int,
+        state: str,
+        posts: list[Post],
+        read: GameRecord | None = None,
+        autopilot: bool = False,
     ) -> None:
         async with self._transaction() as db:
             await unchanged(db, read)
@@ -381,6 +399,8 @@ class PostgresStore:
             if count(started) != 1:
                 raise VersionConflict
             await self._queue(db, game_id, posts, locked=True)
+            if autopilot:
+                await self._owe_autopilot(db, game_id)
 
     async def record_action(
         self,
@@ -989,8 +1009,8 @@ class PostgresStore:
                     game_id,
                 )
                 for sql in (
-                    "INSERT INTO seats (game_id, seat, user_id) SELECT $1, seat, user_id "
-                    "FROM seats WHERE game_id=$2",
+                    "INSERT INTO seats (game_id, seat, user_id, kind) SELECT $1, seat, user_id, "
+                    "kind FROM seats WHERE game_id=$2",
                     "INSERT INTO game_clocks (game_id, clock_seconds, policy) SELECT $1, "
                     "clock_seconds, policy FROM game_clocks WHERE game_id=$2",
                 ):

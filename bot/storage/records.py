@@ -6,13 +6,36 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+#: How an AI seat is named everywhere a person's mention would be (issue 15).
+AI_NAME = "AI (normal)"
+
 
 @dataclass
 class Seat:
+    """A seat and who fills it: a person, or the AI (``kind == "ai"``), whose ``user_id`` is a
+    negative placeholder (never a Discord user; see :func:`who`)."""
+
     seat: int
     user_id: int
     dm_open: bool | None = None
     resigned: bool = False
+    kind: str = "human"  # 'human' or 'ai'
+
+    @property
+    def is_ai(self) -> bool:
+        return self.kind == "ai"
+
+    @property
+    def played_by_ai(self) -> bool:
+        """The AI plays this seat: an AI seat, or a person's seat on autopilot (they resigned
+        or were removed). It has no clock, and nothing of it is sent to anyone."""
+        return self.is_ai or self.resigned
+
+
+def who(user_id: int) -> str:
+    """A seat's player as a message shows it: a mention, or the AI's name for an AI seat's
+    placeholder id (negative, so posts that carry only user ids can tell)."""
+    return AI_NAME if user_id < 0 else f"<@{user_id}>"
 
 
 @dataclass

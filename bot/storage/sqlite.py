@@ -241,7 +241,7 @@ class SqliteStore:
 
     async def _with_seats(self, row: aiosqlite.Row) -> GameRecord:
         async with self._db.execute(
-            "SELECT seat, user_id, dm_open, resigned FROM seats WHERE game_id=? ORDER BY seat",
+            "SELECT * FROM seats WHERE game_id=? ORDER BY seat",
             (row["id"],),
         ) as cursor:
             seats = [
@@ -250,6 +250,8 @@ class SqliteStore:
                     r["user_id"],
                     None if r["dm_open"] is None else bool(r["dm_open"]),
                     bool(r["resigned"]),
+                    # before migration 0007 every seat was a person
+                    r["kind"] if "kind" in r.keys() else "human",  # noqa: SIM118 (a Row)
                 )
                 for r in await cursor.fetchall()
             ]
@@ -435,20 +437,31 @@ class SqliteStore:
                 (game_id, user_id, game_id),
             )
 
+    async def add_ai_seat(self, game_id: int, read: GameRecord | None = None) -> None:
+        async with self._transaction() as db:
+            await unchanged(db, read)
+            await run(
+                db,
+                "INSERT INTO seats (game_id, seat, user_id, kind) SELECT ?, "
+                "COALESCE(MAX(seat) + 1, 0), MIN(COALESCE(MIN(user_id), 0), 0) - 1, 'ai' "
+                "FROM seats WHERE game_id=?",
+                (game_id, game_id),
+            )
+
     async def remove_seat(self, game_id: int, user_id: int, read: GameRecord | None = None) -> None:
         async with self._transaction() as db:
             await unchanged(db, read)
             await run(db, "DELETE FROM seats WHERE game_id=? AND user_id=?", (game_id, user_id))
             # keep seats numbered 0..n-1 in join order
             async with db.execute(
-                "SELECT user_id FROM seats WHERE game_id=? ORDER BY seat", (game_id,)
+                "SELECT user_id, kind FROM seats WHERE game_id=? ORDER BY seat", (game_id,)
             ) as cursor:
-                users = [r["user_id"] for r in await cursor.fetchall()]
+                users = [(r["user_id"], r["kind"]) for r in await cursor.fetchall()]
             await run(db, "DELETE FROM seats WHERE game_id=?", (game_id,))
             await run_many(
                 db,
-                "INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)",
-                [(game_id, i, u) for i, u in enumerate(users)],
+                "INSERT INTO seats (game_id, seat, user_id, kind) VALUES (?, ?, ?, ?)",
+                [(game_id, i, u, kind) for i, (u, kind) in enumerate(users)],
             )
 
     async def set_dm_open(self, user_id: int, is_open: bool) -> None:
@@ -456,7 +469,12 @@ class SqliteStore:
             await run(db, "UPDATE seats SET dm_open=? WHERE user_id=?", (int(is_open), user_id))
 
     async def start(
-        self, game_id: int, state: str, posts: list[Post], read: GameRecord | None = None
+        self,
+        game_id: int,
+        state: str,
+        posts: list[Post],
+        read: GameRecord | None = None,
+        autopilot: bool = False,
     ) -> None:
         async with self._transaction() as db:
             await unchanged(db, read)
@@ -469,6 +487,8 @@ class SqliteStore:
             if count != 1:
                 raise VersionConflict
             await self._queue(db, game_id, posts)
+            if autopilot:
+                await self._owe_autopilot(db, game_id)
 
     async def record_action(
         self,
@@ -1042,8 +1062,8 @@ class SqliteStore:
                 ) as cursor:
                     target = cursor.lastrowid
                 for sql in (
-                    "INSERT INTO seats (game_id, seat, user_id) SELECT ?, seat, user_id "
-                    "FROM seats WHERE game_id=?",
+                    "INSERT INTO seats (game_id, seat, user_id, kind) SELECT ?, seat, user_id, "
+                    "kind FROM seats WHERE game_id=?",
                     "INSERT INTO game_clocks (game_id, clock_seconds, policy) SELECT ?, "
                     "clock_seconds, policy FROM game_clocks WHERE game_id=?",
                 ):

@@ -68,6 +68,10 @@ class Store(Protocol):
         self, game_id: int, user_id: int, read: GameRecord | None = None
     ) -> None: ...
 
+    async def add_ai_seat(self, game_id: int, read: GameRecord | None = None) -> None:
+        """A seat for the AI at the end (kind ``ai``; its ``user_id`` is a negative
+        placeholder, -1, -2, ... within the game, never a Discord user)."""
+
     async def remove_seat(
         self, game_id: int, user_id: int, read: GameRecord | None = None
     ) -> None: ...
@@ -75,8 +79,15 @@ class Store(Protocol):
     async def set_dm_open(self, user_id: int, is_open: bool) -> None: ...
 
     async def start(
-        self, game_id: int, state: str, posts: list[Post], read: GameRecord | None = None
-    ) -> None: ...
+        self,
+        game_id: int,
+        state: str,
+        posts: list[Post],
+        read: GameRecord | None = None,
+        autopilot: bool = False,
+    ) -> None:
+        """``autopilot``: an AI seat moves first; recorded with the start (see
+        :meth:`autopilot_due`)."""
 
     async def record_action(
         self,
@@ -92,8 +103,8 @@ class Store(Protocol):
         read: GameRecord | None = None,
         autopilot: bool = False,
     ) -> int:
-        """``autopilot``: a seat on autopilot is due after this action; recorded with it (see
-        :meth:`autopilot_due`)."""
+        """``autopilot``: a seat the AI plays (an AI seat, or one on autopilot) is due after
+        this action; recorded with it (see :meth:`autopilot_due`)."""
 
     async def finish(
         self,
@@ -107,8 +118,9 @@ class Store(Protocol):
     ) -> None: ...
 
     async def autopilot_due(self) -> list[int]:
-        """Games where a seat on autopilot may be due to move (recorded by the commit that
-        made it so, until :meth:`autopilot_done`): resumed at start and every tick."""
+        """Games where a seat the AI plays may be due to move (recorded by the commit that
+        made it so, until :meth:`autopilot_done`): resumed at start and every tick, so a
+        thought a crash cut short is thought again."""
 
     async def autopilot_done(self, read: GameRecord) -> None: ...
 

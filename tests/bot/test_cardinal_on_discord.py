@@ -21,7 +21,7 @@ async def open_and_start(world: World):
     )
     assert reply.ephemeral and "Game #1 of Cardinal is open" in reply.text
     lobby = world.lobby()
-    assert [b.label for b in lobby.buttons] == ["Join", "Leave", "Start", "Cancel"]
+    assert [b.label for b in lobby.buttons] == ["Join", "Leave", "Add AI", "Start", "Cancel"]
     assert world.thread().name == "Cardinal #1"
     assert fake.dms(alice) and "Cardinal #1" in fake.dms(alice)[0].content
 

@@ -42,7 +42,7 @@ from bot.discord.targets import (
 from bot.play.matching import best_matches, typed_label
 from bot.play.service import UserError
 from bot.play.wording import fit, labeller, option_help
-from bot.storage import GameRecord
+from bot.storage import GameRecord, who
 from games import REGISTRY, find_game
 from games.core import normalize
 from renderers import render
@@ -138,7 +138,7 @@ class PlayCog(commands.Cog, name="play"):
         spec = REGISTRY[target.game_key]
         view = spec.view(spec.load(target.state), None)
         png = await asyncio.to_thread(render, target.game_key, view)
-        waiting = ", ".join(f"<@{target.user_of(s)}>" for s in view["to_act"])
+        waiting = ", ".join(who(target.user_of(s)) for s in view["to_act"])
         text = f"**{spec.title} #{target.id}**" + (f": waiting for {waiting}" if waiting else "")
         if target.result:
             text += f"\nGame over: {target.result['reason']}."

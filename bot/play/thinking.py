@@ -1,0 +1,112 @@
+"""The AI that plays a seat: a stand-in for an absent player (the ``autopilot`` policy, a kick,
+a resignation) and a seat of its own (an AI seat added in the lobby).
+
+The search (:mod:`games.ai`) takes up to a second or two per decision, so it never runs on the
+event loop: :class:`Thinker` hands it to a process pool sized to the machine (created on first
+use, shut down with the bot). Nothing is stored while it thinks; the chosen move then goes
+through the service's ordinary version-checked commit, so a crash mid-thought loses nothing
+(the move is simply computed again, and comes out the same: the seed is fixed per decision).
+The service holds the game's claim while the AI thinks (:mod:`bot.play.claims`), so with
+several processes only one thinks for a seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import os
+import random
+import select
+import threading
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from games import REGISTRY
+from games.ai import make_player
+
+#: The strength of every AI seat and stand-in (issue 15: "the AI at ``normal`` strength").
+LEVEL = "normal"
+
+
+def decision_seed(game_seed: int, version: int, seat: int) -> int:
+    """One seed per decision: the same game, version and seat always think the same way."""
+    return random.Random(f"{game_seed}:{version}:{seat}:ai").getrandbits(62)
+
+
+def think(game_key: str, state: str, seat: int, seed: int, level: str = LEVEL) -> str:
+    """The AI's action for ``seat`` in a stored state (runs in a worker process). The player
+    sees the state only through its seat's legal actions and ``spec.sample``."""
+    spec = REGISTRY[game_key]
+    return make_player(f"ai:{level}", seed).choose(spec, spec.load(state), seat)
+
+
+def worker_context() -> multiprocessing.context.BaseContext:
+    """Workers forked from a server process (``forkserver``): the bot has threads (SQLite,
+    discord.py), and a plain fork could copy a held lock into the child. The server imports
+    the games, the AI and the replays' drawing once (the replays' workers share it, see
+    ``bot.discord.replays``), so a new worker starts in milliseconds."""
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    context = multiprocessing.get_context(method)
+    if method == "forkserver":
+        context.set_forkserver_preload(["games.ai", "bot.play.replays"])
+    return context
+
+
+def end_with(parent: int) -> None:
+    """A pool worker's initializer: the worker ends when the bot process ``parent`` does. A
+    process killed outright (SIGKILL, the OOM killer) cannot stop its pool, and a worker forked
+    by the server would otherwise wait for work forever, keeping the server alive too."""
+
+    def watch() -> None:
+        try:
+            gone = os.pidfd_open(parent)  # readable once the process has ended (Linux)
+        except ProcessLookupError:
+            os._exit(0)
+        except (AttributeError, OSError):
+            while True:  # elsewhere: look every second
+                time.sleep(1.0)
+                try:
+                    os.kill(parent, 0)
+                except ProcessLookupError:
+                    os._exit(0)
+                except PermissionError:  # pragma: no cover - alive, owned by another user
+                    pass
+        with contextlib.suppress(InterruptedError):
+            select.select([gone], [], [])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parley-end-with-bot", daemon=True).start()
+
+
+class Thinker:
+    """Runs :func:`think` off the event loop, in a process pool made on first use."""
+
+    def __init__(self, workers: int | None = None, level: str = LEVEL) -> None:
+        self.workers = workers or os.cpu_count() or 1
+        self.level = level
+        self._pool: Executor | None = None
+
+    async def choose(self, game_key: str, state: str, seat: int, seed: int) -> str:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                mp_context=worker_context(),
+                initializer=end_with,
+                initargs=(os.getpid(),),
+            )
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(
+                self._pool, think, game_key, state, seat, seed, self.level
+            )
+        except BrokenProcessPool:
+            self.shutdown()  # a worker died (killed, out of memory): a new pool next time
+            raise
+
+    def shutdown(self) -> None:
+        """Stop the workers (a thought under way is dropped: it is computed again later)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -4,7 +4,8 @@
 - engine actions/s per game, and Rigadoon random games per minute;
 - one command through the bot layer (service: parse, engine, SQLite commit with its outbox
   rows, then the board render the post needs) with ``--games`` games stored;
-- SQLite commits/s; and 200 games driven at once, several clicks at the same instant.
+- SQLite commits/s; and 200 games driven at once, several clicks at the same instant;
+- the same commands while four AI seats think (the bot's own process pool, at ``normal``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.play.service import GameService, UserError
+from bot.play.thinking import Thinker
 from bot.storage import SqliteStore
 from games import REGISTRY, GameSpec
 from renderers import render
@@ -114,7 +116,42 @@ async def bench_bot(stored: int, quick: bool) -> None:
         print(f"SQLite commits/s: {commits / (time.perf_counter() - t0):,.0f}")
 
         await bench_parallel(service, ids[-200:])
+        await bench_while_thinking(service, ids[400:800] if not quick else ids[100:200])
         await store.close()
+
+
+async def bench_while_thinking(service: GameService, ids: list[int]) -> None:
+    """Commands in games of their own while four AI seats think without a pause."""
+    thinker = Thinker()
+    positions = [
+        (key, REGISTRY[key].new(2, seed)) for seed, key in enumerate(("ship", "cardinal") * 2)
+    ]
+    thinking = True
+    thoughts = 0
+
+    async def think_on(key: str, state: Any) -> None:
+        nonlocal thoughts
+        spec = REGISTRY[key]
+        while thinking:
+            await thinker.choose(key, spec.dump(state), spec.to_act(state)[0], thoughts)
+            thoughts += 1
+
+    key, state = positions[0]  # the pool's workers start before the clock does
+    await thinker.choose(key, REGISTRY[key].dump(state), REGISTRY[key].to_act(state)[0], 0)
+    seats = [asyncio.create_task(think_on(key, state)) for key, state in positions]
+    samples = []
+    squares = [f"{c}{r}" for r in range(1, 6) for c in "abcde"]
+    for n, game_id in enumerate(ids):
+        users = (10_000 + game_id - 1, 20_000 + game_id - 1)
+        samples.append(await one_command(service, game_id, users[0], f"place {squares[n % 5]}"))
+        await asyncio.sleep(0.01)  # players' clicks come apart, not back to back
+    thinking = False
+    await asyncio.gather(*seats)
+    thinker.shutdown()
+    print(
+        f"command while 4 AI seats think ({thinker.workers} workers, {thoughts} thoughts): "
+        f"p50 {statistics.median(samples):.1f} ms, p99 {percentile(samples, 0.99):.1f} ms"
+    )
 
 
 async def bench_parallel(service: GameService, ids: list[int]) -> None:

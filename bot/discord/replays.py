@@ -20,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 import discord
 
 from bot.play.replays import Animation, build
-from bot.play.thinking import end_with
+from bot.play.thinking import background_worker
 from bot.storage import GameRecord, Store
 from games import REGISTRY
 
@@ -59,7 +59,7 @@ class Replays:
                         max_workers=1,
                         mp_context=worker_context(),
                         max_tasks_per_child=1,
-                        initializer=end_with,  # a killed bot leaves no worker behind
+                        initializer=background_worker,  # below the bot; none outlives it
                         initargs=(os.getpid(),),
                     )
                 loop = asyncio.get_running_loop()

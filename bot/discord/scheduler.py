@@ -7,16 +7,13 @@ The time cog runs :meth:`Scheduler.tick` on a ``discord.ext.tasks`` loop. A tick
 due, not what is stored: it reads the turns whose stored wake time has come and the games
 owing posts, both through indexes, and never replays a game that did not move. Every step is
 idempotent and transactional, so a restart between a deadline and its processing neither
-loses nor repeats it; one game failing never stops the others, and one game's slow work (the
-AI thinking for an absent player, :mod:`bot.play.thinking`) never holds up another's: the
-games of a batch are worked on at once. Each game is claimed first (:mod:`bot.play.claims`):
-with several processes on one database, each takes the games with something due that no other
-holds, so no work is done twice.
+loses nor repeats it; one game failing never stops the others. Each game is claimed first
+(:mod:`bot.play.claims`): with several processes on one database, each takes the games with
+something due that no other holds, so no work is done twice.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Protocol
 
@@ -24,7 +21,7 @@ from bot.play.claims import Claims
 from bot.play.clocks import Clock
 from bot.play.service import GameService
 from bot.play.timekeeper import Timekeeper
-from bot.storage import Claim, Store
+from bot.storage import Store
 
 log = logging.getLogger(__name__)
 
@@ -96,8 +93,12 @@ class Scheduler:
         claims = self.claims
         after = 0
         while batch := await claims.due(now, after):  # turns due, posts owed
-            after = batch[-1].game_id
-            await asyncio.gather(*(self._work_claimed(claim, now) for claim in batch))
+            for claim in batch:
+                after = claim.game_id
+                try:
+                    await self._work(claim.game_id, claim.due, now)
+                finally:
+                    await claims.release(claim.game_id)
         archived, self.archived = self.archived, set()
         for thread_id in archived:
             game = await self.store.game_in_thread(thread_id)
@@ -105,13 +106,6 @@ class Scheduler:
                 # delivering refreshes its status, which reopens the thread
                 await self._work(game.id, False, now)
         await self.herald.post_replays()  # finished games' replays, drawn off the event loop
-
-    async def _work_claimed(self, claim: Claim, now: float) -> None:
-        """A claimed game's work, then the claim given back."""
-        try:
-            await self._work(claim.game_id, claim.due, now)
-        finally:
-            await self.claims.release(claim.game_id)
 
     async def _work(self, game_id: int, due: bool, now: float) -> None:
         """A game's due work (when ``due``), then its posts."""

@@ -24,6 +24,7 @@ import fcntl
 import itertools
 import json
 import os
+import random
 import sys
 import time
 from collections.abc import Iterator
@@ -34,12 +35,26 @@ import bot.play.claims
 import bot.storage.postgres
 from bot.config import Settings
 from bot.discord.bot import ParleyBot
+from bot.play.thinking import Thinker
+from games import REGISTRY
 from tests.bot.fake_discord import PUBLIC_THREAD, FakeChannel, FakeDiscord, FakeFile, FakeUser
 from tests.bot.fake_discord.recorder import FakeMessage
 
 THREADS = 1 << 41  # game N's thread is THREADS + N
 TICK_SECONDS = 0.5
 LEASE_SECONDS = 3.0  # a dead process's games are taken over this soon
+
+
+class QuickStandIn(Thinker):
+    """The autopilot's stand-in here: a legal move picked at random from the decision's seed,
+    in the process. The AI's own pool (its thinking, its workers ending with a killed bot,
+    its claims across processes) is tested in ``test_ai_seats``; here its CPU would only load
+    the two cores that three bots already share, and the fast game clock (12 hours in 6 s)
+    would run out on players whose clicks it slowed."""
+
+    async def choose(self, game_key: str, state: str, seat: int, seed: int) -> str:
+        spec = REGISTRY[game_key]
+        return random.Random(seed).choice(spec.legal_actions(spec.load(state), seat))
 
 
 class SharedDiscord(FakeDiscord):
@@ -170,6 +185,7 @@ async def serve(url: str, journal: Path, slot: int, run: int, clock: Any, games:
         clock=clock,
     )
     await fake.attach(parley)
+    parley.service.thinker = QuickStandIn()
     print(json.dumps({"ready": os.getpid()}), flush=True)
 
     async def click(command: dict[str, Any]) -> None:

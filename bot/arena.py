@@ -1,6 +1,7 @@
 """``parley arena``: play games between players and print how often each wins.
 
-``parley arena GAME --a SPEC --b SPEC [--players N] [--games N] [--seed S] [--json]``, where a
+``parley arena GAME --a SPEC --b SPEC [--players N] [--games N] [--seed S] [--json]
+[--progress]``, where a
 SPEC is ``random``, ``greedy`` or ``ai:easy|normal|hard``. ``--a`` sits in one seat (a new seat
 each game), ``--b`` in all the others. The counting lives in :mod:`games.ai.arena`; this module
 only reads the command line and prints.
@@ -11,10 +12,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 
 from games import REGISTRY, find_game
 from games.ai import PLAYER_NAMES
-from games.ai.arena import MAX_ACTIONS, Result, Standing, run_arena
+from games.ai.arena import MAX_ACTIONS, Game, Result, Standing, run_arena
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -35,6 +37,9 @@ def main(argv: list[str] | None = None) -> int:
         help="processes (default: one per core; results do not depend on it)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--progress", action="store_true", help="a line on stderr as each game ends"
+    )
     args = parser.parse_args(argv)
 
     spec = find_game(args.game)
@@ -49,12 +54,36 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1:
         parser.error("--games must be at least 1")
 
-    result = run_arena(spec, args.a, args.b, players, args.games, args.seed, args.workers)
+    tracker = Progress(args.games) if args.progress else None
+    result = run_arena(spec, args.a, args.b, players, args.games, args.seed, args.workers, tracker)
     if args.json:
         print(json.dumps(result.as_json()))
     else:
         print(report(spec.title, args.seed, result))
     return 0
+
+
+class Progress:
+    """Prints, as each game ends, how it went and the score of ``--a`` so far."""
+
+    def __init__(self, games: int) -> None:
+        self.games = games
+        self.done = 0
+        self.won = 0
+        self.started = time.monotonic()
+
+    def __call__(self, game: Game) -> None:
+        self.done += 1
+        won = game.seat_of_a in game.winners
+        self.won += won
+        verdict = "won" if won else "drew" if not game.winners else "lost"
+        minutes = (time.monotonic() - self.started) / 60
+        print(
+            f"game {self.done}/{self.games}: --a {verdict} in {game.actions} actions; "
+            f"{self.won}/{self.done} won so far ({minutes:.1f} min)",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def report(title: str, seed: int, result: Result) -> str:

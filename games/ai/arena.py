@@ -17,7 +17,7 @@ import math
 import os
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -177,20 +177,36 @@ def run_arena(
     games: int = 100,
     seed: int = 0,
     workers: int | None = None,
+    progress: Callable[[Game], None] | None = None,
 ) -> Result:
     """Play ``games`` games of ``a`` against ``b``; ``workers`` processes (default: one per
     core this process may use; 1 plays them here, one after the other, as does a spec that
-    is not the registered one, which a worker could not find by its key)."""
+    is not the registered one, which a worker could not find by its key). ``progress`` hears
+    of each game as soon as it and every game before it are over, so a long run can be
+    judged as it goes."""
     count = players or spec.min_players
     make_player(a), make_player(b)  # refuse an unknown name before starting any process
     workers = workers or len(os.sched_getaffinity(0))
+    results: list[Game] = []
     if workers == 1 or games <= 1 or REGISTRY.get(spec.key) is not spec:
-        results = [play_game(spec, a, b, count, index, seed) for index in range(games)]
+        played: Iterable[Game] = (
+            play_game(spec, a, b, count, index, seed) for index in range(games)
+        )
+        results = _collect(played, progress)
     else:
         jobs = [(spec.key, a, b, count, index, seed) for index in range(games)]
         with ProcessPoolExecutor(max_workers=min(workers, games)) as pool:
-            results = list(pool.map(_play_registered, *zip(*jobs, strict=True)))
+            results = _collect(pool.map(_play_registered, *zip(*jobs, strict=True)), progress)
     return tally(spec.key, count, a, b, results)
+
+
+def _collect(played: Iterable[Game], progress: Callable[[Game], None] | None) -> list[Game]:
+    results = []
+    for game in played:
+        results.append(game)
+        if progress is not None:
+            progress(game)
+    return results
 
 
 def _play_registered(key: str, a: str, b: str, players: int, index: int, seed: int) -> Game:

@@ -20,7 +20,8 @@ def redeal(world: CaribbeanState, seat: int, seed: int) -> None:
     """Re-deal in ``world`` (a copy) all that ``seat`` cannot see, from ``seed`` and from what
     ``seat``'s view shows only, so that equal views give equal samples:
 
-    * a seat still bidding starts its bids again (how far it got is not shown);
+    * a seat still bidding starts its bids again (how far it got, and how often it changed
+      them, is not shown);
     * a seat that confirmed gets its unrevealed cards dealt anew from those it may still hold
       (its seven minus the cards face up on revealed ships and a tie-breaker shown face up);
     * a tie choice already made but not yet shown is drawn anew;
@@ -30,6 +31,7 @@ def redeal(world: CaribbeanState, seat: int, seed: int) -> None:
     for other in range(world.players):
         if other == seat:
             continue
+        world.bid_changes[other] = 0
         if not world.confirmed[other]:
             world.bids[other] = [None] * len(SHIP_NAMES)
             continue

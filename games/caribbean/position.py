@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from games.caribbean.data import PORTS, SHIP_LETTERS, SHIP_NAMES, STARTS
-from games.caribbean.rules import SHIP_INDEX, open_record
+from games.caribbean.rules import SHIP_INDEX, layout, open_record
 from games.caribbean.state import CaribbeanState
 
 
@@ -51,6 +51,7 @@ def build_position(
         confirmed=[False] * players,
         spent=[False] * players,
         tie_choice=[None] * players,
+        bid_changes=[0] * players,
     )
     if moving is not None:
         ship, seat, allowance = moving
@@ -83,4 +84,5 @@ def sailing(
     state.phase = "sail"
     state.active = seat
     state.moves_left = allowance
+    state.layouts = [layout(state.cargo)]
     return state

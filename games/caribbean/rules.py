@@ -31,6 +31,16 @@ Rulings of our own, beyond ``caribbean-rulings.md``:
   step ("same as last round"), replacing whatever the seat has placed so far; it is offered
   until ``confirm`` whenever the ships do not already hold exactly those cards, and does not
   confirm by itself.
+* R8. A steal, swap or pass on may bring the chests back to where they stood earlier in the
+  same turn of a ship (same space, same movement left) once, not twice: enough to take back
+  a chest passed on by mistake, while a turn of free actions can no longer go round in
+  circles forever (like chess's threefold repetition). Without it, a player that sees no
+  difference between passing a chest on and ending the turn could swap two chests back and
+  forth for ever; the rules give no limit, and such a turn changes nothing.
+* R9. Once all six ships hold a card, a seat may change its bids (give a ship the spare card,
+  or ``bid repeat``) at most :data:`MAX_BID_CHANGES` times a round; then it can only give its
+  OK. Twelve changes rearrange the seven cards in any order (nine at most are needed), so no
+  player is held back, and a player forever changing its mind cannot stall the round.
 
 Note on C10 (a swap onto a ship on a haven unloads it): it is implemented, but cannot arise in
 play, since a ship resting on an active haven is always empty (compulsory unloading).
@@ -63,6 +73,8 @@ from games.caribbean.state import CaribbeanState
 from games.core import Phase, SeededRng, finish
 
 SHIP_INDEX = {letter: i for i, letter in enumerate(SHIP_LETTERS)}
+MAX_BID_CHANGES = 12
+"""R9: changes of a full set of bids a seat may make in one round before its OK."""
 
 
 @cache
@@ -92,6 +104,7 @@ def new_game(players: int, seed: int, round_cap: int) -> CaribbeanState:
         confirmed=[False] * players,
         spent=[False] * players,
         tie_choice=[None] * players,
+        bid_changes=[0] * players,
     )
 
 
@@ -108,6 +121,8 @@ def bid_actions(state: CaribbeanState, seat: int) -> list[str]:
     repeat = ["bid repeat"] if can_repeat(state, seat) else []
     if None in row:
         return [*(f"bid {SHIP_LETTERS[row.index(None)]} {card}" for card in free), *repeat]
+    if state.bid_changes[seat] >= MAX_BID_CHANGES:
+        return ["confirm"]
     spare = free[0]
     return [*(f"bid {letter} {spare}" for letter in SHIP_LETTERS), *repeat, "confirm"]
 
@@ -149,7 +164,7 @@ def sail_actions(state: CaribbeanState, seat: int) -> list[str]:
         if port is not None and port.code in state.port_chests:
             actions.append("capture")
     for other, where in enumerate(state.ship_spaces):
-        if other == ship or where not in neighbours:
+        if other == ship or where not in neighbours or not fresh_enough(state, other):
             continue
         theirs = state.cargo[other]
         if load is None and theirs is not None:
@@ -162,6 +177,20 @@ def sail_actions(state: CaribbeanState, seat: int) -> list[str]:
         actions.append("deliver")
     actions.append("done")
     return actions
+
+
+def layout(cargo: list[str | None]) -> str:
+    """Where the chests stand on the ships, as one comparable word (R8)."""
+    return ",".join(code or "-" for code in cargo)
+
+
+def fresh_enough(state: CaribbeanState, other: int) -> bool:
+    """R8: trading chests with ``other`` would not bring back, a second time, a layout seen
+    since the active ship last moved (steal, swap and pass on all exchange the two loads)."""
+    cargo = list(state.cargo)
+    ship = state.current
+    cargo[ship], cargo[other] = cargo[other], cargo[ship]
+    return state.layouts.count(layout(cargo)) < 2
 
 
 def only_done(state: CaribbeanState) -> bool:
@@ -206,6 +235,8 @@ def play(state: CaribbeanState, seat: int, action: str) -> None:
 
 def play_bid(state: CaribbeanState, seat: int, action: str) -> None:
     verb, _, rest = action.partition(" ")
+    if verb == "bid" and (rest == "repeat" or None not in state.bids[seat]):
+        state.bid_changes[seat] += 1
     if rest == "repeat":
         last = last_round_bids(state, seat)
         assert last is not None
@@ -324,6 +355,7 @@ def start_sail(state: CaribbeanState, winner: int, tie_thieves: int) -> bool:
     state.allowances[ship] = allowance
     state.active = winner
     state.moves_left = allowance
+    state.layouts = [layout(state.cargo)]
     state.phase = "sail"
     state.events.append(
         f"{COLOURS[winner]} takes {SHIP_NAMES[state.current]} "
@@ -371,6 +403,9 @@ def play_sail(state: CaribbeanState, seat: int, action: str) -> None:
         state.events.append(chest_move_line(verb, name, SHIP_NAMES[other], mine, theirs))
         if state.cargo[other] is not None and state.ship_spaces[other] in havens(state.players):
             unload(state, other)
+    if verb in ("move", "capture", "deliver"):  # no earlier layout can come back (R8)
+        state.layouts = []
+    state.layouts.append(layout(state.cargo))
     if only_done(state):
         finish_sail(state)
         next_ship(state)
@@ -419,6 +454,7 @@ def finish_sail(state: CaribbeanState) -> None:
         unload(state, ship)
     state.active = None
     state.moves_left = 0
+    state.layouts = []
     state.phase = "reveal"
 
 
@@ -475,6 +511,7 @@ def start_round(state: CaribbeanState) -> None:
     state.bids = [[None] * len(SHIP_NAMES) for _ in range(state.players)]
     state.confirmed = [False] * state.players
     state.spent = [False] * state.players
+    state.bid_changes = [0] * state.players
 
 
 @dataclass(frozen=True)

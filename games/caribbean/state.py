@@ -28,12 +28,16 @@ class CaribbeanState:
     confirmed: list[bool]
     spent: list[bool]  # tie-breaker revealed face up this round
     tie_choice: list[str | None]  # secret until the tie is settled: "up" / "down"
+    bid_changes: list[int]  # R9: per seat, bids changed this round once all six were placed
     round: int = 1
     phase: str = "bid"  # a key of rules.PHASES, or "over"; "reveal" only inside one action
     delivered: dict[str, int] = field(default_factory=dict)  # chest code -> haven owner
     current: int = 0  # the ship being resolved (0 = Arriba)
     active: int | None = None  # seat moving the current ship
     moves_left: int = 0
+    layouts: list[str] = field(default_factory=list)
+    """R8: where the chests have stood on the ships (``layout``) since the active ship began
+    its turn, last moved, captured or delivered, in order."""
     # This round's public record, one entry per ship revealed so far (index = ship), kept as
     # typed columns so that every copy stays cheap:
     ties: list[list[int]] = field(default_factory=list)  # seats tied for the highest bid

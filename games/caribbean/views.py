@@ -24,6 +24,7 @@ from games.caribbean.data import (
     Port,
 )
 from games.caribbean.rules import (
+    MAX_BID_CHANGES,
     SHIP_INDEX,
     chest_label,
     havens,
@@ -106,6 +107,7 @@ def private_view(state: CaribbeanState, seat: int) -> dict[str, Any]:
         "tiebreaker_spent": state.spent[seat],
         "confirmed": state.confirmed[seat],
         "tie_choice": state.tie_choice[seat],
+        "changes_left": MAX_BID_CHANGES - state.bid_changes[seat],
         "last_round": None if last is None else dict(zip(SHIP_LETTERS, last, strict=True)),
     }
 
@@ -143,8 +145,12 @@ def private_text(view: dict[str, Any]) -> str:
         if None in bids.values():
             nxt = list(bids.values()).index(None)
             step = f"Next, pick a card for ship {SHIP_LETTERS[nxt].upper()} ({SHIP_NAMES[nxt]})."
+        elif private["changes_left"] <= 0:
+            step = "You have changed your bids as often as a round allows: confirm them."
         else:
-            step = "Give your spare card to any ship to change your bids, or confirm them."
+            left = private["changes_left"]
+            more = f" ({left} more this round)" if left <= 3 else ""
+            step = f"Give your spare card to any ship to change your bids{more}, or confirm them."
         lines.append(f"Free cards: {free}. {step}")
         if private["last_round"] is not None:
             lines.append(f"Last round you bid {short_bids(private['last_round'])}.")

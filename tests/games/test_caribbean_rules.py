@@ -12,6 +12,7 @@ from games.caribbean import SPEC
 from games.caribbean.data import PORT_BY_CODE
 from games.caribbean.position import build_position, sailing
 from games.caribbean.state import CaribbeanState
+from games.caribbean.views import private_text
 from games.core import IllegalAction
 
 DEFAULT_BIDS = [5, 4, 3, 2, 1, 0]  # seat 0 wins every ship against ONE_LESS
@@ -78,6 +79,24 @@ def test_bids_can_change_until_ok_then_not():
     assert SPEC.legal_actions(state, 0) == []
     with pytest.raises(IllegalAction):
         SPEC.apply(state, 0, "bid b 4")
+
+
+def test_bids_can_change_twelve_times_a_round_then_only_the_ok_is_left():
+    """Rulebook: "When all players have completed placing their bidding cards, they give their
+    OK"; ruling R9 (ours): once all six ships hold a card, twelve changes a round, then OK."""
+    state = bid_all(SPEC.new(2, seed=1), 0, DEFAULT_BIDS, confirm=False)
+    for _ in range(12):
+        state = SPEC.apply(state, 0, SPEC.legal_actions(state, 0)[0])  # the spare to ship A
+    assert state.bid_changes == [12, 0]
+    assert SPEC.legal_actions(state, 0) == ["confirm"]
+    reason = SPEC.explain(state, 0, "bid c 3")
+    assert "12 times this round" in reason and "OK" in reason
+    assert "as often as a round allows" in private_text(SPEC.view(state, 0))
+    state = bid_all(SPEC.apply(state, 0, "confirm"), 1, ONE_LESS)
+    while state.phase != "bid":  # no tie-breaker shown, every ship's turn ended at once
+        seat = SPEC.to_act(state)[0]
+        state = SPEC.apply(state, seat, SPEC.legal_actions(state, seat)[-1])
+    assert state.bid_changes == [0, 0]  # a new round, a fresh count
 
 
 def test_confirm_needs_six_ships_and_cards_go_in_order():
@@ -336,6 +355,42 @@ def test_pass_on_gives_the_chest_to_an_adjacent_empty_ship():
     state = build_position(2, ships={"a": "E5", "b": "E6"}, cargo={"a": "HAV"})
     state = act(sailing(state, "a", 0, 1), "pass b")
     assert state.cargo[:2] == [None, "HAV"]
+
+
+def test_a_chest_passed_on_by_mistake_can_be_stolen_back_once_but_not_round_in_circles():
+    """Ruling R8 (ours): chest actions are free and "in any order" ("The active player may take
+    these actions in any order he chooses"), but a turn may bring the chests back to a layout
+    it already had only once: a chest passed on by mistake can be taken back, a turn cannot
+    go on forever."""
+    state = build_position(2, ships={"a": "E5", "b": "E6"}, cargo={"a": "HAV"})
+    state = act(sailing(state, "a", 0, 1), "pass b", "steal b", "pass b")
+    assert state.cargo[:2] == [None, "HAV"]
+    assert "steal b" not in SPEC.legal_actions(state, 0)
+    reason = SPEC.explain(state, 0, "steal b")
+    assert "twice already this turn" in reason and "steal b" not in reason
+    with pytest.raises(IllegalAction):
+        SPEC.apply(state, 0, "steal b")
+    state = act(state, "move e4")  # sailing on starts afresh
+    assert "steal b" not in SPEC.legal_actions(state, 0)  # E4 is not next to E6
+    assert state.layouts == ["-,HAV,-,-,-,-"]
+
+
+def test_every_turn_of_free_chest_actions_ends():
+    """Ruling R8: a player that keeps trading chests must end its turn: here two chests among
+    the four ships in reach (Arriba, Bravo, Caribic, Diabolo) stand in at most 12 layouts,
+    each seen at most twice."""
+    state = build_position(
+        2, ships={"a": "E5", "b": "E6", "c": "D5"}, cargo={"a": "HAV", "c": "TRU"}
+    )
+    state = sailing(state, "a", 0, 0)
+    trades = 0
+    while state.current == 0:
+        chest_actions = [
+            a for a in SPEC.legal_actions(state, 0) if a.split()[0] in ("steal", "swap", "pass")
+        ]
+        state = act(state, chest_actions[0] if chest_actions else "done")
+        trades += bool(chest_actions)
+    assert 12 <= trades <= 2 * 12 - 1
 
 
 def test_ships_further_away_are_out_of_reach():

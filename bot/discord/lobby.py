@@ -1,5 +1,6 @@
-"""A game before it starts: the lobby card in the channel (with Join, Leave, Add AI, Start and
-Cancel buttons), its thread, and the welcome DM that checks a player's DMs are open."""
+"""A game before it starts: the lobby card in the channel (with Join, Leave, Add AI, Remove AI
+while there is one, Start and Cancel buttons), its thread, and the welcome DM that checks a
+player's DMs are open."""
 
 from __future__ import annotations
 
@@ -68,16 +69,19 @@ def lobby_embed(game: GameRecord, policy: TimePolicy | None = None) -> discord.E
     return embed
 
 
-def lobby_buttons(game_id: int) -> discord.ui.View:
+def lobby_buttons(game: GameRecord) -> discord.ui.View:
+    """Join, Leave, Add AI, Remove AI (only while an AI seat is there), Start, Cancel."""
     view = discord.ui.View(timeout=None)
-    for op in ("join", "leave", "ai", "start", "cancel"):
-        view.add_item(LobbyButton(game_id, op))
+    has_ai = any(s.is_ai for s in game.seats)
+    for op in ("join", "leave", "ai", "unai", "start", "cancel"):
+        if op != "unai" or has_ai:
+            view.add_item(LobbyButton(game.id, op))
     return view
 
 
 def lobby_view(game: GameRecord) -> discord.ui.View | None:
     """The lobby card's buttons while the game waits for players; none after."""
-    return lobby_buttons(game.id) if game.status == "lobby" else None
+    return lobby_buttons(game) if game.status == "lobby" else None
 
 
 class Opener:
@@ -222,7 +226,7 @@ async def welcome(bot: ParleyBot, game: GameRecord, user_id: int) -> str:
 
 
 async def lobby_op(interaction: discord.Interaction[ParleyBot], game_id: int, op: str) -> None:
-    """Join, leave, add an AI seat, start or cancel (a lobby button or its slash command),
+    """Join, leave, add or remove an AI seat, start or cancel (a lobby button or its slash command),
     then update the lobby card and deliver what the change owes."""
     bot = interaction.client
     service = bot.service
@@ -239,6 +243,9 @@ async def lobby_op(interaction: discord.Interaction[ParleyBot], game_id: int, op
         elif op == "ai":
             game = await service.add_ai(game, user.id)
             reply = "An AI seat joined the game."
+        elif op == "unai":
+            game = await service.remove_ai(game, user.id)
+            reply = "An AI seat left the game."
         elif op == "start":
             game = await service.start(game, user.id)
             reply = "The game has started: see the thread."
@@ -272,16 +279,17 @@ async def refresh_lobby(bot: ParleyBot, game: GameRecord) -> None:
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"parley:lobby:(?P<game>\d+):(?P<op>join|leave|ai|start|cancel)",
+    template=r"parley:lobby:(?P<game>\d+):(?P<op>join|leave|ai|unai|start|cancel)",
 ):
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.success,
         "leave": discord.ButtonStyle.secondary,
         "ai": discord.ButtonStyle.secondary,
+        "unai": discord.ButtonStyle.secondary,
         "start": discord.ButtonStyle.primary,
         "cancel": discord.ButtonStyle.danger,
     }
-    LABELS: ClassVar[dict[str, str]] = {"ai": "Add AI"}
+    LABELS: ClassVar[dict[str, str]] = {"ai": "Add AI", "unai": "Remove AI"}
 
     def __init__(self, game_id: int, op: str) -> None:
         self.game_id, self.op = game_id, op

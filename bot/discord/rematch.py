@@ -49,7 +49,7 @@ async def post_lobby(bot: ParleyBot, old: GameRecord, new: GameRecord, user_id: 
     try:
         if not isinstance(channel, discord.TextChannel):
             raise UserError("The channel this game was opened in is gone: use `/parley new`.")
-        message = await channel.send(embed=lobby_embed(new), view=lobby_buttons(new.id))
+        message = await channel.send(embed=lobby_embed(new), view=lobby_buttons(new))
         thread = await message.create_thread(
             name=f"{spec.title} #{new.id}", auto_archive_duration=10080
         )

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.play.story import story
-from bot.storage import GameRecord, LogEntry
+from bot.storage import AI_NAME, GameRecord, LogEntry
 from games import GameSpec
 
 UNDO = "~undo "  # no game's canonical action starts with "~"
@@ -130,11 +130,19 @@ PAGE_LINES = 15
 PAGE_CHARS = 1700  # a page and its heading stay well inside one message
 
 
-def entry_line(spec: GameSpec[Any], entry: Entry) -> str:
-    """``12 · @alice: P1 moves…``; an action the bot played names the seat, an undone one is
-    struck through."""
-    who = f"<@{entry.user_id}>" if entry.user_id else f"🤖 {spec.seat_label(entry.seat)}"
-    line = f"`{entry.version}` {who}: {entry.text}"
+def entry_line(spec: GameSpec[Any], game: GameRecord, entry: Entry) -> str:
+    """``12 · @alice: P1 moves…``; an action the bot played says for whom (an AI seat, or
+    the autopilot for a person's seat), an undone one is struck through."""
+    label = spec.seat_label(entry.seat)
+    if entry.user_id:
+        name = f"<@{entry.user_id}>"
+    else:
+        seat = next((s for s in game.seats if s.seat == entry.seat), None)
+        if seat is None or seat.is_ai:
+            name = f"{AI_NAME} ({label})"
+        else:
+            name = f"🤖 autopilot for <@{seat.user_id}> ({label})"
+    line = f"`{entry.version}` {name}: {entry.text}"
     return f"~~{line}~~ (taken back)" if entry.undone else line
 
 
@@ -156,7 +164,7 @@ def history_lines(spec: GameSpec[Any], game: GameRecord, log: Sequence[LogEntry]
     """A game's narrated log: the public line of every action while the game runs; once it
     is over, also each secret choice, and then the story of its end with every secret."""
     over = game.status == "over"
-    lines = [entry_line(spec, entry) for entry in narrate(spec, game, log, everything=over)]
+    lines = [entry_line(spec, game, entry) for entry in narrate(spec, game, log, everything=over)]
     if over:
         lines += ["**How it ended:**", *story(spec, game, spec.load(game.state or ""))]
     return lines or ["Nothing has happened yet."]

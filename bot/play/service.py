@@ -204,6 +204,22 @@ class GameService:
         await self._changing(game, change)
         return await self.game(game.id)
 
+    async def remove_ai(self, game: GameRecord, user_id: int) -> GameRecord:
+        """The host takes the last AI seat out of the lobby."""
+
+        async def change(game: GameRecord) -> None:
+            if game.status != "lobby":
+                raise UserError("This game has already started; its AI seats play on.")
+            if user_id != game.host_id:
+                raise UserError(f"Only the host, <@{game.host_id}>, can remove an AI seat.")
+            ai_seats = [s for s in game.seats if s.is_ai]
+            if not ai_seats:
+                raise UserError("There is no AI seat in this game to remove.")
+            await self.store.remove_seat(game.id, ai_seats[-1].user_id, read=game)
+
+        await self._changing(game, change)
+        return await self.game(game.id)
+
     async def join(self, game: GameRecord, user_id: int) -> GameRecord:
         async def change(game: GameRecord) -> None:
             spec = self.spec(game)

@@ -19,7 +19,7 @@ import asyncpg
 import pytest
 
 from bot.discord.scheduler import Scheduler
-from bot.play.service import GameService
+from bot.play.service import GameService, UserError
 from bot.play.thinking import Thinker, decision_seed, think
 from bot.play.timekeeper import Timekeeper
 from bot.storage import PostgresStore, SqliteStore, Store
@@ -27,6 +27,7 @@ from bot.storage import postgres as pg
 from games import REGISTRY
 from tests.bot.conftest import World
 from tests.bot.postgres import PostgresServer
+from tests.bot.test_history_log import all_pages
 from tests.bot.time_helpers import HOUR, FakeClock, open_game, start_bot, to_act
 
 
@@ -49,6 +50,9 @@ async def test_an_absent_players_seat_is_played_by_the_ai_at_its_deadline(world:
     line = spec.describe(state, seat, expected, spec.apply(state, seat, expected))
     posts = [m.content for m in world.thread_posts()]
     assert any("autopilot plays (the AI, normal)" in p and line in p for p in posts)
+    absent = next(u for u in (world.alice, world.bob) if u.id == before.user_of(seat))
+    history = "\n".join(await all_pages(world, bot, world.alice))
+    assert f"🤖 autopilot for <@{absent.id}> ({spec.seat_label(seat)}): {line}" in history
     # A restart recomputes nothing already committed: the turn has passed.
     await world.kill_bot(bot)
     bot = await start_bot(world, clock)
@@ -141,6 +145,30 @@ async def test_one_human_plays_cardinal_against_the_ai_to_the_end(world: World):
     text = "\n".join(public_text(world))
     assert "<@-" not in text  # the placeholder id never shows as a mention
     assert "AI (normal)" in world.status_message().content or game.status == "over"
+    history = "\n".join(await all_pages(world, bot, alice))
+    assert f"AI (normal) ({spec.seat_label(1)}):" in history and "🤖" not in history
+
+
+async def test_the_host_removes_an_ai_seat_from_the_lobby(world: World):
+    """The lobby's Remove AI button shows while there is an AI seat; only the host may use it,
+    and it takes the last AI seat out, keeping the seats in join order."""
+    bot = await world.start_bot()
+    game_id = await open_with_ai(world, bot, "tortuga", 2, [world.alice, world.carol])
+    labels = [b.label for b in world.lobby().buttons]
+    assert labels == ["Join", "Leave", "Add AI", "Remove AI", "Start", "Cancel"]
+    unai = f"parley:lobby:{game_id}:unai"
+    refused = await world.fake.click(bot, world.carol, world.lobby(), unai)
+    assert "Only the host" in refused.text
+    assert [s.is_ai for s in (await bot.store.game(game_id)).seats] == [False, True, True, False]
+    await world.fake.click(bot, world.alice, world.lobby(), unai)
+    game = await bot.store.game(game_id)
+    assert [(s.seat, s.is_ai) for s in game.seats] == [(0, False), (1, True), (2, False)]
+    assert str(world.lobby().embeds).count("AI (normal)") == 1
+    await world.fake.click(bot, world.alice, world.lobby(), unai)
+    assert "Remove AI" not in [b.label for b in world.lobby().buttons]
+    with pytest.raises(UserError, match="no AI seat"):  # a click racing the card's update
+        await bot.service.remove_ai(await bot.store.game(game_id), world.alice.id)
+    assert [s.is_ai for s in (await bot.store.game(game_id)).seats] == [False, False]
 
 
 async def test_five_player_tortuga_with_two_ai_seats_keeps_the_ai_votes_secret(world: World):

@@ -218,12 +218,11 @@ async def test_three_processes_share_the_games_and_survive_sigkill(tmp_path, pos
                 "SELECT game_id, seat FROM actions WHERE user_id IS NULL"
             )
         )
-        expiries = Counter(
-            r["game_id"]
-            for r in await store._pool.fetch(
-                "SELECT game_id FROM reminder_steps WHERE step LIKE 'expired:%'"
-            )
+        expired = await store._pool.fetch(
+            "SELECT game_id, seat, turn, done_at FROM reminder_steps "
+            "WHERE step LIKE 'expired:%' ORDER BY game_id, turn"
         )
+        expiries = Counter(r["game_id"] for r in expired)
     finally:
         for worker in workers:
             if worker.process.poll() is None:
@@ -313,5 +312,7 @@ async def test_three_processes_share_the_games_and_survive_sigkill(tmp_path, pos
             1 for r in posted if r["channel"] == THREADS + gid and "chose to wait" in r["content"]
         )
         turns = sum(1 for seat, _ in logs_of[gid] if seat == 1)
-        assert 0 < waited == expiries[gid] <= turns, gid
+        turned = [(r["seat"], r["turn"]) for r in expired if r["game_id"] == gid]
+        seats = [seat for seat, _ in logs_of[gid]]
+        assert 0 < waited == expiries[gid] <= turns, (gid, turned, seats)
     assert len(resends) <= kills * (IN_FLIGHT + PROCESSES)

@@ -26,6 +26,7 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 #: The scheduler's period: shorter is a busy loop, longer makes reminders late.
 TICK_RANGE = (1.0, 3600.0)
 SNOWFLAKE_MAX = 2**64 - 1
+AI_WORKERS_MAX = 64
 T = TypeVar("T")
 
 
@@ -84,6 +85,7 @@ class Settings:
     log_level: str = "INFO"
     tick_seconds: float = 0.0  # the scheduler loop's period; 0 = no loop (tests call tick)
     shards: Shards | None = None  # None: every shard, in this one process
+    ai_workers: int = 0  # processes the AI thinks in; 0 = one per core
 
     @classmethod
     def from_env(cls, require_token: bool = True) -> Settings:
@@ -100,6 +102,7 @@ class Settings:
             log_level=setting("PARLEY_LOG_LEVEL", "INFO", log_level, problems),
             tick_seconds=setting("PARLEY_TICK_SECONDS", "30", tick_seconds, problems),
             shards=setting("PARLEY_SHARDS", "", shard_range, problems),
+            ai_workers=setting("PARLEY_AI_WORKERS", "0", ai_workers, problems),
         )
         shards = settings.shards
         if shards and not shards.every and not is_postgres(settings.database):
@@ -163,6 +166,15 @@ def tick_seconds(text: str) -> float:
     if not low <= seconds <= high:  # also false for nan
         raise ValueError(f"expected a number of seconds from {low:g} to {high:g}")
     return seconds
+
+
+def ai_workers(text: str) -> int:
+    if not text.isdigit() or int(text) > AI_WORKERS_MAX:
+        raise ValueError(
+            f"expected a whole number from 0 (one per core) to {AI_WORKERS_MAX}: the "
+            "processes the AI thinks in"
+        )
+    return int(text)
 
 
 def shard_range(text: str) -> Shards | None:

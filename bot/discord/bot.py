@@ -27,6 +27,7 @@ from bot.play.claims import Claims
 from bot.play.clocks import Clock
 from bot.play.service import GameService, UserError
 from bot.play.snapshots import refresh_snapshots
+from bot.play.thinking import Thinker
 from bot.play.timekeeper import Timekeeper
 from bot.storage import Store, open_store
 
@@ -143,7 +144,8 @@ class ParleyBot(commands.AutoShardedBot):
             where = None if shards is None else (shards.first, shards.last, shards.count)
             self._store = await open_store(self.settings.database, where)
         self.claims = Claims(self.store)
-        self.service = GameService(self.store, claims=self.claims)  # the AI's moves are held
+        thinker = Thinker(self.settings.ai_workers or None)
+        self.service = GameService(self.store, thinker, self.claims)  # the AI's moves are held
         self.timekeeper = Timekeeper(self.store, self.service)
         status = StatusMessages(self, self.store, self.timekeeper)
         self.herald = Herald(self, self.store, self.timekeeper, status, self.clock, self.claims)

@@ -70,6 +70,9 @@ def refusal(capsys, argv: list[str]) -> list[str]:
         ("PARLEY_DEV_GUILD", "1" * 25, "server id"),
         ("PARLEY_LOG_LEVEL", "verbose", "DEBUG, INFO, WARNING, ERROR"),
         ("PARLEY_DB", ":memory:", "file path"),
+        ("PARLEY_AI_WORKERS", "-1", "from 0 (one per core) to 64"),
+        ("PARLEY_AI_WORKERS", "two", "from 0 (one per core) to 64"),
+        ("PARLEY_AI_WORKERS", "1000", "from 0 (one per core) to 64"),
     ],
 )
 def test_a_bad_setting_is_one_line_and_exit_1(env, monkeypatch, capsys, name, value, says):
@@ -113,7 +116,9 @@ def test_good_settings_are_read(env, monkeypatch):
     monkeypatch.setenv("PARLEY_DEV_GUILD", "123456789012345678")
     monkeypatch.setenv("PARLEY_LOG_LEVEL", "debug")
     monkeypatch.setenv("PARLEY_TICK_SECONDS", "2.5")
+    monkeypatch.setenv("PARLEY_AI_WORKERS", "3")
     settings = Settings.from_env()
+    assert settings.ai_workers == 3
     assert (settings.dev_guild, settings.log_level, settings.tick_seconds) == (
         123456789012345678,
         "DEBUG",

@@ -1,10 +1,9 @@
 """``parley arena``: play games between players and print how often each wins.
 
 ``parley arena GAME --a SPEC --b SPEC [--players N] [--games N] [--seed S] [--json]
-[--progress]``, where a
-SPEC is ``random``, ``greedy`` or ``ai:easy|normal|hard``. ``--a`` sits in one seat (a new seat
-each game), ``--b`` in all the others. The counting lives in :mod:`games.ai.arena`; this module
-only reads the command line and prints.
+[--progress]``, where a SPEC is ``random``, ``greedy`` or ``ai:easy|normal|hard``. ``--a`` sits
+in one seat (a new seat each game), ``--b`` in all the others. The counting lives in
+:mod:`games.ai.arena`; this module only reads the command line and prints.
 """
 
 from __future__ import annotations

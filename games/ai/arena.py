@@ -187,12 +187,9 @@ def run_arena(
     count = players or spec.min_players
     make_player(a), make_player(b)  # refuse an unknown name before starting any process
     workers = workers or len(os.sched_getaffinity(0))
-    results: list[Game] = []
     if workers == 1 or games <= 1 or REGISTRY.get(spec.key) is not spec:
-        played: Iterable[Game] = (
-            play_game(spec, a, b, count, index, seed) for index in range(games)
-        )
-        results = _collect(played, progress)
+        here = (play_game(spec, a, b, count, index, seed) for index in range(games))
+        results = _collect(here, progress)
     else:
         jobs = [(spec.key, a, b, count, index, seed) for index in range(games)]
         with ProcessPoolExecutor(max_workers=min(workers, games)) as pool:
@@ -201,6 +198,7 @@ def run_arena(
 
 
 def _collect(played: Iterable[Game], progress: Callable[[Game], None] | None) -> list[Game]:
+    """Every game of ``played``, in order, each told to ``progress`` as it comes."""
     results = []
     for game in played:
         results.append(game)

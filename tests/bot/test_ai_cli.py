@@ -28,6 +28,17 @@ def test_parley_arena_prints_one_json_object(capsys):
     assert set(result["think_ms"]) == {"p50", "p95"}
 
 
+def test_parley_arena_progress_tells_each_game_on_stderr_and_keeps_stdout_clean(capsys):
+    argv = ["arena", "ship", "--a", "random", "--b", "random", "--games", "3", "--workers", "2"]
+    main([*argv, "--json", "--progress"])
+    out, err = capsys.readouterr()
+    result = json.loads(out)  # stdout is still one JSON object
+    lines = err.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["game 1/3", "game 2/3", "game 3/3"]
+    won = result["players"][0]["wins"]
+    assert lines[-1].split("; ")[1].startswith(f"{won}/3 won so far")
+
+
 def test_parley_arena_refuses_an_unknown_player(capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["arena", "cardinal", "--a", "genius", "--b", "random"])

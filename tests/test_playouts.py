@@ -17,7 +17,7 @@ from games import REGISTRY, IllegalAction
 from tests.invariants import INVARIANTS
 
 #: Random games per game and check; ``PARLEY_PLAYOUT_GAMES`` overrides it (CI plays 1,000).
-GAMES_PER_SPEC = int(os.environ.get("PARLEY_PLAYOUT_GAMES") or 60)
+GAMES_PER_SPEC = int(os.environ.get("PARLEY_PLAYOUT_GAMES") or 40)
 
 
 def player_counts(spec) -> list[int]:

@@ -42,11 +42,11 @@ from games import REGISTRY, GameSpec, IllegalAction
 from tests.bot.test_secret_audit import secret_lines
 
 #: Games per game in the default suite; ``PARLEY_AUDIT_GAMES`` overrides it.
-SAMPLE = dict.fromkeys(REGISTRY, 30) | {
-    "cardinal": 100,
+SAMPLE = dict.fromkeys(REGISTRY, 20) | {
+    "cardinal": 60,
     "caribbean": 6,
-    "rigadoon": 8,
-    "tortuga": 80,
+    "rigadoon": 5,
+    "tortuga": 60,
 }
 MAX_ACTIONS = 20_000
 PUBLIC = None

@@ -137,8 +137,8 @@ def entry_line(spec: GameSpec[Any], game: GameRecord, entry: Entry) -> str:
     if entry.user_id:
         name = f"<@{entry.user_id}>"
     else:
-        seat = next((s for s in game.seats if s.seat == entry.seat), None)
-        if seat is None or seat.is_ai:
+        seat = next(s for s in game.seats if s.seat == entry.seat)
+        if seat.is_ai:
             name = f"{AI_NAME} ({label})"
         else:
             name = f"🤖 autopilot for <@{seat.user_id}> ({label})"

@@ -32,11 +32,11 @@ Rulings of our own, beyond ``caribbean-rulings.md``:
   until ``confirm`` whenever the ships do not already hold exactly those cards, and does not
   confirm by itself.
 * R8. A steal, swap or pass on may bring the chests back to where they stood earlier in the
-  same turn of a ship (same space, same movement left) once, not twice: enough to take back
-  a chest passed on by mistake, while a turn of free actions can no longer go round in
-  circles forever (like chess's threefold repetition). Without it, a player that sees no
-  difference between passing a chest on and ending the turn could swap two chests back and
-  forth for ever; the rules give no limit, and such a turn changes nothing.
+  same turn of a ship, since it last moved, captured or delivered, once, not twice: enough
+  to take back a chest passed on by mistake, while a turn of free actions can no longer go
+  round in circles forever (like chess's threefold repetition). Without it, a player that
+  sees no difference between passing a chest on and ending the turn could swap two chests
+  back and forth for ever; the rules give no limit, and such a turn changes nothing.
 * R9. Once all six ships hold a card, a seat may change its bids (give a ship the spare card,
   or ``bid repeat``) at most :data:`MAX_BID_CHANGES` times a round; then it can only give its
   OK. Twelve changes rearrange the seven cards in any order (nine at most are needed), so no

@@ -23,10 +23,9 @@ from bot.play.service import GameService, UserError
 from bot.play.thinking import Thinker, decision_seed, think
 from bot.play.timekeeper import Timekeeper
 from bot.storage import PostgresStore, SqliteStore, Store
-from bot.storage import postgres as pg
 from games import REGISTRY
 from tests.bot.conftest import World
-from tests.bot.postgres import PostgresServer
+from tests.bot.postgres import PostgresServer, lapse_leases
 from tests.bot.test_history_log import all_pages
 from tests.bot.time_helpers import HOUR, FakeClock, open_game, start_bot, to_act
 
@@ -401,12 +400,11 @@ async def test_two_processes_never_think_for_the_same_seat(postgres_server: Post
 
 @pytest.mark.postgres
 async def test_a_process_dead_mid_thought_leaves_the_move_to_another(
-    postgres_server: PostgresServer, monkeypatch
+    postgres_server: PostgresServer,
 ):
     """A process claims the game and dies while its AI thinks (it never gives the claim
     back): no other process thinks for the seat while its lease holds; once it lapses, the
     next tick elsewhere thinks again and the move is made once."""
-    monkeypatch.setattr(pg, "LEASE_SECONDS", 0.5)
     url = await postgres_server.database()
     first, second = await PostgresStore.open(url), await PostgresStore.open(url)
     try:
@@ -421,7 +419,7 @@ async def test_a_process_dead_mid_thought_leaves_the_move_to_another(
         _, tick = process(second, Counted("second", thoughts))
         await tick.resume()
         assert thoughts == ["dying"]  # held: the other process leaves it
-        await asyncio.sleep(0.6)  # the dead process's lease lapses
+        await lapse_leases(second)  # the dead process's lease lapses
         await tick.resume()
         assert thoughts == ["dying", "second"]
         assert [seat for seat, _ in await second.actions(game_id)] == [1]

@@ -4,6 +4,7 @@ when the bot closes."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
@@ -29,11 +30,19 @@ async def test_the_loop_plays_for_an_absent_player_and_stops_with_the_bot(world:
     ticking = bot.get_cog("time").ticking  # type: ignore[union-attr]
     assert ticking.is_running()
     game_id = await open_game(world, bot, "cardinal", "first=orange", clock="24h")
+    played = asyncio.Event()
+    record_action = bot.store.record_action
+
+    async def noted(*args: Any, **kwargs: Any) -> Any:
+        result = await record_action(*args, **kwargs)
+        played.set()
+        return result
+
+    bot.store.record_action = noted  # type: ignore[method-assign]
     clock.advance(DAY + 60)  # Alice's clock runs out; nobody calls tick
-    for _ in range(500):
-        if await bot.store.actions(game_id):
-            break
-        await asyncio.sleep(0.01)
+    # the loop's own tick plays the autopilot's move: wait for that commit, however long the
+    # AI thinks on a busy machine (the bound only stops a hung test)
+    await asyncio.wait_for(played.wait(), timeout=600)
     assert len(await bot.store.actions(game_id)) == 1
     await world.kill_bot(bot)
     assert not ticking.is_running()

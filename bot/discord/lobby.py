@@ -36,6 +36,8 @@ WELCOME = (
     "Ahoy! I'm Parley. I'll DM you your private cards and secret choices for "
     "**{title} #{id}** here. The game itself lives in its thread."
 )
+#: The lobby card's word on a game with an AI seat (the ratings leave it out).
+UNRATED = "Unrated: an AI plays in this game."
 
 
 def lobby_title(game: GameRecord) -> str:
@@ -43,8 +45,9 @@ def lobby_title(game: GameRecord) -> str:
 
 
 def lobby_embed(game: GameRecord, policy: TimePolicy | None = None) -> discord.Embed:
-    """The lobby card: players, host, the game's options in words, and the move clock and
-    what happens when it runs out, as chosen at ``/parley new``."""
+    """The lobby card: players, host, whether it is unrated (an AI seat), the game's options
+    in words, and the move clock and what happens when it runs out, as chosen at
+    ``/parley new``."""
     spec = REGISTRY[game.game_key]
     players = "\n".join(f"{i + 1}. {who(s.user_id)}" for i, s in enumerate(game.seats))
     status = {
@@ -53,6 +56,8 @@ def lobby_embed(game: GameRecord, policy: TimePolicy | None = None) -> discord.E
         "over": "This game is over.",
         "cancelled": "This game was cancelled.",
     }[game.status]
+    if game.against_ai:
+        status += f"\n{UNRATED}"
     embed = discord.Embed(title=lobby_title(game), description=status, color=0xC8902A)
     embed.add_field(name="Players", value=players or "nobody yet", inline=True)
     embed.add_field(name="Host", value=f"<@{game.host_id}>", inline=True)

@@ -6,6 +6,10 @@ before a crash): it notes how the game was decided (``forfeit`` when a forfeit e
 ``autopilot`` when the autopilot played a seat, else None) and, unless the server leaves such
 games out, moves every player's openskill rating (:mod:`bot.play.ratings`). The store writes
 both at once and only for a game not yet settled, so a game never counts twice.
+
+A game against the AI (:attr:`GameRecord.against_ai`) is never rated, as chess sites do not
+rate games against the computer: a takeback there needs nobody's approval, so its wins could
+be farmed. A player's record counts such games apart.
 """
 
 from __future__ import annotations
@@ -49,18 +53,16 @@ def forced_by(spec: GameSpec[Any], game: GameRecord, log: Sequence[LogEntry]) ->
 
 
 def new_ratings(spec: GameSpec[Any], game: GameRecord, current: dict[int, Rating]) -> list[Rating]:
-    """Every person's rating after ``game``, from their ``current`` ones. An AI seat plays at
-    a new player's rating every game and keeps none (its id is a placeholder, not a player)."""
+    """Every player's rating after ``game`` (between people only), from their ``current``
+    ones."""
     state = spec.load(game.state or "")
     users = [game.user_of(seat) for seat in range(len(game.seats))]
-    ai_seats = {seat.seat for seat in game.seats if seat.is_ai}
     skills = [Skill(current[u].mu, current[u].sigma) if u in current else Skill() for u in users]
     result = game.result or {}
     rated = rate(skills, spec.sides(state), list(result.get("winners", [])))
     return [
         Rating(u, s.mu, s.sigma, (current[u].games if u in current else 0) + 1)
-        for seat, (u, s) in enumerate(zip(users, rated, strict=True))
-        if seat not in ai_seats
+        for u, s in zip(users, rated, strict=True)
     ]
 
 
@@ -81,7 +83,7 @@ class Standings:
             log = await self.store.log(game_id)
             forced = await asyncio.to_thread(forced_by, spec, game, log)
             settings = await self.store.guild_settings(game.guild_id)
-            rated = forced is None or settings.rate_forced
+            rated = not game.against_ai and (forced is None or settings.rate_forced)
             ratings: list[Rating] = []
             if rated:
                 rows = await self.store.ratings(game.guild_id, game.game_key)
@@ -91,18 +93,24 @@ class Standings:
 
 @dataclass(frozen=True)
 class Record:
-    """A player's games on a server (of one game, or of all)."""
+    """A player's games on a server (of one game, or of all): against people, and against the
+    AI apart (those are never rated), with the favourite and longest of them all."""
 
     played: int
     won: int
+    ai_played: int
+    ai_won: int
     favourite: str | None  # the game played most
     longest: GameRecord | None  # the game of most moves
 
 
 def record_of(user_id: int, games: Sequence[GameRecord]) -> Record:
     """The record of ``user_id`` over finished ``games`` they sat in."""
-    won = sum(1 for g in games if g.seat_of(user_id) in (g.result or {}).get("winners", []))
+    won = {g.id for g in games if g.seat_of(user_id) in (g.result or {}).get("winners", [])}
+    vs_ai = {g.id for g in games if g.against_ai}
     counts = Counter(g.game_key for g in games)
     favourite = counts.most_common(1)[0][0] if counts else None
     longest = max(games, key=lambda g: (g.version, -g.id), default=None)
-    return Record(len(games), won, favourite, longest)
+    return Record(
+        len(games) - len(vs_ai), len(won - vs_ai), len(vs_ai), len(won & vs_ai), favourite, longest
+    )

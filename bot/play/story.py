@@ -1,7 +1,8 @@
 """The end of a game told in words (issue 16): who won and why, the final scores, how the game
-was decided when a forfeit or the autopilot decided it, and every secret of the game now made
-public (``spec.reveal``). The final thread post tells all of it, the living status message
-its first lines; nothing here is ever said before the game is over.
+was decided when a forfeit or the autopilot decided it, that a game against the AI was
+unrated, and every secret of the game now made public (``spec.reveal``). The final thread post
+tells all of it, the living status message its first lines; nothing here is ever said before
+the game is over.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ FORCED = {
     "forfeit": "Decided by a forfeit, not played out.",
     "autopilot": "The autopilot played a seat in this game.",
 }
+#: Said at the end of a game against the AI, which the ratings leave out.
+UNRATED = "Unrated (played against the AI)."
 
 
 def sentence(text: str) -> str:
@@ -25,7 +28,8 @@ def sentence(text: str) -> str:
 
 
 def result_lines(spec: GameSpec[Any], game: GameRecord, state: Any) -> list[str]:
-    """Winners and why, the final scores and (once settled) how the game was decided."""
+    """Winners and why, the final scores, (once settled) how the game was decided, and that
+    a game against the AI was unrated."""
     result = game.result or {}
     winners = result.get("winners", [])
     reason = sentence(result.get("reason", ""))
@@ -39,6 +43,8 @@ def result_lines(spec: GameSpec[Any], game: GameRecord, state: Any) -> list[str]
         lines.append("Final scores: " + " · ".join(f"{s['name']}: {s['value']}" for s in scores))
     if result.get("forced"):
         lines.append(FORCED[result["forced"]])
+    if game.against_ai:
+        lines.append(UNRATED)
     return lines
 
 

@@ -66,6 +66,13 @@ class GameRecord:
     def user_of(self, seat: int) -> int:
         return next(s.user_id for s in self.seats if s.seat == seat)
 
+    @property
+    def against_ai(self) -> bool:
+        """An AI seat plays in this game, so it is unrated (a takeback against the AI needs
+        nobody's approval). AI seats are added and removed only in the lobby, so a game that
+        has one started with one; a person's seat the autopilot took over is no AI seat."""
+        return any(s.is_ai for s in self.seats)
+
 
 @dataclass
 class ThreadPost:

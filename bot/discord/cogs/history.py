@@ -110,11 +110,14 @@ class HistoryCog(commands.Cog, name="history"):
         if not games:
             raise UserError(f"{who.mention} has no finished game here ({title}) yet.")
         record = record_of(who.id, games)
-        share = round(100 * record.won / record.played)
-        lines = [
-            f"📊 **{who.mention}** on this server ({title})",
-            f"Games played: {record.played} · won: {record.won} ({share}%)",
-        ]
+        lines = [f"📊 **{who.mention}** on this server ({title})"]
+        if record.played:
+            share = round(100 * record.won / record.played)
+            lines.append(f"Games played: {record.played} · won: {record.won} ({share}%)")
+        if record.ai_played:
+            lines.append(
+                f"Against the AI: {record.ai_played} played, {record.ai_won} won (unrated)"
+            )
         ratings = []
         for key in [game] if game else sorted({g.game_key for g in games}):
             rows = await self.bot.store.ratings(interaction.guild_id, key)

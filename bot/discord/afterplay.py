@@ -35,7 +35,7 @@ def _board_at(game: GameRecord, actions: list[tuple[int, str]], move: int) -> tu
 async def board_at(store: Store, game: GameRecord, move: int) -> tuple[str, bytes]:
     """The words and picture of the public board after ``move`` (what that move changed marked)."""
     actions = await store.actions(game.id)
-    if move > len(actions):
+    if not 0 <= move <= len(actions):  # the option's least value binds Discord's client only
         raise UserError(f"This game has moves 0 to {len(actions)} so far.")
     return await asyncio.to_thread(_board_at, game, actions, move)
 

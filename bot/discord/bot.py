@@ -80,6 +80,30 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> No
         await reply_privately(interaction, oops(interaction))
 
 
+class Gated:
+    """The first base of every button and menu (before ``DynamicItem``). A custom id can be
+    forged and sent from any server or DM, so discord.py's ``interaction_check``, which it
+    awaits before every ``callback``, asks :meth:`gate` whether this click may use the
+    component; a refusal is the clicker's private answer and nothing else runs.
+    :meth:`ParleyBot.add_dynamic_items` registers nothing that skips this."""
+
+    async def gate(self, interaction: discord.Interaction[ParleyBot]) -> None:
+        """Raise :class:`UserError`, the answer, if this interaction may not use this."""
+        raise NotImplementedError
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        try:
+            await self.gate(interaction)
+        except UserError as error:
+            await reply_privately(interaction, str(error))
+            return False
+        except Exception:  # discord.py would drop the click without a word
+            log.exception("A button or menu's check failed")
+            await reply_privately(interaction, oops(interaction))
+            return False
+        return True
+
+
 class ParleyTree(app_commands.CommandTree["ParleyBot"]):
     async def on_error(
         self, interaction: discord.Interaction[ParleyBot], error: app_commands.AppCommandError
@@ -173,6 +197,14 @@ class ParleyBot(commands.AutoShardedBot):
         await self.timekeeper.catch_up(self.clock())  # deadlines a crash left behind
         await self.scheduler.resume()  # work owed from before a crash or restart
         await self.herald.deliver()  # and the posts owed
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Only :class:`Gated` buttons and menus, their check unchanged: a new one cannot
+        forget to check who clicks it."""
+        for item in items:
+            if item.interaction_check is not Gated.interaction_check:
+                raise TypeError(f"{item.__name__} must derive from Gated, before DynamicItem")
+        super().add_dynamic_items(*items)
 
     async def on_message(self, message: discord.Message, /) -> None:
         """Parley has slash commands and buttons only; a message is never a command."""

@@ -26,7 +26,7 @@ import discord
 from bot.discord.bot import ParleyBot, committed, guarded, reply_privately
 from bot.discord.done import done_reply
 from bot.discord.messages import send_long, shorten
-from bot.discord.targets import reach
+from bot.discord.targets import GameBound, reach
 from bot.play.service import UserError
 from bot.play.since import digest_for
 from bot.play.steps import RANGE, Choice, Step, step
@@ -206,7 +206,6 @@ async def act_from_component(
     bot = interaction.client
     await interaction.response.defer()
     try:
-        await reach(interaction, game_id)
         acted = await bot.service.act(game_id, interaction.user.id, action, version)
     except UserError as error:
         await interaction.followup.send(str(error), ephemeral=True)
@@ -240,6 +239,7 @@ async def act_from_component(
 
 
 class ActionButton(
+    GameBound,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"parley:act:(?P<game>\d+):(?P<ver>-?\d+):(?P<action>[\s\S]+)",
 ):
@@ -271,6 +271,7 @@ class ActionButton(
 
 
 class StepButton(
+    GameBound,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"parley:step:(?P<game>\d+):(?P<ver>-?\d+):(?P<place>[\s\S]*)",
 ):
@@ -302,6 +303,7 @@ class StepButton(
 
 
 class ActionMenu(
+    GameBound,
     discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=r"parley:pick:(?P<game>\d+):(?P<ver>-?\d+):(?P<part>\d+)",
 ):
@@ -350,6 +352,7 @@ class ActionMenu(
 
 
 class HandButton(
+    GameBound,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"parley:hand:(?P<game>\d+)",
 ):

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.bot import ParleyBot, guarded, reply_privately
+from bot.discord.bot import Gated, ParleyBot, guarded
 from bot.discord.targets import in_server_only
 from bot.play.service import UserError
 from bot.storage import GameRecord, Store, who
@@ -74,19 +74,13 @@ async def games_page(
 
 
 async def turn_page(interaction: discord.Interaction[ParleyBot], user_id: int, page: int) -> None:
-    try:
-        in_server_only(interaction, WHERE)
-        if interaction.user.id != user_id:
-            raise UserError("That list is someone else's: `/parley games` shows yours.")
-    except UserError as error:
-        await reply_privately(interaction, str(error))
-        return
-    assert interaction.guild_id is not None
+    assert interaction.guild_id is not None  # the gate lets no DM through
     content, view = await games_page(interaction.client, user_id, interaction.guild_id, page)
     await interaction.response.edit_message(content=content, view=view)
 
 
 class GamesPage(
+    Gated,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"parley:games:(?P<user>\d+):(?P<page>\d+)",
 ):
@@ -108,6 +102,12 @@ class GamesPage(
         match: re.Match[str],
     ) -> GamesPage:
         return cls(int(match["user"]), int(match["page"]))
+
+    async def gate(self, interaction: discord.Interaction[ParleyBot]) -> None:
+        """A player's list of games in the server clicked in, and only theirs."""
+        in_server_only(interaction, WHERE)
+        if interaction.user.id != self.user_id:
+            raise UserError("That list is someone else's: `/parley games` shows yours.")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, turn_page(interaction, self.user_id, self.page))

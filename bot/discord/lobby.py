@@ -17,7 +17,7 @@ from bot.discord.bot import ParleyBot, committed, guarded, reply_privately
 from bot.discord.delivery import DM_CLOSED_HELP
 from bot.discord.permissions import TO_OPEN, lacking, listing
 from bot.discord.resend import already_posted
-from bot.discord.targets import in_server_only, reach
+from bot.discord.targets import GameBound, in_server_only, reach
 from bot.play.clocks import CLOCKS, POLICIES, clock_name
 from bot.play.service import UserError
 from bot.play.wording import chosen_options, fit
@@ -283,6 +283,7 @@ async def refresh_lobby(bot: ParleyBot, game: GameRecord) -> None:
 
 
 class LobbyButton(
+    GameBound,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"parley:lobby:(?P<game>\d+):(?P<op>join|leave|ai|unai|start|cancel)",
 ):

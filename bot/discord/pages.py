@@ -11,7 +11,8 @@ from typing import Any
 
 import discord
 
-from bot.discord.bot import ParleyBot, guarded, reply_privately
+from bot.discord.bot import Gated, ParleyBot, guarded, reply_privately
+from bot.discord.targets import GameBound, per_server
 from bot.play.history import history_lines, pages
 from bot.play.ratings import Skill
 from bot.play.service import UserError
@@ -76,6 +77,7 @@ def ranks_view(key: str, page: int, count: int) -> discord.ui.View | None:
 
 
 class HistoryPage(
+    GameBound,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"parley:history:(?P<game>\d+):(?P<page>\d+)",
 ):
@@ -115,6 +117,7 @@ class HistoryPage(
 
 
 class RanksPage(
+    Gated,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"parley:ranks:(?P<key>[a-z]+):(?P<page>\d+)",
 ):
@@ -138,13 +141,18 @@ class RanksPage(
     ) -> RanksPage:
         return cls(match["key"], int(match["page"]))
 
+    async def gate(self, interaction: discord.Interaction[ParleyBot]) -> None:
+        """Anyone may turn the pages, which show the clicking server's leaderboard."""
+        per_server(interaction, "Leaderboards", "/parley leaderboard")
+
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, self._turn(interaction))
 
     async def _turn(self, interaction: discord.Interaction[ParleyBot]) -> None:
+        assert interaction.guild_id is not None  # the gate lets no DM through
         try:
-            if interaction.guild_id is None or self.key not in REGISTRY:
-                raise UserError("This leaderboard belongs to a server.")
+            if self.key not in REGISTRY:
+                raise UserError(f"I don't know a game called `{self.key}`.")
             text, count = await ranks_page(
                 interaction.client, interaction.guild_id, self.key, self.page
             )

@@ -12,6 +12,7 @@ import discord
 
 from bot.discord.bot import ParleyBot, guarded, reply_privately
 from bot.discord.lobby import lobby_buttons, lobby_embed
+from bot.discord.targets import GameBound
 from bot.play.rematch import rematch
 from bot.play.service import UserError
 from bot.storage import GameRecord
@@ -74,6 +75,7 @@ async def post_lobby(bot: ParleyBot, old: GameRecord, new: GameRecord, user_id: 
 
 
 class RematchButton(
+    GameBound,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"parley:rematch:(?P<game>\d+)",
 ):

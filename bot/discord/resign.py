@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.discord.bot import ParleyBot, committed, guarded
+from bot.discord.targets import GameBound
 from bot.play.service import UserError
 from bot.storage import GameRecord
 from games import REGISTRY
@@ -52,6 +53,7 @@ async def resign(interaction: discord.Interaction[ParleyBot], game_id: int) -> N
 
 
 class ResignButton(
+    GameBound,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"parley:resign:(?P<game>\d+)",
 ):

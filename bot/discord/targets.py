@@ -1,12 +1,13 @@
-"""Which game a command is about: the games offered, the one meant, and the ``game`` option's
-autocomplete, shared by the cogs."""
+"""Which game a command or a button is about: the games offered, the one meant, the ``game``
+option's autocomplete, and who may reach a game (:func:`reach`, which every game's button and
+menu goes through as a :class:`GameBound`), shared by the cogs."""
 
 from __future__ import annotations
 
 import discord
 from discord import app_commands
 
-from bot.discord.bot import ParleyBot
+from bot.discord.bot import Gated, ParleyBot
 from bot.play.service import UserError
 from bot.storage import GameListing, GameRecord
 from games import REGISTRY
@@ -15,7 +16,8 @@ from games import REGISTRY
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.key) for spec in REGISTRY.values()]
 
 
-#: The largest id SQLite keeps: a bigger number (a forged custom id) names no game.
+#: The largest id either store keeps (SQLite's INTEGER, PostgreSQL's BIGINT): a bigger number
+#: (typed, or in a forged custom id) names no game, and never reaches a query.
 MAX_ID = 2**63 - 1
 
 
@@ -36,6 +38,14 @@ def in_server_only(interaction: discord.Interaction[ParleyBot], what: str) -> No
         raise UserError(f"That happens in the server, not in a DM: use {what}.")
 
 
+def per_server(interaction: discord.Interaction[ParleyBot], what: str, command: str) -> int:
+    """The server of a command about one server's players (``what``: their records, ratings,
+    leaderboards); in a DM, the answer says where ``command`` works."""
+    if interaction.guild_id is None:
+        raise UserError(f"{what} are per server: use `{command}` in a server channel.")
+    return interaction.guild_id
+
+
 async def reach(interaction: discord.Interaction[ParleyBot], game_id: int) -> GameRecord:
     """The game ``game_id`` if this interaction may reach it: in a server, a game of that
     server; in a DM, a game where the user holds a seat."""
@@ -48,6 +58,17 @@ async def reach(interaction: discord.Interaction[ParleyBot], game_id: int) -> Ga
     elif game.guild_id != interaction.guild_id:
         raise no_such_game(interaction, game_id)
     return game
+
+
+class GameBound(Gated):
+    """A button or menu of one game (``game_id``, from its custom id): it works only where
+    :func:`reach` reaches the game, and anywhere else gets the answer a game that does not
+    exist gets. The first base of every game's component."""
+
+    game_id: int
+
+    async def gate(self, interaction: discord.Interaction[ParleyBot]) -> None:
+        await reach(interaction, self.game_id)
 
 
 async def find_target_game(

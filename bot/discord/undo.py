@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 from bot.discord.bot import ParleyBot, guarded
+from bot.discord.targets import GameBound
 from bot.play.service import UserError
 from bot.play.undo import Undos
 from bot.storage import GameRecord, UndoRequest
@@ -56,6 +57,7 @@ async def ask_undo(interaction: discord.Interaction[ParleyBot], game: GameRecord
 
 
 class UndoAnswer(
+    GameBound,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"parley:undo:(?P<game>\d+):(?P<ver>\d+):(?P<answer>yes|no)",
 ):

@@ -12,11 +12,19 @@ whose custom ids anyone can forge) is checked the same way:
 from __future__ import annotations
 
 import re
+from typing import Any
 
+import discord
 import pytest
 
+from bot.config import Settings
+from bot.discord.bot import ParleyBot
+from bot.discord.games_list import GamesPage
+from bot.discord.pages import RanksPage
+from bot.discord.targets import GameBound
 from bot.storage import ThreadPost
 from games import REGISTRY
+from tests.bot import components
 from tests.bot.conftest import World
 from tests.bot.fake_discord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.bot.helpers import ephemeral_text, private_reply
@@ -245,3 +253,92 @@ async def test_a_seat_that_changed_hands_tells_the_old_player_nothing(world: Wor
     assert [
         item for item in owed if not (isinstance(item.post, ThreadPost) and item.post.step)
     ] == []
+
+
+# -- every button and menu, forged ------------------------------------------------------------
+
+
+async def what_may_change(bot: ParleyBot, world: World) -> tuple[Any, ...]:
+    """What a click could change: the game's status, version and seats (and a game a click
+    opened, a rematch), its pending undo, the messages of its server and its players' DMs."""
+    games = [await bot.store.game(n) for n in (1, 2)]
+    return (
+        [(g.status, g.version, [(s.user_id, s.resigned) for s in g.seats]) for g in games if g],
+        await bot.store.undo_request(1),
+        [(m.id, m.content) for m in world.fake.messages(world.channel)],
+        [(m.id, m.content) for m in world.fake.messages(world.thread())],
+        [(m.id, m.content) for u in (world.alice, world.carol) for m in world.fake.dms(u)],
+    )
+
+
+async def test_every_button_and_menu_checks_who_may_see_the_game(world: World):
+    """Each of the bot's buttons and menus, forged for a real game of another server, is
+    pressed by a stranger in her own server and in a DM: each is refused privately with the
+    answer a game that does not exist gets (a games list: it is someone else's; a
+    leaderboard: the clicking server's own, none in a DM) and changes nothing. A class the
+    bot registers that is missing here fails the test, so a new button is walked too."""
+    fake, alice, carol = world.fake, world.alice, world.carol
+    mallory = Stranger(world)
+    bot = await cardinal_lobby(world)
+    await fake.click(bot, carol, world.lobby(), "parley:lobby:1:join")
+    await fake.click(bot, alice, world.lobby(), "parley:lobby:1:start")
+    await fake.slash(bot, alice, world.thread(), "parley move", action="place c3")
+    await fake.slash(bot, alice, world.thread(), "parley undo")  # Carol is asked
+    assert (await bot.store.undo_request(1)) is not None
+    rating = (world.guild.id, "cardinal", alice.id, 30.0, 2.0, 3)
+    await bot.store.write_rows(  # type: ignore[attr-defined]
+        "ratings", ["guild_id", "game_key", "user_id", "mu", "sigma", "games"], [rating]
+    )
+    others = {
+        GamesPage: (GamesPage(alice.id, 1), "someone else's", "in the server"),
+        RanksPage: (RanksPage("cardinal", 1), "on this server yet", "Leaderboards are per server"),
+    }
+    walked = set(components.GAME_BOUND) | set(others)
+    assert components.registered(bot) == walked, "a button or menu is not walked here"
+
+    cases = [
+        (make(1), "There is no game #1 in this server.", "You are not playing in game #1")
+        for make in components.GAME_BOUND.values()
+    ] + list(others.values())
+    before = await what_may_change(bot, world)
+    wrong = []
+    for item, in_her_server, in_a_dm in cases:
+        for where, channel, expected in (
+            ("her server", mallory.channel, in_her_server),
+            ("a DM", mallory.dm, in_a_dm),
+        ):
+            message = components.forged(fake, channel, item)
+            try:
+                record = await components.press(fake, bot, mallory.user, message, item)
+                answer = private_reply(record)
+            except AssertionError as error:
+                answer = f"({error})"
+            if expected not in answer or f"<@{alice.id}>" in answer or message.content != "x":
+                name = type(item).__name__
+                wrong.append(f"{name} in {where}: {answer!r}; the post shows {message.content!r}")
+    assert wrong == [], "\n".join(wrong)
+    assert await what_may_change(bot, world) == before
+
+
+class Unchecked(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"parley:x:(?P<game>\d+)"
+):
+    """A button that forgot the check."""
+
+
+class CheckedTooLate(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    GameBound,
+    template=r"parley:y:(?P<game>\d+)",
+):
+    """A game's button whose check ``DynamicItem`` hides (it comes first in the bases)."""
+
+
+async def test_a_button_that_skips_the_check_is_never_registered(tmp_path):
+    """The walk above covers the buttons there are; a new one that skips the check stops the
+    bot when its cog registers it, before it answers any click."""
+    bot = ParleyBot(Settings(token="fake", database=str(tmp_path / "p.db")))
+    for cls in (Unchecked, CheckedTooLate):
+        with pytest.raises(TypeError, match="must derive from Gated"):
+            bot.add_dynamic_items(cls)
+    assert components.registered(bot) == set()

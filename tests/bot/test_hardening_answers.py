@@ -1,13 +1,15 @@
 """Abuse and small answers (issue 12, "Configuration and abuse"): a cap on open lobbies,
 `/parley games` in pages, and a specific sentence (never "Something went wrong", never
-silence) for a huge game id, a menu picked with no value, a negative version in a custom id,
-`/parley games` in a DM and a lost race for `/parley sub`."""
+silence) for a huge game id (typed, or in any button's custom id), a menu picked with no
+value, a negative version in a custom id, `/parley games`, `stats`, `leaderboard` and
+`ratings` in a DM, a board before the first move and a lost race for `/parley sub`."""
 
 from __future__ import annotations
 
 import re
 
 import bot.play.service
+from tests.bot import components
 from tests.bot.conftest import World
 from tests.bot.fake_discord import FakeChannel, FakeDiscord, FakeMessage
 from tests.bot.helpers import private_reply
@@ -123,6 +125,22 @@ async def test_a_huge_game_id_gets_a_sentence(world: World):
     assert (await bot_.store.game(1)).version == 0
 
 
+async def test_every_button_with_a_huge_game_id_gets_a_sentence(world: World):
+    """A 10^30 game id is beyond both stores' integers: each button and menu bound to a game
+    answers it as it answers a game that does not exist."""
+    fake, alice = world.fake, world.alice
+    bot_ = await started(world)
+    wrong = []
+    for make in components.GAME_BOUND.values():
+        item = make(HUGE)
+        message = components.forged(fake, world.thread(), item)
+        answer = private_reply(await components.press(fake, bot_, alice, message, item))
+        if answer != f"There is no game #{HUGE} in this server.":
+            wrong.append(f"{type(item).__name__}: {answer!r}")
+    assert wrong == [], "\n".join(wrong)
+    assert (await bot_.store.game(1)).version == 0
+
+
 async def test_a_menu_picked_with_no_value_gets_a_sentence(world: World):
     """ "a select menu with no value" """
     fake, alice = world.fake, world.alice
@@ -151,6 +169,35 @@ async def test_parley_games_in_a_dm_gets_a_sentence(world: World):
     bot_ = await started(world)
     reply = await fake.slash(bot_, alice, fake.dm_channel(alice), "parley games")
     assert "in the server" in specific(private_reply(reply))
+
+
+async def test_server_wide_commands_in_a_dm_get_a_sentence(world: World):
+    """ "`/parley stats`, `/parley leaderboard` and `/parley ratings` typed in a DM" are about
+    one server: the answer says to use them in one."""
+    fake, alice = world.fake, world.alice
+    bot_ = await started(world)
+    dm = fake.dm_channel(alice)
+    for command, options in [
+        ("parley stats", {}),
+        ("parley leaderboard", {"game": "cardinal"}),
+        ("parley ratings", {}),
+        ("parley ratings", {"forced_games": "count"}),
+    ]:
+        reply = await fake.slash(bot_, alice, dm, command, **options)
+        answer = specific(private_reply(reply))
+        assert "per server" in answer and "in a server channel" in answer, (command, answer)
+
+
+async def test_a_board_before_the_first_move_gets_a_sentence(world: World):
+    """ "`/parley board move:-1`": Discord checks an option's smallest value in its own
+    client only, and a forged payload can send anything."""
+    fake, alice = world.fake, world.alice
+    bot_ = await started(world)
+    await fake.slash(bot_, alice, world.thread(), "parley move", action="place c3")
+    for move in (-1, -(10**30), 2):
+        reply = await fake.slash(bot_, alice, world.thread(), "parley board", move=move)
+        assert specific(private_reply(reply)) == "This game has moves 0 to 1 so far.", move
+        assert not reply.files, move
 
 
 async def test_a_lost_race_for_parley_sub_gets_a_sentence(world: World, monkeypatch):

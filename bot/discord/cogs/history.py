@@ -19,7 +19,7 @@ from bot.discord.pages import (
 )
 from bot.discord.rematch import RematchButton, final_buttons
 from bot.discord.replays import replay_caption, replay_file
-from bot.discord.targets import GAME_CHOICES, find_target_game, game_autocomplete
+from bot.discord.targets import GAME_CHOICES, find_target_game, game_autocomplete, per_server
 from bot.discord.undo import UndoAnswer, ask_undo
 from bot.play.ratings import Skill
 from bot.play.service import UserError
@@ -103,9 +103,9 @@ class HistoryCog(commands.Cog, name="history"):
         game: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        assert interaction.guild_id is not None
+        guild_id = per_server(interaction, "Records and ratings", "/parley stats")
         who = player or interaction.user
-        games = await self.bot.store.finished_games(interaction.guild_id, who.id, game)
+        games = await self.bot.store.finished_games(guild_id, who.id, game)
         title = REGISTRY[game].title if game else "all games"
         if not games:
             raise UserError(f"{who.mention} has no finished game here ({title}) yet.")
@@ -120,7 +120,7 @@ class HistoryCog(commands.Cog, name="history"):
             )
         ratings = []
         for key in [game] if game else sorted({g.game_key for g in games}):
-            rows = await self.bot.store.ratings(interaction.guild_id, key)
+            rows = await self.bot.store.ratings(guild_id, key)
             rating = next((r for r in rows if r.user_id == who.id), None)
             if rating is not None:
                 shown = Skill(rating.mu, rating.sigma).shown
@@ -147,10 +147,10 @@ class HistoryCog(commands.Cog, name="history"):
         page: app_commands.Range[int, 1] = 1,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        assert interaction.guild_id is not None
+        guild_id = per_server(interaction, "Leaderboards", "/parley leaderboard")
         if game not in REGISTRY:
             raise UserError(f"I don't know a game called `{game}`.")
-        text, count = await ranks_page(self.bot, interaction.guild_id, game, page)
+        text, count = await ranks_page(self.bot, guild_id, game, page)
         view = ranks_view(game, page, count)
         if view is None:
             await interaction.followup.send(text, ephemeral=True)
@@ -165,13 +165,13 @@ class HistoryCog(commands.Cog, name="history"):
         self, interaction: discord.Interaction[ParleyBot], forced_games: str | None = None
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        assert interaction.guild_id is not None
-        settings = await self.bot.store.guild_settings(interaction.guild_id)
+        guild_id = per_server(interaction, "Rating rules", "/parley ratings")
+        settings = await self.bot.store.guild_settings(guild_id)
         if forced_games is not None:
             perms = getattr(interaction.user, "guild_permissions", None)
             if not (perms and perms.manage_guild):
                 raise UserError("Only a member with Manage Server can change this.")
-            settings = GuildSettings(interaction.guild_id, forced_games == "count")
+            settings = GuildSettings(guild_id, forced_games == "count")
             await self.bot.store.save_guild_settings(settings)
         counted = "count in" if settings.rate_forced else "are left out of"
         await interaction.followup.send(

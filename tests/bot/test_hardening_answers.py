@@ -226,3 +226,22 @@ async def test_a_lost_race_for_parley_sub_gets_a_sentence(world: World, monkeypa
     assert "changed hands meanwhile" in answer, answer
     game = await bot_.store.game(1)
     assert game.seat_of(erin.id) == 1 and game.seat_of(dave.id) is None
+
+
+async def test_forged_settings_get_a_sentence_and_change_nothing(world: World):
+    """Discord checks an option's range and choices in its own client only: a forged
+    `/parley settings` payload with hours out of range, a negative vacation or an unknown
+    reminder style is refused in words and saves nothing."""
+    fake, alice = world.fake, world.alice
+    bot_ = await started(world)
+    before = await bot_.store.user_settings(alice.id)
+    forgeries = [
+        ({"quiet_from": -5, "quiet_until": 99}, "Quiet hours are local hours from 0 to 23."),
+        ({"vacation_days": -3}, "A vacation is 0 to 60 days (0 ends one)."),
+        ({"vacation_days": 1e9}, "A vacation is 0 to 60 days (0 ends one)."),
+        ({"reminders": "smoke signals"}, "Reminders come by DM or by mention."),
+    ]
+    for options, sentence in forgeries:
+        reply = await fake.slash(bot_, alice, world.channel, "parley settings", **options)
+        assert specific(private_reply(reply)) == sentence, options
+        assert await bot_.store.user_settings(alice.id) == before, options

@@ -176,7 +176,7 @@ class HistoryCog(commands.Cog, name="history"):
         counted = "count in" if settings.rate_forced else "are left out of"
         await interaction.followup.send(
             f"Games decided by a forfeit, a kick or the autopilot {counted} the ratings here "
-            "(games finished from now on).",
+            "(games finished from now on). Games with an AI seat are never rated.",
             ephemeral=True,
         )
 

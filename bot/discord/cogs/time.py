@@ -22,6 +22,26 @@ log = logging.getLogger(__name__)
 HOURS = app_commands.Range[int, 0, 23]
 
 
+STYLES = ("dm", "mention")
+MOST_VACATION = 60
+
+
+def refuse_forged(
+    quiet_from: int | None,
+    quiet_until: int | None,
+    reminders: str | None,
+    vacation_days: float | None,
+) -> None:
+    """Discord checks an option's range and choices in its own client only: a forged payload
+    is refused in words before anything is saved."""
+    if any(hour is not None and not 0 <= hour <= 23 for hour in (quiet_from, quiet_until)):
+        raise UserError("Quiet hours are local hours from 0 to 23.")
+    if reminders is not None and reminders not in STYLES:
+        raise UserError("Reminders come by DM or by mention.")
+    if vacation_days is not None and not 0 <= vacation_days <= MOST_VACATION:
+        raise UserError(f"A vacation is 0 to {MOST_VACATION} days (0 ends one).")
+
+
 class TimeCog(commands.Cog, name="time"):
     def __init__(self, bot: ParleyBot) -> None:
         self.bot = bot
@@ -70,8 +90,8 @@ class TimeCog(commands.Cog, name="time"):
     )
     @app_commands.choices(
         reminders=[
-            app_commands.Choice(name="By DM", value="dm"),
-            app_commands.Choice(name="By mention in the thread", value="mention"),
+            app_commands.Choice(name="By DM", value=STYLES[0]),
+            app_commands.Choice(name="By mention in the thread", value=STYLES[1]),
         ]
     )
     async def settings(
@@ -82,7 +102,7 @@ class TimeCog(commands.Cog, name="time"):
         quiet_until: HOURS | None = None,
         reminders: str | None = None,
         turn_dm: bool | None = None,
-        vacation_days: app_commands.Range[float, 0, 60] | None = None,
+        vacation_days: app_commands.Range[float, 0, MOST_VACATION] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = self.bot
@@ -96,6 +116,7 @@ class TimeCog(commands.Cog, name="time"):
                     "`Europe/Paris`, `America/New_York` or `UTC`."
                 )
             mine = replace(mine, timezone=timezone)
+        refuse_forged(quiet_from, quiet_until, reminders, vacation_days)
         if (quiet_from is None) != (quiet_until is None):
             raise UserError("Give both `quiet_from` and `quiet_until` (local hours).")
         if quiet_from is not None:

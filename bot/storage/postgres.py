@@ -687,11 +687,19 @@ class PostgresStore:
             await self._queue(db, deadline.game_id, posts)
 
     async def mark_step(
-        self, game_id: int, seat: int, turn: int, step: str, now: float, posts: list[Post]
+        self,
+        game_id: int,
+        seat: int,
+        turn: int,
+        step: str,
+        now: float,
+        posts: list[Post],
+        read: GameRecord | None = None,
     ) -> bool:
         """Record one step as done and queue its posts in the same commit; False if it was
         already done (so a step is never sent twice, even across restarts and processes)."""
         async with self._transaction() as db:
+            await unchanged(db, read)
             marked = await db.execute(
                 "INSERT INTO reminder_steps (game_id, seat, turn, step, done_at) "
                 "VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",

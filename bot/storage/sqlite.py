@@ -790,11 +790,19 @@ class SqliteStore:
             await self._queue(db, deadline.game_id, posts)
 
     async def mark_step(
-        self, game_id: int, seat: int, turn: int, step: str, now: float, posts: list[Post]
+        self,
+        game_id: int,
+        seat: int,
+        turn: int,
+        step: str,
+        now: float,
+        posts: list[Post],
+        read: GameRecord | None = None,
     ) -> bool:
         """Record one step as done and queue its posts in the same commit; False if it was
         already done (so a step is never sent twice, even across restarts)."""
         async with self._transaction() as db:
+            await unchanged(db, read)
             count = await changed(
                 db,
                 "INSERT OR IGNORE INTO reminder_steps (game_id, seat, turn, step, done_at) "

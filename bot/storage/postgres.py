@@ -999,11 +999,15 @@ class PostgresStore:
 
     async def create_rematch(self, game_id: int, seed: int) -> tuple[GameRecord, bool]:
         """A new lobby with the finished game's seats (in order), host, options and clock;
-        the one already opened (and False) if a rematch of it exists."""
+        the one already opened (and False) if a rematch of it is waiting or in play. A
+        rematch cancelled or played gives way to a new one: the players want another game.
+        The finished game's row is locked, so two clicks at once open one."""
         now = time.time()
         async with self._transaction() as db:
             existing: int | None = await db.fetchval(
-                "SELECT rematch_id FROM games WHERE id=$1 FOR NO KEY UPDATE", game_id
+                "SELECT r.id FROM games g LEFT JOIN games r ON r.id = g.rematch_id "
+                "AND r.status IN ('lobby', 'active') WHERE g.id=$1 FOR NO KEY UPDATE OF g",
+                game_id,
             )
             target = existing
             if existing is None:

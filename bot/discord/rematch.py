@@ -1,6 +1,7 @@
 """The Rematch button under a game's final post (issue 16): a new lobby card with the same
 seats, host, options and clock, in the channel the game was opened in, with its own thread.
-Pressed by several players at once, it opens one lobby; later presses point to it."""
+Pressed by several players at once, it opens one lobby; later presses point to it while it
+waits or is played, and once it was cancelled (or is over) a press opens a new one."""
 
 from __future__ import annotations
 
@@ -10,13 +11,10 @@ from typing import Any
 
 import discord
 
-from bot.discord.bot import ParleyBot, guarded, reply_privately
-from bot.discord.lobby import lobby_buttons, lobby_embed
+from bot.discord.bot import ParleyBot, committed, guarded, reply_privately
 from bot.discord.targets import GameBound
 from bot.play.rematch import rematch
 from bot.play.service import UserError
-from bot.storage import GameRecord
-from games import REGISTRY
 
 
 def final_buttons(game_id: int) -> discord.ui.View:
@@ -27,51 +25,39 @@ def final_buttons(game_id: int) -> discord.ui.View:
 
 
 async def open_rematch(interaction: discord.Interaction[ParleyBot], game_id: int) -> str:
-    """Open the rematch of a finished game (or find it); the private answer to the clicker."""
+    """Open the rematch of a finished game (or find it); the private answer to the clicker.
+
+    The rematch is saved owing its opening, which the one opener does (the tick's, which
+    finishes the openings a crash cut short), holding the game's claim as the tick does: a
+    click and a tick, in this process or another, never both post a lobby card."""
     bot = interaction.client
     old = await bot.service.game(game_id)
-    new, opened = await rematch(bot.store, old, interaction.user.id)
-    if opened:
-        new = await post_lobby(bot, old, new, interaction.user.id)
-    elif new.thread_id is None:
+    new, created = await rematch(bot.store, old, interaction.user.id)
+    if created:
+        committed(interaction, f"Rematch #{new.id} is saved; its lobby card and thread follow.")
+    async with bot.claims.hold(new.id, patience=0) as mine:  # else another process opens it
+        if mine:
+            try:
+                new = await bot.scheduler.open_place(new.id) or new
+            except (discord.Forbidden, discord.NotFound):  # the rematch was called off
+                raise UserError(
+                    "I could not open the rematch's lobby in that channel (I lack a permission "
+                    "there, or it is gone): use `/parley new`."
+                ) from None
+    if new.thread_id is None:
         return f"Rematch #{new.id} is being opened right now."
+    if created and old.thread_id is not None:  # so everyone in the old thread finds it
+        with contextlib.suppress(discord.HTTPException):
+            await bot.get_partial_messageable(old.thread_id).send(
+                f"🔁 <@{interaction.user.id}> opened a rematch: <#{new.thread_id}>.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+    if new.status == "active":
+        return f"Rematch #{new.id} is already being played: <#{new.thread_id}>."
     return (
         f"Rematch #{new.id} is open: <#{new.thread_id}>. Everyone from this game has a seat "
         "(**Leave** if you'd rather not); the host presses **Start**."
     )
-
-
-async def post_lobby(bot: ParleyBot, old: GameRecord, new: GameRecord, user_id: int) -> GameRecord:
-    """The rematch's lobby card and thread in the old game's channel, and a line in the old
-    thread so everyone there finds it."""
-    spec = REGISTRY[new.game_key]
-    channel = bot.get_channel(new.channel_id)
-    message = None
-    try:
-        if not isinstance(channel, discord.TextChannel):
-            raise UserError("The channel this game was opened in is gone: use `/parley new`.")
-        message = await channel.send(embed=lobby_embed(new), view=lobby_buttons(new))
-        thread = await message.create_thread(
-            name=f"{spec.title} #{new.id}", auto_archive_duration=10080
-        )
-    except (discord.HTTPException, UserError) as error:
-        await bot.service.cancel(new, new.host_id, can_manage=True)
-        if message is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await message.delete()
-        if isinstance(error, UserError):
-            raise
-        raise UserError(
-            "I could not open the rematch's lobby in that channel (I lack a permission there)."
-        ) from None
-    await bot.store.set_places(new.id, thread.id, message.id)
-    if old.thread_id is not None:
-        with contextlib.suppress(discord.HTTPException):
-            await bot.get_partial_messageable(old.thread_id).send(
-                f"🔁 <@{user_id}> opened a rematch: {thread.mention}.",
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-    return await bot.service.game(new.id)
 
 
 class RematchButton(

@@ -21,15 +21,16 @@ from bot.play.claims import Claims
 from bot.play.clocks import Clock
 from bot.play.service import GameService
 from bot.play.timekeeper import Timekeeper
-from bot.storage import Store
+from bot.storage import GameRecord, Store
 
 log = logging.getLogger(__name__)
 
 
 class OpenPlace(Protocol):
-    """Open a game that still owes its opening (lobby card and thread), after a crash."""
+    """The one opener of a game that owes its opening (lobby card and thread): the tick's,
+    after a crash, and a Rematch click's. The game as it then is."""
 
-    async def __call__(self, game_id: int, resuming: bool = False) -> object: ...
+    async def __call__(self, game_id: int, resuming: bool = False) -> GameRecord | None: ...
 
 
 async def no_opening(game_id: int, resuming: bool = False) -> None:

@@ -125,32 +125,34 @@ class Deadlines:
         return {d.seat for d in rows} == due and all(players[d.seat] == d.user_id for d in rows)
 
     async def expire(
-        self, game_id: int, policy: TimePolicy, deadline: Deadline, now: float
+        self, game: GameRecord, rp: Replay, policy: TimePolicy, deadline: Deadline, now: float
     ) -> None:
-        """A clock ran out: the interrupt's default, else the absent-player policy."""
-        game = await self.store.game(game_id)
-        if game is None or game.status != "active":
+        """A clock ran out in ``game`` as the tick read it (``rp``: its deadlines' replay): the
+        interrupt's default, else the absent-player policy. Only while the seat is still due
+        on the deadline's turn there, and each branch's commit is version-checked against
+        that read: a move, an undo or a resignation committed since wins, and the next tick
+        judges the game as it then is (the player who beat the clock is not punished)."""
+        if not self._still_due(game, rp, deadline):
             return
         spec = REGISTRY[game.game_key]
         who = f"<@{deadline.user_id}> ({spec.seat_label(deadline.seat)})"
-        rp = await self.sync(game, now)
-        if rp is not None and rp.starts.get(deadline.seat) == deadline.turn:
-            default = spec.default_action(rp.state, deadline.seat)
-            if default is not None:  # an interrupt let pass: its default, whatever the policy
-                with contextlib.suppress(VersionConflict):
-                    await self.service.play_for(
-                        game, deadline.seat, default, f"⏰ No answer from {who}: "
-                    )
-                return
+        default = spec.default_action(rp.state, deadline.seat)
+        if default is not None:  # an interrupt let pass: its default, whatever the policy
+            with contextlib.suppress(VersionConflict):
+                await self.service.play_for(
+                    game, deadline.seat, default, f"⏰ No answer from {who}: "
+                )
+            return
         if policy.policy == "wait":
             line = f"⏰ {who}'s clock ran out. The host chose to wait for them."
             post = ThreadPost(line, mentions=[deadline.user_id])
             step = f"expired:{deadline.user_id}"
-            await self.store.mark_step(game_id, deadline.seat, deadline.turn, step, now, [post])
+            with contextlib.suppress(VersionConflict):
+                await self.store.mark_step(
+                    game.id, deadline.seat, deadline.turn, step, now, [post], read=game
+                )
             return
         if policy.policy == "forfeit":
-            # A move (or anything else) that landed since the game was read wins: the next
-            # tick judges the clock on the game as it then is.
             with contextlib.suppress(VersionConflict):
                 await self.service.forfeit(
                     game,
@@ -159,20 +161,26 @@ class Deadlines:
                     f"{spec.seat_label(deadline.seat)} forfeited",
                 )
             return
-        for _ in range(AUTOPILOT_LIMIT):
-            game = await self.store.game(game_id)
-            if game is None or game.status != "active":
-                return
-            rp = await self.sync(game, now)
-            if (
-                rp is None
-                or rp.starts.get(deadline.seat) != deadline.turn
-                or any(s.resigned for s in game.seats if s.seat == deadline.seat)
-            ):
-                return  # the turn is over (or was already played before a restart)
+        for _ in range(AUTOPILOT_LIMIT):  # a turn of several steps is played to its end
             action = await self.service.stand_in_action(game, deadline.seat)
             try:
                 why = "⏰ Out of time; autopilot plays (the AI, normal): "
                 await self.service.play_for(game, deadline.seat, action, why)
             except VersionConflict:
                 return
+            read = await self.store.game(game.id)
+            if read is None or read.version != game.version + 1:
+                return  # someone else committed since the autopilot's move: theirs wins
+            turn = await self.sync(read, now)
+            if turn is None or not self._still_due(read, turn, deadline):
+                return  # the turn is over
+            game = read
+
+    @staticmethod
+    def _still_due(game: GameRecord, rp: Replay, deadline: Deadline) -> bool:
+        """Whether the deadline's seat is due, on the deadline's turn, in ``game`` as read."""
+        return (
+            game.status == "active"
+            and rp.starts.get(deadline.seat) == deadline.turn
+            and not any(s.resigned for s in game.seats if s.seat == deadline.seat)
+        )

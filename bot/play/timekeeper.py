@@ -67,7 +67,7 @@ class Timekeeper:
                 if deadline.paused_at is not None:
                     continue
                 if deadline.due_at is not None and now >= deadline.due_at:
-                    await self.deadlines.expire(game_id, policy, deadline, now)
+                    await self.deadlines.expire(game, rp, policy, deadline, now)
                     game = await self.store.game(game_id)
                     if game is None:
                         return

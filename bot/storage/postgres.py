@@ -687,11 +687,19 @@ class PostgresStore:
             await self._queue(db, deadline.game_id, posts)
 
     async def mark_step(
-        self, game_id: int, seat: int, turn: int, step: str, now: float, posts: list[Post]
+        self,
+        game_id: int,
+        seat: int,
+        turn: int,
+        step: str,
+        now: float,
+        posts: list[Post],
+        read: GameRecord | None = None,
     ) -> bool:
         """Record one step as done and queue its posts in the same commit; False if it was
         already done (so a step is never sent twice, even across restarts and processes)."""
         async with self._transaction() as db:
+            await unchanged(db, read)
             marked = await db.execute(
                 "INSERT INTO reminder_steps (game_id, seat, turn, step, done_at) "
                 "VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
@@ -991,11 +999,15 @@ class PostgresStore:
 
     async def create_rematch(self, game_id: int, seed: int) -> tuple[GameRecord, bool]:
         """A new lobby with the finished game's seats (in order), host, options and clock;
-        the one already opened (and False) if a rematch of it exists."""
+        the one already opened (and False) if a rematch of it is waiting or in play. A
+        rematch cancelled or played gives way to a new one: the players want another game.
+        The finished game's row is locked, so two clicks at once open one."""
         now = time.time()
         async with self._transaction() as db:
             existing: int | None = await db.fetchval(
-                "SELECT rematch_id FROM games WHERE id=$1 FOR NO KEY UPDATE", game_id
+                "SELECT r.id FROM games g LEFT JOIN games r ON r.id = g.rematch_id "
+                "AND r.status IN ('lobby', 'active') WHERE g.id=$1 FOR NO KEY UPDATE OF g",
+                game_id,
             )
             target = existing
             if existing is None:

@@ -790,11 +790,19 @@ class SqliteStore:
             await self._queue(db, deadline.game_id, posts)
 
     async def mark_step(
-        self, game_id: int, seat: int, turn: int, step: str, now: float, posts: list[Post]
+        self,
+        game_id: int,
+        seat: int,
+        turn: int,
+        step: str,
+        now: float,
+        posts: list[Post],
+        read: GameRecord | None = None,
     ) -> bool:
         """Record one step as done and queue its posts in the same commit; False if it was
         already done (so a step is never sent twice, even across restarts)."""
         async with self._transaction() as db:
+            await unchanged(db, read)
             count = await changed(
                 db,
                 "INSERT OR IGNORE INTO reminder_steps (game_id, seat, turn, step, done_at) "
@@ -1045,13 +1053,17 @@ class SqliteStore:
 
     async def create_rematch(self, game_id: int, seed: int) -> tuple[GameRecord, bool]:
         """A new lobby with the finished game's seats (in order), host, options and clock;
-        the one already opened (and False) if a rematch of it exists."""
+        the one already opened (and False) if a rematch of it is waiting or in play. A
+        rematch cancelled or played gives way to a new one: the players want another game."""
         now = time.time()
         async with self._transaction() as db:
-            async with db.execute("SELECT rematch_id FROM games WHERE id=?", (game_id,)) as cursor:
+            async with db.execute(
+                "SELECT r.id FROM games g JOIN games r ON r.id = g.rematch_id "
+                "WHERE g.id=? AND r.status IN ('lobby', 'active')",
+                (game_id,),
+            ) as cursor:
                 row = await cursor.fetchone()
-            assert row is not None
-            existing: int | None = row["rematch_id"]
+            existing: int | None = None if row is None else row["id"]
             target = existing
             if existing is None:
                 async with db.execute(

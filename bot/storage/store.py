@@ -181,8 +181,18 @@ class Store(Protocol):
         turn again at its next tick."""
 
     async def mark_step(
-        self, game_id: int, seat: int, turn: int, step: str, now: float, posts: list[Post]
-    ) -> bool: ...
+        self,
+        game_id: int,
+        seat: int,
+        turn: int,
+        step: str,
+        now: float,
+        posts: list[Post],
+        read: GameRecord | None = None,
+    ) -> bool:
+        """Record one step of a turn as done with its posts; False if it was done already.
+        ``read``: refused with :class:`VersionConflict` if the game changed since (a notice
+        about a turn that a commit meanwhile may have ended)."""
 
     async def steps_done(self, game_id: int, seat: int, turn: int) -> set[str]: ...
 

@@ -7,11 +7,13 @@ be left out of ratings by a server setting." ... "`/parley stats`", "`/parley le
 from __future__ import annotations
 
 import pytest
+from discord import Permissions
 from openskill.models import PlackettLuce
 
+from bot.storage import open_store
 from games import REGISTRY
 from tests.bot.conftest import World
-from tests.bot.fake_discord import FakeUser
+from tests.bot.fake_discord import DEFAULT_BOT, FakeChannel, FakeMessage, FakeUser
 from tests.bot.helpers import button_id, private_reply, resign
 from tests.bot.history_helpers import fast_forward, final_posts, game_seed, players, random_game
 from tests.bot.time_helpers import open_game
@@ -169,6 +171,152 @@ async def test_rematch_opens_one_lobby_with_the_same_seats_and_options(world: Wo
     assert f"<@{alice.id}>" in str(card.embeds) and f"<@{carol.id}>" in str(card.embeds)
     await world.fake.click(bot_, alice, card, "parley:lobby:2:start")
     assert (await bot_.store.game(2)).status == "active"
+    playing = await world.fake.click(bot_, carol, final, rematch)
+    assert private_reply(playing) == f"Rematch #2 is already being played: <#{new.thread_id}>."
+
+
+async def finished_with_rematch_button(world: World, bot_) -> tuple[FakeMessage, str]:
+    """Game #1 (Alice and Carol) over by a resignation: its final post and Rematch button."""
+    alice, carol = world.alice, world.carol
+    await open_game(world, bot_, "cardinal", "first=orange", clock="none", players=[alice, carol])
+    await world.fake.slash(bot_, alice, world.thread(), "parley move", action="place c3")
+    await resign(world.fake, bot_, carol, world.thread())
+    final = final_posts(world)[-1]
+    return final, button_id(final, "Rematch")
+
+
+def lobby_cards(world: World, game_id: int) -> list[FakeMessage]:
+    """The lobby cards of game ``game_id`` in the channel."""
+    return [
+        m
+        for m in world.fake.messages(world.channel)
+        if m.embeds and m.embeds[0].get("title", "").endswith(f"game #{game_id}")
+    ]
+
+
+def threads_of(world: World, game_id: int) -> list[FakeChannel]:
+    return [t for t in world.fake.threads(world.channel) if t.name.endswith(f" #{game_id}")]
+
+
+async def test_a_rematch_click_racing_the_tick_opens_one_lobby(world: World, monkeypatch):
+    """The click saves the rematch (owing its opening) and the scheduler's tick finishes that
+    opening before the click goes on: one lobby card and one thread all the same, and the
+    click's answer and its line in the old thread point to that thread."""
+    carol = world.carol
+    bot_ = await world.start_bot()
+    final, rematch = await finished_with_rematch_button(world, bot_)
+    old_thread = world.thread()
+    create = bot_.store.create_rematch
+    ticked: list[bool] = []
+
+    async def tick_meanwhile(*args, **kwargs):
+        made = await create(*args, **kwargs)
+        await bot_.scheduler.tick()  # its finish-opening step finds the lobby saved
+        ticked.append(True)
+        return made
+
+    monkeypatch.setattr(bot_.store, "create_rematch", tick_meanwhile)
+    opened = await world.fake.click(bot_, carol, final, rematch)
+    assert ticked
+    new = await bot_.store.game(2)
+    assert len(lobby_cards(world, 2)) == 1 and len(threads_of(world, 2)) == 1
+    assert new.thread_id == threads_of(world, 2)[0].id
+    assert private_reply(opened).startswith(f"Rematch #2 is open: <#{new.thread_id}>.")
+    told = [m for m in world.fake.messages(old_thread) if "opened a rematch" in m.content]
+    assert len(told) == 1 and f"<#{new.thread_id}>" in told[0].content
+    await bot_.scheduler.tick()
+    assert len(lobby_cards(world, 2)) == 1 and len(threads_of(world, 2)) == 1
+
+
+@pytest.mark.parametrize(
+    "database", [pytest.param("postgres", marks=pytest.mark.postgres)], indirect=True
+)
+async def test_a_rematch_another_process_is_opening_is_left_to_it(world: World, monkeypatch):
+    """Several processes on one database: when the click comes, another process holds the
+    saved rematch (its tick is opening it). The click posts nothing and says so; the one
+    opening gives one lobby card and thread."""
+    bot_ = await world.start_bot()
+    final, rematch = await finished_with_rematch_button(world, bot_)
+    other = await open_store(world.database)  # the other process
+    create = bot_.store.create_rematch
+
+    async def held_elsewhere(*args, **kwargs):
+        made = await create(*args, **kwargs)
+        assert await other.claim(made[0].id)
+        return made
+
+    monkeypatch.setattr(bot_.store, "create_rematch", held_elsewhere)
+    try:
+        clicked = await world.fake.click(bot_, world.carol, final, rematch)
+        assert private_reply(clicked) == "Rematch #2 is being opened right now."
+        assert lobby_cards(world, 2) == [] and threads_of(world, 2) == []
+        await other.release(2)  # had it died instead, its lease would lapse all the same
+    finally:
+        await other.close()
+    await bot_.scheduler.tick()
+    assert len(lobby_cards(world, 2)) == 1 and len(threads_of(world, 2)) == 1
+
+
+async def test_a_crash_after_the_rematch_is_saved_still_opens_one_lobby(world: World):
+    """The rematch is saved and the bot dies before posting anything: at start-up its lobby
+    is opened once, and a later click finds it."""
+    bot_ = await world.start_bot()
+    final, rematch = await finished_with_rematch_button(world, bot_)
+    await bot_.store.create_rematch(1, 77)  # what the click saved before the crash
+    await world.kill_bot(bot_)
+    bot_ = await world.start_bot()
+    assert len(lobby_cards(world, 2)) == 1 and len(threads_of(world, 2)) == 1
+    again = await world.fake.click(bot_, world.alice, final, rematch)
+    new = await bot_.store.game(2)
+    assert private_reply(again).startswith(f"Rematch #2 is open: <#{new.thread_id}>.")
+    assert len(lobby_cards(world, 2)) == 1 and len(threads_of(world, 2)) == 1
+
+
+async def test_rematch_after_the_rematch_was_cancelled_opens_a_new_one(world: World):
+    """The rematch's lobby is cancelled; the players press Rematch again because they want to
+    play after all: a new rematch lobby opens (not "Rematch #2 is open")."""
+    alice, carol = world.alice, world.carol
+    bot_ = await world.start_bot()
+    final, rematch = await finished_with_rematch_button(world, bot_)
+    await world.fake.click(bot_, carol, final, rematch)
+    (card,) = lobby_cards(world, 2)
+    await world.fake.click(bot_, alice, card, "parley:lobby:2:cancel")
+    assert (await bot_.store.game(2)).status == "cancelled"
+
+    again = await world.fake.click(bot_, alice, final, rematch)
+    new = await bot_.store.game(3)
+    assert new is not None and new.status == "lobby"
+    assert [s.user_id for s in new.seats] == [alice.id, carol.id]
+    assert private_reply(again).startswith(f"Rematch #3 is open: <#{new.thread_id}>.")
+    assert len(lobby_cards(world, 3)) == 1 and len(threads_of(world, 3)) == 1
+    later = await world.fake.click(bot_, carol, final, rematch)
+    assert private_reply(later).startswith(f"Rematch #3 is open: <#{new.thread_id}>.")
+    assert await bot_.store.game(4) is None
+
+
+async def test_a_rematch_the_channel_refuses_is_called_off_and_can_be_pressed_again(
+    world: World,
+):
+    """The channel no longer lets the bot post: the rematch is called off with words that say
+    why, and pressed again once the permission is back, a new rematch opens."""
+    fake = world.fake
+    bot_ = await world.start_bot()
+    final, rematch = await finished_with_rematch_button(world, bot_)
+    fake.set_bot_permissions(
+        world.guild, DEFAULT_BOT.value & ~Permissions(send_messages=True).value
+    )
+    refused = await fake.click(bot_, world.carol, final, rematch)
+    assert private_reply(refused) == (
+        "I could not open the rematch's lobby in that channel (I lack a permission there, or "
+        "it is gone): use `/parley new`."
+    )
+    assert (await bot_.store.game(2)).status == "cancelled" and lobby_cards(world, 2) == []
+
+    fake.set_bot_permissions(world.guild, DEFAULT_BOT)
+    again = await fake.click(bot_, world.carol, final, rematch)
+    new = await bot_.store.game(3)
+    assert private_reply(again).startswith(f"Rematch #3 is open: <#{new.thread_id}>.")
+    assert len(lobby_cards(world, 3)) == 1 and len(threads_of(world, 3)) == 1
 
 
 async def test_the_leaderboard_is_paged(world: World):

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from bot.play.undo import Undos
 from games import REGISTRY
 from tests.bot.conftest import World
 from tests.bot.time_helpers import (  # noqa: F401 - no_bot_warnings is a fixture
@@ -271,3 +272,75 @@ async def test_an_unanswered_atlantis_offer_is_kept_after_an_hour(world: World, 
     told = [m.content for m in world.thread_posts() if "No answer from" in m.content]
     assert len(told) == 1 and f"<@{game.user_of(holder)}>" in told[0]
     assert "keeps Atlantis" in told[0]
+
+
+def meanwhile(monkeypatch, bot, commit) -> list[object]:
+    """``commit`` lands after the tick judged a clock run out and before its expiry acts, as a
+    click does while the tick is at work (the click's own delivery then waits for the tick);
+    what it returned, once it ran."""
+    deadlines = bot.timekeeper.deadlines
+    expire = deadlines.expire
+    landed: list[object] = []
+
+    async def commit_first(*args, **kwargs):
+        if not landed:
+            landed.append(await commit())
+        return await expire(*args, **kwargs)
+
+    monkeypatch.setattr(deadlines, "expire", commit_first)
+    return landed
+
+
+@pytest.mark.parametrize("absent", ["forfeit", "wait", "autopilot"])
+async def test_a_move_made_while_the_tick_handles_its_clock_ends_the_turn(
+    world: World, monkeypatch, absent: str
+):
+    """A deadline acts only on the turn it was set for: Green moves (and is answered Done)
+    while the tick handles Green's run-out clock; Green neither forfeits, nor is told the
+    clock ran out, nor is played for."""
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    game_id = await open_game(world, bot, "cardinal", "first=orange", clock="24h", absent=absent)
+    await world.fake.slash(bot, world.alice, world.thread(), "parley move", action="place a1")
+    clock.advance(DAY + 1)
+    landed = meanwhile(
+        monkeypatch, bot, lambda: bot.service.act(game_id, world.carol.id, "place a5")
+    )
+    await bot.scheduler.tick()
+    assert landed, "the clock did not run out"
+    game = await bot.store.game(game_id)
+    assert game.status == "active"
+    assert await bot.store.actions(game_id) == [(0, "place a1"), (1, "place a5")]
+    told = [m.content for m in world.thread_posts()]
+    assert not [t for t in told if "forfeit" in t or "ran out" in t or "autopilot" in t], told
+    (deadline,) = await bot.store.deadlines(game_id)  # Orange's turn, with a fresh clock
+    assert (deadline.seat, deadline.turn, deadline.due_at) == (0, 2, clock.now + DAY)
+
+
+async def test_an_undo_approved_while_the_tick_handles_the_clock_does_not_forfeit(
+    world: World, monkeypatch
+):
+    """Green asks to take back their move and Orange agrees while the tick handles Green's
+    run-out clock: the game is back where Green is due, on a new turn with a fresh clock, and
+    the old deadline forfeits nothing."""
+    fake, alice, carol = world.fake, world.alice, world.carol
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    game_id = await open_game(world, bot, "cardinal", "first=orange", clock="24h", absent="forfeit")
+    for user, action in ((alice, "place a1"), (carol, "place a5"), (alice, "place c3")):
+        await fake.slash(bot, user, world.thread(), "parley move", action=action)
+    await fake.slash(bot, carol, world.thread(), "parley undo")  # Orange must agree
+    (old,) = await bot.store.deadlines(game_id)
+    assert (old.seat, old.turn) == (1, 3)
+    clock.advance(DAY + 1)
+    landed = meanwhile(
+        monkeypatch, bot, lambda: Undos(bot.store).answer(game_id, 3, alice.id, approve=True)
+    )
+    await bot.scheduler.tick()
+    assert landed, "the clock did not run out"
+    game = await bot.store.game(game_id)
+    assert game.status == "active" and game.version == 4
+    assert not [m.content for m in world.thread_posts() if "forfeit" in m.content]
+    (deadline,) = await bot.store.deadlines(game_id)  # Green due again: a new turn
+    assert (deadline.seat, deadline.turn, deadline.due_at) == (1, 4, clock.now + DAY)
+    assert await to_act(bot, game_id) == [1]

@@ -13,7 +13,8 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.discord.bot import ParleyBot, committed, guarded, reply_privately
+from bot.discord.acting import act
+from bot.discord.bot import ParleyBot, committed, reply_privately
 from bot.discord.delivery import DM_CLOSED_HELP
 from bot.discord.permissions import TO_OPEN, lacking, listing
 from bot.discord.resend import already_posted
@@ -171,7 +172,6 @@ class Opener:
 
 async def open_lobby(
     interaction: discord.Interaction[ParleyBot],
-    opener: Opener,
     key: str,
     options: str,
     clock: str = "none",
@@ -208,7 +208,7 @@ async def open_lobby(
     spec = REGISTRY[game.game_key]
     committed(interaction, f"Game #{game.id} of {spec.title} is open; its thread follows.")
     try:
-        opened = await opener.open(game.id)
+        opened = await bot.scheduler.open_place(game.id)
     except discord.Forbidden:
         raise UserError(
             f"I lack a permission here: I need {listing(list(TO_OPEN.values()))}."
@@ -232,11 +232,13 @@ async def welcome(bot: ParleyBot, game: GameRecord, user_id: int) -> str:
 
 async def lobby_op(interaction: discord.Interaction[ParleyBot], game_id: int, op: str) -> None:
     """Join, leave, add or remove an AI seat, start or cancel (a lobby button or its slash command),
-    then update the lobby card and deliver what the change owes."""
+    then deliver what the change owes and update the lobby card."""
     bot = interaction.client
     service = bot.service
     user = interaction.user
-    try:
+
+    async def change() -> tuple[GameRecord, str]:
+        """The game after the change, and what the change did."""
         in_server_only(interaction, LOBBY_WHERE)
         game = await reach(interaction, game_id)
         if op == "join":
@@ -258,15 +260,16 @@ async def lobby_op(interaction: discord.Interaction[ParleyBot], game_id: int, op
             perms = getattr(user, "guild_permissions", None)
             game = await service.cancel(game, user.id, bool(perms and perms.manage_guild))
             reply = "The game is cancelled."
-    except UserError as error:
-        await reply_privately(interaction, str(error))
-        return
-    committed(interaction, reply)
-    if op == "join":
-        reply += await welcome(bot, game, user.id)
-    await refresh_lobby(bot, game)
-    await bot.herald.deliver(game.id)
-    await reply_privately(interaction, reply)
+        return game, reply
+
+    async def answer(changed: tuple[GameRecord, str]) -> None:
+        game, reply = changed
+        if op == "join":
+            reply += await welcome(bot, game, user.id)
+        await refresh_lobby(bot, game)
+        await reply_privately(interaction, reply)
+
+    await act(interaction, game_id, change, lambda changed: changed[1], answer)
 
 
 async def refresh_lobby(bot: ParleyBot, game: GameRecord) -> None:
@@ -317,5 +320,4 @@ class LobbyButton(
         return cls(int(match["game"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await guarded(interaction, lobby_op(interaction, self.game_id, self.op))
+        await lobby_op(interaction, self.game_id, self.op)

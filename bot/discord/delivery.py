@@ -399,8 +399,8 @@ class Herald:
 
     async def _dm(self, game: GameRecord, item: OutboxItem) -> int | None:
         """Send a DM (with the seat's clock when it owes a choice now). A reminder goes to the
-        thread as a mention instead when the player's DMs are closed, so it is not lost: then
-        the thread message's id is returned."""
+        thread as a mention instead when the player's DMs are closed, so it is not lost (a
+        ping unless the DM says not): then the thread message's id is returned."""
         dm = item.post
         assert isinstance(dm, DirectMessage)
         if dm.choices and dm.version == game.version:
@@ -419,7 +419,7 @@ class Herald:
             return None
         sent = seat.dm_open is not False and await self._send_dm(game, item.id, dm)
         if not sent and dm.or_thread:
-            reminder = ThreadPost(dm.or_thread, mentions=[dm.user_id])
+            reminder = ThreadPost(dm.or_thread, mentions=[dm.user_id] if dm.ping else [])
             return await self._post(game, replace(item, post=reminder))
         return None
 

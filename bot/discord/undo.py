@@ -1,7 +1,7 @@
 """``/parley undo`` on Discord (issue 16): the request posted in the game's thread with Agree
 and Refuse buttons for the players asked, and what a click does. The rule and the taking back
-are :mod:`bot.play.undo`'s; a request is tied to the game version it was asked at, so its
-buttons stop working at the next action."""
+are :mod:`bot.play.undo`'s; the buttons carry the request's own id, so an answer counts for
+that request only, and a click on one no longer open says why in words."""
 
 from __future__ import annotations
 
@@ -13,24 +13,31 @@ import discord
 from bot.discord.bot import ParleyBot, guarded
 from bot.discord.targets import GameBound
 from bot.play.service import UserError
-from bot.play.undo import Undos
-from bot.storage import GameRecord, UndoRequest
+from bot.play.undo import Asked, Closed, Undos
+from bot.storage import GameRecord
 from games import REGISTRY
 
+#: What a button posted before requests had ids says (the request it was for is gone).
+OLD_BUTTON = (
+    "That request to take back a move is no longer current: ask again with `/parley undo`.",
+    "⌛ No longer current.",
+)
 
-def request_text(game: GameRecord, request: UndoRequest, what: str) -> str:
+
+def request_text(game: GameRecord, asked: Asked) -> str:
+    request = asked.request
     label = REGISTRY[game.game_key].seat_label(request.seat)
-    asked = ", ".join(f"<@{u}>" for u in request.waiting)
+    names = ", ".join(f"<@{u}>" for u in asked.waiting)
     return (
-        f"↩️ <@{request.user_id}> ({label}) asks to take back their last move ({what}). "
-        f"{asked}: do you agree? The request ends at the next move."
+        f"↩️ <@{request.user_id}> ({label}) asks to take back their last move ({asked.what}). "
+        f"{names}: do you agree? The request ends at the next move."
     )
 
 
-def answer_buttons(game_id: int, version: int) -> discord.ui.View:
+def answer_buttons(game_id: int, request_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(UndoAnswer(game_id, version, "yes"))
-    view.add_item(UndoAnswer(game_id, version, "no"))
+    view.add_item(UndoAnswer(game_id, f"r{request_id}", "yes"))
+    view.add_item(UndoAnswer(game_id, f"r{request_id}", "no"))
     return view
 
 
@@ -39,37 +46,43 @@ async def ask_undo(interaction: discord.Interaction[ParleyBot], game: GameRecord
     bot = interaction.client
     asked = await Undos(bot.store).ask(game, interaction.user.id)
     request = asked.request
-    if not request.waiting:
+    if not asked.waiting:
         await bot.service.play_ai_seats(game.id)  # an AI seat due again moves
         await bot.herald.deliver(game.id)
         return f"Taken back: {asked.what}"
     if game.thread_id is None:
         raise UserError("This game has no thread to ask the other players in.")
+    assert request.id is not None  # stored: it waits for answers
     await bot.get_partial_messageable(game.thread_id).send(
-        request_text(game, request, asked.what),
-        view=answer_buttons(game.id, request.version),
+        request_text(game, asked),
+        view=answer_buttons(game.id, request.id),
         allowed_mentions=discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(u) for u in request.waiting]
+            everyone=False, roles=False, users=[discord.Object(u) for u in asked.waiting]
         ),
     )
-    names = ", ".join(f"<@{u}>" for u in request.waiting)
+    await bot.herald.deliver(game.id)  # the word owed to the asker of a request replaced
+    names = ", ".join(f"<@{u}>" for u in asked.waiting)
     return f"Asked {names} to agree to take back your last move ({asked.what})."
 
 
 class UndoAnswer(
     GameBound,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"parley:undo:(?P<game>\d+):(?P<ver>\d+):(?P<answer>yes|no)",
+    template=r"parley:undo:(?P<game>\d+):(?P<ref>r?\d+):(?P<answer>yes|no)",
 ):
-    def __init__(self, game_id: int, version: int, answer: str) -> None:
-        self.game_id, self.version, self.answer = game_id, version, answer
+    """Agree or Refuse on one request: ``ref`` is ``r`` and the request's id. A bare number
+    is the game version the buttons of an older Parley carried, before requests had ids:
+    such a button only says its request is no longer current."""
+
+    def __init__(self, game_id: int, ref: str, answer: str) -> None:
+        self.game_id, self.ref, self.answer = game_id, ref, answer
         super().__init__(
             discord.ui.Button(
                 label="Agree" if answer == "yes" else "Refuse",
                 style=discord.ButtonStyle.success
                 if answer == "yes"
                 else discord.ButtonStyle.danger,
-                custom_id=f"parley:undo:{game_id}:{version}:{answer}",
+                custom_id=f"parley:undo:{game_id}:{ref}:{answer}",
             )
         )
 
@@ -80,7 +93,7 @@ class UndoAnswer(
         item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> UndoAnswer:
-        return cls(int(match["game"]), int(match["ver"]), match["answer"])
+        return cls(int(match["game"]), match["ref"], match["answer"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, self._answer(interaction))
@@ -90,25 +103,24 @@ class UndoAnswer(
         text = interaction.message.content if interaction.message else ""
         user = interaction.user.id
         try:
-            request = await Undos(bot.store).answer(
-                self.game_id, self.version, user, self.answer == "yes"
+            if not self.ref.startswith("r"):
+                raise Closed(*OLD_BUTTON)
+            answered = await Undos(bot.store).answer(
+                self.game_id, int(self.ref[1:]), user, self.answer == "yes"
             )
+        except Closed as gone:
+            await interaction.response.edit_message(content=f"{text}\n{gone.mark}", view=None)
+            await interaction.followup.send(str(gone), ephemeral=True)
+            return
         except UserError as error:
-            game = await bot.store.game(self.game_id)
-            if game is None or game.version != self.version or game.status != "active":
-                await interaction.response.edit_message(
-                    content=f"{text}\n⌛ Expired: the game moved on.", view=None
-                )
-                await interaction.followup.send(str(error), ephemeral=True)
-            else:
-                await interaction.response.send_message(str(error), ephemeral=True)
+            await interaction.response.send_message(str(error), ephemeral=True)
             return
         if self.answer == "no":
             await interaction.response.edit_message(
                 content=f"{text}\n❌ <@{user}> refused.", view=None
             )
-        elif request.waiting:
-            waiting = ", ".join(f"<@{u}>" for u in request.waiting)
+        elif answered.waiting:
+            waiting = ", ".join(f"<@{u}>" for u in answered.waiting)
             await interaction.response.edit_message(
                 content=f"{text}\n✅ <@{user}> agrees; waiting for {waiting}."
             )

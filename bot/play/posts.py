@@ -9,8 +9,18 @@ from __future__ import annotations
 from typing import Any
 
 from bot.play.story import replay_post
-from bot.storage import DirectMessage, GameRecord, Post, ThreadPost
+from bot.storage import DirectMessage, GameRecord, Post, ThreadPost, UndoRequest, who
 from games import GameSpec
+
+#: Why a request to take back a move ended, as its asker is told.
+UNDO_ENDED = {
+    "expired": "Your request to take back your last move expired: the game moved on before "
+    "everyone agreed.",
+    "replaced": "Your request to take back your last move was replaced by {by}'s request: a "
+    "game holds one request at a time.",
+    "withdrawn": "Your request to take back your last move was withdrawn: a seat changed hands "
+    "since you asked.",
+}
 
 
 def news(old: dict[str, Any], new: dict[str, Any]) -> bool:
@@ -124,3 +134,22 @@ def posts_owed(
                 )
             )
     return posts
+
+
+def undo_ended(
+    game: GameRecord, request: UndoRequest | None, why: str, by: int | None
+) -> list[Post]:
+    """What the asker of ``request`` (the game's open request to take back a move, if any) is
+    owed when a change ``by`` someone ends it for ``why`` (see :data:`UNDO_ENDED`): a word in
+    private, or in the thread without a ping while their DMs are closed. Nothing when the
+    change was their own (they moved, asked again or left the seat)."""
+    if request is None or request.user_id == by:
+        return []
+    asker = "" if by is None else who(by)  # only a newer request names its asker
+    text = UNDO_ENDED[why].format(by=asker) + " You can ask again with `/parley undo`."
+    thread = f"{who(request.user_id)}, {text[0].lower()}{text[1:]}"
+    return [
+        DirectMessage(
+            request.user_id, request.seat, game.version, text, or_thread=thread, ping=False
+        )
+    ]

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot.play.claims import Claims
-from bot.play.posts import posts_owed
+from bot.play.posts import posts_owed, undo_ended
 from bot.play.story import replay_post
 from bot.play.thinking import Thinker, decision_seed
 from bot.play.turns import replay
@@ -413,6 +413,9 @@ class GameService:
             actor=seat,
             secret=spec.secret_choice(before, seat),
         )
+        pending = await self.store.open_undo(game.id)  # the action ends it
+        if status == "active":  # at the game's end its final post says it all
+            posts += undo_ended(game, pending, "expired", user_id)
         await self.store.record_action(
             game.id,
             game.version,
@@ -425,6 +428,7 @@ class GameService:
             posts,
             read=game,
             autopilot=autopilot,
+            undo=None if pending is None else pending.id,
         )
 
     async def play_ai_seats(self, game_id: int) -> None:
@@ -535,8 +539,16 @@ class GameService:
             await self.store.finish(game.id, "over", result, posts, resigned_user=user, read=game)
         else:
             post = ThreadPost(line + " The autopilot plays their seat: the AI, at normal strength.")
+            pending = await self.store.open_undo(game.id)  # withdrawn: the seat changed hands
             await self.store.finish(
-                game.id, "active", None, [post], resigned_user=user, read=game, autopilot=True
+                game.id,
+                "active",
+                None,
+                [post, *undo_ended(game, pending, "withdrawn", user)],
+                resigned_user=user,
+                read=game,
+                autopilot=True,
+                undo=None if pending is None else pending.id,
             )
             await self.play_ai_seats(game.id)
 
@@ -575,8 +587,15 @@ class GameService:
                 ),
             ]
             fresh = now + policy.clock_seconds if policy.clock_seconds else None
+            pending = await self.store.open_undo(game.id)  # withdrawn: the seat changes hands
             await self.store.replace_seat(
-                game.id, old_user, new_user, posts, read=game, due_at=fresh
+                game.id,
+                old_user,
+                new_user,
+                posts + undo_ended(game, pending, "withdrawn", old_user),
+                read=game,
+                due_at=fresh,
+                undo=None if pending is None else pending.id,
             )
             return seat
 

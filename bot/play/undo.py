@@ -18,8 +18,15 @@ cast but not yet revealed) is never taken back either.
 
 Who must agree: in a two-player game the opponent; with more players every player who has
 acted since (a seat the autopilot plays has nobody to ask). With nobody to ask the action is
-taken back at once. A request is tied to the game version it was asked at, so it expires at
-the next action. Taking back is an ordinary version-checked action (see
+taken back at once. Only a seat's current holder speaks for it: the asker must hold their
+seat, those asked are seats, answered by whoever holds each one when they answer, and a seat
+changing hands (a sub, a kick, a resignation) withdraws the open request, whose asker is told
+and can ask again (those asked are no longer the players the request named).
+
+A game has one open request; each has its own id, carried by its buttons, so an answer counts
+for the request it was given to. It ends at the next action (it expires), when a newer one
+replaces it, when it is refused or withdrawn; its asker is told when it expires, is replaced
+or withdrawn by someone else's doing. Taking back is an ordinary version-checked action (see
 :mod:`bot.play.history`): the undone actions stay in the log, marked undone, and the game is
 the replay without them.
 """
@@ -32,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.play.history import in_effect, state_after, undo_action, undo_line
-from bot.play.posts import posts_owed
+from bot.play.posts import posts_owed, undo_ended
 from bot.play.service import UserError
 from bot.play.turns import replay
 from bot.storage import GameRecord, Post, Store, UndoRequest, VersionConflict
@@ -46,6 +53,21 @@ HIDDEN = (
     "out differently."
 )
 EXPIRED = "That request to take back a move has expired: the game moved on since."
+ANSWERED = "That request to take back a move was already answered."
+#: What a click on a request no longer open says, and the line its post gets (its buttons go).
+CLOSED = {
+    "expired": (EXPIRED, "⌛ Expired: the game moved on."),
+    "replaced": (
+        "That request to take back a move was replaced by a newer one: answer the newest "
+        "request in the thread.",
+        "⌛ Replaced by a newer request.",
+    ),
+    "withdrawn": (
+        "That request to take back a move was withdrawn: a seat changed hands since. Its "
+        "asker can ask again with `/parley undo`.",
+        "⌛ Withdrawn: a seat changed hands.",
+    ),
+}
 
 
 def told_something(spec: GameSpec[Any], before: Any, actions: list[tuple[int, str]]) -> bool:
@@ -69,10 +91,30 @@ def told_something(spec: GameSpec[Any], before: Any, actions: list[tuple[int, st
     return False
 
 
+class Closed(UserError):
+    """A click on a request that is no longer open; ``mark`` is the line its post gets."""
+
+    def __init__(self, text: str, mark: str) -> None:
+        super().__init__(text)
+        self.mark = mark
+
+
+def closed(game: GameRecord, request: UndoRequest) -> UserError | None:
+    """Why ``request`` can no longer be answered (None: it is open). A refused one's post
+    already says so."""
+    if request.ended == "refused":
+        return UserError(ANSWERED)
+    if request.ended is not None:
+        return Closed(*CLOSED[request.ended])
+    if game.status != "active" or game.version != request.version:
+        return Closed(*CLOSED["expired"])
+    return None
+
+
 @dataclass(frozen=True)
 class Plan:
     """What taking back a seat's last action means now: the first version taken back, the
-    public line of that action, and who must agree."""
+    public line of that action, and the seats that must agree."""
 
     first_version: int
     what: str
@@ -99,7 +141,7 @@ def plan_undo(
     else:
         asked = {s for version, s, _ in live if version > first and s != seat}
     what = replay(spec, game, list(log[:first])).lines[-1][2]
-    return Plan(first, what, [game.user_of(s) for s in sorted(asked - autopiloted)])
+    return Plan(first, what, sorted(asked - autopiloted))
 
 
 def taken_back(
@@ -118,10 +160,20 @@ def taken_back(
 
 @dataclass(frozen=True)
 class Asked:
-    """A request made: those who must still agree (none: it was taken back at once)."""
+    """A request made (with nobody ``waiting``: it was taken back at once); ``waiting`` are
+    the players asked, by user id."""
 
     request: UndoRequest
     what: str
+    waiting: list[int]
+
+
+@dataclass(frozen=True)
+class Answered:
+    """A request as an answer left it; ``waiting`` are the players still to agree."""
+
+    request: UndoRequest
+    waiting: list[int]
 
 
 class Undos:
@@ -131,11 +183,16 @@ class Undos:
         self.store = store
 
     async def ask(self, game: GameRecord, user_id: int) -> Asked:
-        """``user_id`` asks to take back their last move; with nobody to ask it is done."""
+        """``user_id`` asks to take back their seat's last move, replacing the game's open
+        request (its asker is told); with nobody to ask it is done at once."""
         if game.status != "active":
             raise UserError("Moves can only be taken back while the game is being played.")
-        seat = game.seat_of(user_id)
+        seat = game.seat_held_by(user_id)
         if seat is None:
+            if game.seat_of(user_id) is not None:
+                raise UserError(
+                    "You have already left this game: the autopilot plays your old seat."
+                )
             raise UserError("You are not playing in this game.")
         spec = REGISTRY[game.game_key]
         log = await self.store.actions(game.id)
@@ -143,39 +200,61 @@ class Undos:
         request = UndoRequest(
             game.id, game.version, seat, user_id, plan.first_version, plan.approvers
         )
-        if plan.approvers:
-            await self.store.ask_undo(request)
-        else:
+        if not plan.approvers:
             await self.take_back(game, request)
-        return Asked(request, plan.what)
-
-    async def answer(self, game_id: int, version: int, user_id: int, approve: bool) -> UndoRequest:
-        """One player's answer to the request asked at ``version``; once everyone asked has
-        agreed, the moves are taken back. Returns the request as it stands."""
-        game = await self.store.game(game_id)
-        pending = await self.store.undo_request(game_id)
-        if game is None or game.version != version or game.status != "active":
-            raise UserError(EXPIRED)
-        if pending is None or pending.version != version:
-            raise UserError("That request to take back a move was already answered.")
-        if user_id not in pending.waiting:
-            raise UserError(
-                "Only the players asked can answer this request."
-                if user_id != pending.user_id
-                else "You asked: the other players answer."
+            return Asked(request, plan.what, [])
+        pending = await self.store.open_undo(game.id)
+        told = undo_ended(game, pending, "replaced", user_id)
+        try:
+            request = await self.store.ask_undo(
+                request, told, game, None if pending is None else pending.id
             )
-        answered = await self.store.answer_undo(game_id, version, user_id, approve)
-        if answered is None:  # another click answered for this player meanwhile
-            raise UserError("That request to take back a move was already answered.")
+        except VersionConflict:
+            raise UserError(
+                "The game changed while I looked at your move: try `/parley undo` again."
+            ) from None
+        return Asked(request, plan.what, [game.user_of(s) for s in plan.approvers])
+
+    async def answer(self, game_id: int, request_id: int, user_id: int, approve: bool) -> Answered:
+        """The answer of ``user_id``, for the seat they hold now, to request ``request_id``;
+        once every seat asked has agreed, the moves are taken back. A request no longer open
+        raises :class:`Closed` (or a :class:`UserError` once refused)."""
+        game, request = await self._read(game_id, request_id)
+        if refusal := closed(game, request):
+            raise refusal
+        seat = game.seat_held_by(user_id)
+        if seat is None or seat not in request.waiting:
+            raise UserError(
+                "You asked: the other players answer."
+                if seat == request.seat
+                else "Only the players asked can answer this request."
+            )
+        answered = await self.store.answer_undo(game_id, request_id, seat, approve)
+        if answered is None:  # another click answered for this seat, or the request ended
+            raise closed(*await self._read(game_id, request_id)) or UserError(ANSWERED)
         if approve and not answered.waiting:
             await self.take_back(game, answered)
-        return answered
+        return Answered(answered, [game.user_of(s) for s in answered.waiting])
+
+    async def _read(self, game_id: int, request_id: int) -> tuple[GameRecord, UndoRequest]:
+        """The game and its request ``request_id`` as they are now (a button naming another
+        game's request is refused)."""
+        game = await self.store.game(game_id)
+        request = None if game is None else await self.store.undo_request(game_id, request_id)
+        if game is None or request is None:
+            raise UserError("That button does not belong to this game.")
+        return game, request
 
     async def take_back(self, game: GameRecord, request: UndoRequest) -> None:
         """Put the game back as it stood before ``request.first_version``, as one action of
-        the requester (version-checked: refused if the game moved on)."""
+        the requester, version-checked against the game as read, its seats and open request
+        included: refused if the game moved on or a seat changed hands meanwhile. Another
+        open request expires (its asker is told)."""
         spec = REGISTRY[game.game_key]
         after, posts = taken_back(spec, game, await self.store.actions(game.id), request)
+        pending = await self.store.open_undo(game.id)
+        if pending is not None and pending.id != request.id:
+            posts += undo_ended(game, pending, "expired", request.user_id)
         due = spec.to_act(after)
         try:
             await self.store.record_action(
@@ -188,8 +267,10 @@ class Undos:
                 "active",
                 None,
                 posts,
+                read=game,
                 # a seat the AI plays due again: its move is owed (GameService.run_autopilot)
                 autopilot=any(s.played_by_ai and s.seat in due for s in game.seats),
+                undo=None if pending is None else pending.id,
             )
         except VersionConflict:
-            raise UserError(EXPIRED) from None
+            raise Closed(*CLOSED["expired"]) from None

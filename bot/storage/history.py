@@ -38,7 +38,11 @@ class GuildSettings:
 @dataclass
 class UndoRequest:
     """A seat asks to take back its last action (and every action since, from
-    ``first_version`` on) at game ``version``; ``waiting`` are the players still to approve."""
+    ``first_version`` on) at game ``version``; ``waiting`` are the seats still to approve,
+    answered by whoever holds each one at the time. ``id`` is set once it is stored (its
+    buttons carry it). It is open while ``ended`` is None and the game is still at
+    ``version``; ``ended`` says why it ended otherwise: ``replaced`` (a newer request),
+    ``refused``, or ``withdrawn`` (a seat changed hands)."""
 
     game_id: int
     version: int
@@ -46,3 +50,5 @@ class UndoRequest:
     user_id: int
     first_version: int
     waiting: list[int] = field(default_factory=list)
+    id: int | None = None
+    ended: str | None = None

@@ -22,6 +22,7 @@ import socket
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from importlib import resources
 from typing import Any
 
@@ -119,6 +120,46 @@ async def unchanged(db: asyncpg.Connection, read: GameRecord | None) -> None:
         != [(seat.seat, seat.user_id, seat.resigned) for seat in read.seats]
     ):
         raise VersionConflict
+
+
+#: A game's open request to take back a move: not ended, and the game still where it was asked.
+OPEN_UNDO = (
+    "SELECT u.* FROM undo_requests u JOIN games g ON g.id = u.game_id WHERE u.game_id=$1 "
+    "AND u.ended IS NULL AND u.version = g.version AND g.status = 'active'"
+)
+
+
+def undo_record(row: asyncpg.Record) -> UndoRequest:
+    return UndoRequest(
+        row["game_id"],
+        row["version"],
+        row["seat"],
+        row["user_id"],
+        row["first_version"],
+        json.loads(row["waiting"]),
+        row["id"],
+        row["ended"],
+    )
+
+
+async def undo_unchanged(db: asyncpg.Connection, read: GameRecord | None, undo: int | None) -> None:
+    """Refuse (:class:`VersionConflict`) a write decided on ``read`` while its open request
+    to take back a move was ``undo`` if another one is open now (its asker would not be told
+    what the write did to it). Run after :func:`unchanged`, which locks the game."""
+    if read is None:
+        return
+    if await db.fetchval(f"SELECT id FROM ({OPEN_UNDO}) u", read.id) != undo:
+        raise VersionConflict
+
+
+async def end_undo(db: asyncpg.Connection, game_id: int, why: str) -> None:
+    """End the game's open request to take back a move, if any, for ``why``."""
+    await db.execute(
+        "UPDATE undo_requests SET ended=$1 WHERE ended IS NULL AND game_id=$2 "
+        "AND version=(SELECT version FROM games WHERE id=$2 AND status='active')",
+        why,
+        game_id,
+    )
 
 
 class PostgresStore:
@@ -415,10 +456,12 @@ class PostgresStore:
         posts: list[Post],
         read: GameRecord | None = None,
         autopilot: bool = False,
+        undo: int | None = None,
     ) -> int:
         now = time.time()
         async with self._transaction() as db:
             await unchanged(db, read)
+            await undo_unchanged(db, read, undo)
             moved = await db.execute(
                 "UPDATE games SET version=version+1, state=$1, status=$2, result=$3, "
                 "updated_at=$4 WHERE id=$5 AND version=$6 AND status='active'",
@@ -455,9 +498,13 @@ class PostgresStore:
         resigned_user: int | None = None,
         read: GameRecord | None = None,
         autopilot: bool = False,
+        undo: int | None = None,
     ) -> None:
         async with self._transaction() as db:
             await unchanged(db, read)
+            if status == "active" and resigned_user is not None:
+                await undo_unchanged(db, read, undo)
+                await end_undo(db, game_id, "withdrawn")
             finished = await db.execute(
                 "UPDATE games SET status=$1, result=$2, updated_at=$3 "
                 "WHERE id=$4 AND status IN ('lobby', 'active')",
@@ -774,12 +821,15 @@ class PostgresStore:
         posts: list[Post],
         read: GameRecord | None = None,
         due_at: float | None = None,
+        undo: int | None = None,
     ) -> None:
         """Hand ``old_user``'s seat to ``new_user``, with its deadline (a fresh clock running
         out at ``due_at`` if given) and the posts the change owes, in one commit."""
         async with self._transaction() as db:
             await self._lock_game(db, game_id)
             await unchanged(db, read)
+            await undo_unchanged(db, read, undo)
+            await end_undo(db, game_id, "withdrawn")
             replaced = await db.execute(
                 "UPDATE seats SET user_id=$1, dm_open=NULL, resigned=0 "
                 "WHERE game_id=$2 AND user_id=$3",
@@ -901,9 +951,10 @@ class PostgresStore:
             await db.copy_records_to_table(table, records=rows, columns=columns)
 
     async def after_copy(self) -> None:
-        """New games and posts are numbered after the copied ones."""
+        """New games, posts and requests to take back a move are numbered after the copied
+        ones."""
         async with self._transaction() as db:
-            for table in ("games", "outbox"):
+            for table in ("games", "outbox", "undo_requests"):
                 await db.execute(
                     f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                     f"(SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)"
@@ -1033,64 +1084,54 @@ class PostgresStore:
         assert record is not None
         return record, existing is None
 
-    async def undo_request(self, game_id: int) -> UndoRequest | None:
+    async def undo_request(self, game_id: int, request_id: int) -> UndoRequest | None:
         row = await self._pool.fetchrow(
-            "SELECT version, seat, user_id, first_version, waiting FROM undo_requests "
-            "WHERE game_id=$1",
-            game_id,
+            "SELECT * FROM undo_requests WHERE id=$1 AND game_id=$2", request_id, game_id
         )
-        if row is None:
-            return None
-        return UndoRequest(
-            game_id,
-            row["version"],
-            row["seat"],
-            row["user_id"],
-            row["first_version"],
-            json.loads(row["waiting"]),
-        )
+        return None if row is None else undo_record(row)
 
-    async def ask_undo(self, request: UndoRequest) -> None:
-        """Record a request to take back a move (replacing any earlier one of the game)."""
-        await self._pool.execute(
-            "INSERT INTO undo_requests (game_id, version, seat, user_id, first_version, "
-            "waiting, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game_id) "
-            "DO UPDATE SET version=excluded.version, seat=excluded.seat, "
-            "user_id=excluded.user_id, first_version=excluded.first_version, "
-            "waiting=excluded.waiting, created_at=excluded.created_at",
-            request.game_id,
-            request.version,
-            request.seat,
-            request.user_id,
-            request.first_version,
-            json.dumps(request.waiting),
-            time.time(),
-        )
+    async def open_undo(self, game_id: int) -> UndoRequest | None:
+        row = await self._pool.fetchrow(OPEN_UNDO, game_id)
+        return None if row is None else undo_record(row)
+
+    async def ask_undo(
+        self, request: UndoRequest, posts: list[Post], read: GameRecord, replaces: int | None
+    ) -> UndoRequest:
+        async with self._transaction() as db:
+            await unchanged(db, read)
+            await undo_unchanged(db, read, replaces)
+            await end_undo(db, request.game_id, "replaced")
+            request_id = await db.fetchval(
+                "INSERT INTO undo_requests (game_id, version, seat, user_id, first_version, "
+                "waiting, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+                request.game_id,
+                request.version,
+                request.seat,
+                request.user_id,
+                request.first_version,
+                json.dumps(request.waiting),
+                time.time(),
+            )
+            await self._queue(db, request.game_id, posts, locked=True)
+        return replace(request, id=request_id)
 
     async def answer_undo(
-        self, game_id: int, version: int, user_id: int, approve: bool
+        self, game_id: int, request_id: int, seat: int, approve: bool
     ) -> UndoRequest | None:
-        """One player's answer to the request asked at ``version``: an approval takes them off
-        the waiting list, a refusal ends the request. The request as it stands after (None if
-        there was none at that version, or the user was not asked)."""
         async with self._transaction() as db:
-            row = await db.fetchrow(
-                "SELECT seat, user_id, first_version, waiting FROM undo_requests "
-                "WHERE game_id=$1 AND version=$2 FOR UPDATE",
-                game_id,
-                version,
-            )
-            if row is None or user_id not in json.loads(row["waiting"]):
+            await self._lock_game(db, game_id)  # answers wait for the game's other changes
+            row = await db.fetchrow(OPEN_UNDO + " AND u.id=$2", game_id, request_id)
+            if row is None or seat not in json.loads(row["waiting"]):
                 return None
-            waiting = [u for u in json.loads(row["waiting"]) if u != user_id]
+            request = undo_record(row)
+            request.waiting.remove(seat)
             if approve:
                 await db.execute(
-                    "UPDATE undo_requests SET waiting=$1 WHERE game_id=$2",
-                    json.dumps(waiting),
-                    game_id,
+                    "UPDATE undo_requests SET waiting=$1 WHERE id=$2",
+                    json.dumps(request.waiting),
+                    request_id,
                 )
             else:
-                await db.execute("DELETE FROM undo_requests WHERE game_id=$1", game_id)
-            return UndoRequest(
-                game_id, version, row["seat"], row["user_id"], row["first_version"], waiting
-            )
+                request.ended = "refused"
+                await db.execute("UPDATE undo_requests SET ended='refused' WHERE id=$1", request_id)
+            return request

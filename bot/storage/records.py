@@ -100,7 +100,8 @@ class ThreadPost:
 class DirectMessage:
     """A DM owed to the player of ``seat``: its private news at game ``version``, with its
     choices as buttons when ``choices``. A reminder carries ``or_thread``: what to post in the
-    thread instead (a mention) when the player's DMs are closed."""
+    thread instead (a mention, pinging them unless ``ping`` is False) when the player's DMs
+    are closed."""
 
     user_id: int
     seat: int
@@ -108,6 +109,7 @@ class DirectMessage:
     text: str
     choices: bool = False
     or_thread: str | None = None
+    ping: bool = True
 
 
 #: Something owed to Discord because of a committed change (written in the same commit).

@@ -16,7 +16,7 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from dataclasses import fields as dataclass_fields
 from importlib import resources
 from typing import Any
@@ -164,6 +164,50 @@ async def unchanged(db: aiosqlite.Connection, read: GameRecord | None) -> None:
         or seats != [(s.seat, s.user_id, s.resigned) for s in read.seats]
     ):
         raise VersionConflict
+
+
+#: A game's open request to take back a move: not ended, and the game still where it was asked.
+OPEN_UNDO = (
+    "SELECT u.* FROM undo_requests u JOIN games g ON g.id = u.game_id WHERE u.game_id=? "
+    "AND u.ended IS NULL AND u.version = g.version AND g.status = 'active'"
+)
+
+
+def undo_record(row: aiosqlite.Row) -> UndoRequest:
+    return UndoRequest(
+        row["game_id"],
+        row["version"],
+        row["seat"],
+        row["user_id"],
+        row["first_version"],
+        json.loads(row["waiting"]),
+        row["id"],
+        row["ended"],
+    )
+
+
+async def undo_unchanged(
+    db: aiosqlite.Connection, read: GameRecord | None, undo: int | None
+) -> None:
+    """Refuse (:class:`VersionConflict`) a write decided on ``read`` while its open request
+    to take back a move was ``undo`` if another one is open now (its asker would not be told
+    what the write did to it)."""
+    if read is None:
+        return
+    async with db.execute(OPEN_UNDO, (read.id,)) as cursor:
+        row = await cursor.fetchone()
+    if (None if row is None else row["id"]) != undo:
+        raise VersionConflict
+
+
+async def end_undo(db: aiosqlite.Connection, game_id: int, why: str) -> None:
+    """End the game's open request to take back a move, if any, for ``why``."""
+    await run(
+        db,
+        "UPDATE undo_requests SET ended=? WHERE ended IS NULL AND game_id=? "
+        "AND version=(SELECT version FROM games WHERE id=? AND status='active')",
+        (why, game_id, game_id),
+    )
 
 
 class SqliteStore:
@@ -503,10 +547,12 @@ class SqliteStore:
         posts: list[Post],
         read: GameRecord | None = None,
         autopilot: bool = False,
+        undo: int | None = None,
     ) -> int:
         now = time.time()
         async with self._transaction() as db:
             await unchanged(db, read)
+            await undo_unchanged(db, read, undo)
             count = await changed(
                 db,
                 "UPDATE games SET version=version+1, state=?, status=?, result=?, updated_at=? "
@@ -542,9 +588,13 @@ class SqliteStore:
         resigned_user: int | None = None,
         read: GameRecord | None = None,
         autopilot: bool = False,
+        undo: int | None = None,
     ) -> None:
         async with self._transaction() as db:
             await unchanged(db, read)
+            if status == "active" and resigned_user is not None:
+                await undo_unchanged(db, read, undo)
+                await end_undo(db, game_id, "withdrawn")
             count = await changed(
                 db,
                 "UPDATE games SET status=?, result=?, updated_at=? "
@@ -878,11 +928,14 @@ class SqliteStore:
         posts: list[Post],
         read: GameRecord | None = None,
         due_at: float | None = None,
+        undo: int | None = None,
     ) -> None:
         """Hand ``old_user``'s seat to ``new_user``, with its deadline (a fresh clock running
         out at ``due_at`` if given) and the posts the change owes, in one commit."""
         async with self._transaction() as db:
             await unchanged(db, read)
+            await undo_unchanged(db, read, undo)
+            await end_undo(db, game_id, "withdrawn")
             count = await changed(
                 db,
                 "UPDATE seats SET user_id=?, dm_open=NULL, resigned=0 "
@@ -1086,34 +1139,31 @@ class SqliteStore:
         assert record is not None
         return record, existing is None
 
-    async def undo_request(self, game_id: int) -> UndoRequest | None:
+    async def undo_request(self, game_id: int, request_id: int) -> UndoRequest | None:
         async with (
             self._reading() as db,
             db.execute(
-                "SELECT version, seat, user_id, first_version, waiting FROM undo_requests "
-                "WHERE game_id=?",
-                (game_id,),
+                "SELECT * FROM undo_requests WHERE id=? AND game_id=?", (request_id, game_id)
             ) as cursor,
         ):
             row = await cursor.fetchone()
-        if row is None:
-            return None
-        return UndoRequest(
-            game_id,
-            row["version"],
-            row["seat"],
-            row["user_id"],
-            row["first_version"],
-            json.loads(row["waiting"]),
-        )
+        return None if row is None else undo_record(row)
 
-    async def ask_undo(self, request: UndoRequest) -> None:
-        """Record a request to take back a move (replacing any earlier one of the game)."""
+    async def open_undo(self, game_id: int) -> UndoRequest | None:
+        async with self._reading() as db, db.execute(OPEN_UNDO, (game_id,)) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else undo_record(row)
+
+    async def ask_undo(
+        self, request: UndoRequest, posts: list[Post], read: GameRecord, replaces: int | None
+    ) -> UndoRequest:
         async with self._transaction() as db:
-            await run(
-                db,
-                "INSERT OR REPLACE INTO undo_requests (game_id, version, seat, user_id, "
-                "first_version, waiting, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            await unchanged(db, read)
+            await undo_unchanged(db, read, replaces)
+            await end_undo(db, request.game_id, "replaced")
+            async with db.execute(
+                "INSERT INTO undo_requests (game_id, version, seat, user_id, first_version, "
+                "waiting, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (
                     request.game_id,
                     request.version,
@@ -1123,32 +1173,30 @@ class SqliteStore:
                     json.dumps(request.waiting),
                     time.time(),
                 ),
-            )
+            ) as cursor:
+                request_id = cursor.lastrowid
+            await self._queue(db, request.game_id, posts)
+        return replace(request, id=request_id)
 
     async def answer_undo(
-        self, game_id: int, version: int, user_id: int, approve: bool
+        self, game_id: int, request_id: int, seat: int, approve: bool
     ) -> UndoRequest | None:
-        """One player's answer to the request asked at ``version``: an approval takes them off
-        the waiting list, a refusal ends the request. The request as it stands after (None if
-        there was none at that version, or the user was not asked)."""
         async with self._transaction() as db:
-            async with db.execute(
-                "SELECT seat, user_id, first_version, waiting FROM undo_requests "
-                "WHERE game_id=? AND version=?",
-                (game_id, version),
-            ) as cursor:
+            async with db.execute(OPEN_UNDO + " AND u.id=?", (game_id, request_id)) as cursor:
                 row = await cursor.fetchone()
-            if row is None or user_id not in json.loads(row["waiting"]):
+            if row is None or seat not in json.loads(row["waiting"]):
                 return None
-            waiting = [u for u in json.loads(row["waiting"]) if u != user_id]
+            request = undo_record(row)
+            request.waiting.remove(seat)
             if approve:
                 await run(
                     db,
-                    "UPDATE undo_requests SET waiting=? WHERE game_id=?",
-                    (json.dumps(waiting), game_id),
+                    "UPDATE undo_requests SET waiting=? WHERE id=?",
+                    (json.dumps(request.waiting), request_id),
                 )
             else:
-                await run(db, "DELETE FROM undo_requests WHERE game_id=?", (game_id,))
-            return UndoRequest(
-                game_id, version, row["seat"], row["user_id"], row["first_version"], waiting
-            )
+                request.ended = "refused"
+                await run(
+                    db, "UPDATE undo_requests SET ended=? WHERE id=?", ("refused", request_id)
+                )
+            return request

@@ -102,9 +102,14 @@ class Store(Protocol):
         posts: list[Post],
         read: GameRecord | None = None,
         autopilot: bool = False,
+        undo: int | None = None,
     ) -> int:
         """``autopilot``: a seat the AI plays (an AI seat, or one on autopilot) is due after
-        this action; recorded with it (see :meth:`autopilot_due`)."""
+        this action; recorded with it (see :meth:`autopilot_due`). ``undo``: the id of the
+        game's open request to take back a move when the action was decided on ``read``
+        (None: none was open); with ``read``, another one open now refuses the write
+        (:class:`VersionConflict`), so what its asker is owed is in ``posts``. The action
+        ends it."""
 
     async def finish(
         self,
@@ -115,7 +120,11 @@ class Store(Protocol):
         resigned_user: int | None = None,
         read: GameRecord | None = None,
         autopilot: bool = False,
-    ) -> None: ...
+        undo: int | None = None,
+    ) -> None:
+        """The game's end ends its open request to take back a move; a player leaving a game
+        that goes on (``resigned_user``) withdraws it, ``undo`` as for
+        :meth:`record_action`."""
 
     async def autopilot_due(self) -> list[int]:
         """Games where a seat the AI plays may be due to move (recorded by the commit that
@@ -210,7 +219,10 @@ class Store(Protocol):
         posts: list[Post],
         read: GameRecord | None = None,
         due_at: float | None = None,
-    ) -> None: ...
+        undo: int | None = None,
+    ) -> None:
+        """``undo`` as for :meth:`record_action`: a seat changing hands withdraws the open
+        request."""
 
     # -- sharing the background work between processes (bot/play/claims.py) -------------
     async def claim_due(self, now: float, after: int, limit: int) -> list[Claim]:
@@ -249,10 +261,23 @@ class Store(Protocol):
 
     async def create_rematch(self, game_id: int, seed: int) -> tuple[GameRecord, bool]: ...
 
-    async def undo_request(self, game_id: int) -> UndoRequest | None: ...
+    async def undo_request(self, game_id: int, request_id: int) -> UndoRequest | None:
+        """The game's request of that id, open or ended."""
 
-    async def ask_undo(self, request: UndoRequest) -> None: ...
+    async def open_undo(self, game_id: int) -> UndoRequest | None:
+        """The game's open request to take back a move (at most one)."""
+
+    async def ask_undo(
+        self, request: UndoRequest, posts: list[Post], read: GameRecord, replaces: int | None
+    ) -> UndoRequest:
+        """Record a request asked on the game as ``read``, replacing its open request
+        ``replaces`` (None: none was open), with the posts that owes; the request stored,
+        with its id. Refused (:class:`VersionConflict`) if the game or its open request
+        changed since."""
 
     async def answer_undo(
-        self, game_id: int, version: int, user_id: int, approve: bool
-    ) -> UndoRequest | None: ...
+        self, game_id: int, request_id: int, seat: int, approve: bool
+    ) -> UndoRequest | None:
+        """The answer of ``seat``'s holder to the open request ``request_id``: an approval
+        takes the seat off the waiting list, a refusal ends the request. The request as it
+        stands after; None if it is not open or does not wait for that seat."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
+from dataclasses import replace
 
 import pytest
 
@@ -19,6 +20,7 @@ from bot.storage import (
     PostgresStore,
     SqliteStore,
     ThreadPost,
+    UndoRequest,
     UserSettings,
     open_store,
 )
@@ -31,7 +33,8 @@ T0 = 1_767_600_000.0
 
 async def fill(path: str) -> dict[str, int]:
     """A SQLite database with games in every state, clocks, deadlines, reminders, settings,
-    and posts both sent and owed; the game ids by what they show."""
+    requests to take back a move, and posts both sent and owed; the game ids by what they
+    show."""
     store = await SqliteStore.open(path)
     service = GameService(store)
     keeper = Timekeeper(store, service)
@@ -57,6 +60,10 @@ async def fill(path: str) -> dict[str, int]:
     deadline = (await store.deadlines(ids["tortuga"]))[0]
     await store.mark_step(deadline.game_id, deadline.seat, deadline.turn, "half:101", T0, [])
     await store.save_user_settings(UserSettings(101, "Europe/Paris", 22, 7, "mention", True, 9.5))
+    tortuga = await store.game(ids["tortuga"])  # a request replaced, and one still open
+    asked = UndoRequest(tortuga.id, tortuga.version, 0, 100, 1, [1])
+    replaced = await store.ask_undo(asked, [], tortuga, None)
+    await store.ask_undo(replace(asked, seat=1, user_id=101, waiting=[0]), [], tortuga, replaced.id)
     over = await service.resign(await store.game(ids["cardinal"]), 101)
     lobby = await service.new_game("rigadoon", 1, 2, 555)
     cancelled = await service.new_game("cardinal", 1, 2, 556)
@@ -104,6 +111,11 @@ async def test_sqlite_to_postgresql_and_back_keeps_every_row(tmp_path, postgres_
         assert fresh.id == ids["cancelled"] + 1
         assert (await store.user_settings(101)).timezone == "Europe/Paris"
         assert (await store.game(ids["over"])).status == "over"
+        tortuga = await store.game(ids["tortuga"])
+        pending = await store.open_undo(tortuga.id)
+        assert pending is not None and pending.user_id == 101
+        asked = UndoRequest(tortuga.id, tortuga.version, 2, 102, 1, [0])
+        assert (await store.ask_undo(asked, [], tortuga, pending.id)).id == pending.id + 1
         # every copied game can be claimed for its background work
         for game_id in ids.values():
             assert await store.claim(game_id)

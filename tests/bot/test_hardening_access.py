@@ -264,7 +264,7 @@ async def what_may_change(bot: ParleyBot, world: World) -> tuple[Any, ...]:
     games = [await bot.store.game(n) for n in (1, 2)]
     return (
         [(g.status, g.version, [(s.user_id, s.resigned) for s in g.seats]) for g in games if g],
-        await bot.store.undo_request(1),
+        await bot.store.open_undo(1),
         [(m.id, m.content) for m in world.fake.messages(world.channel)],
         [(m.id, m.content) for m in world.fake.messages(world.thread())],
         [(m.id, m.content) for u in (world.alice, world.carol) for m in world.fake.dms(u)],
@@ -284,7 +284,7 @@ async def test_every_button_and_menu_checks_who_may_see_the_game(world: World):
     await fake.click(bot, alice, world.lobby(), "parley:lobby:1:start")
     await fake.slash(bot, alice, world.thread(), "parley move", action="place c3")
     await fake.slash(bot, alice, world.thread(), "parley undo")  # Carol is asked
-    assert (await bot.store.undo_request(1)) is not None
+    assert (await bot.store.open_undo(1)) is not None
     rating = (world.guild.id, "cardinal", alice.id, 30.0, 2.0, 3)
     await bot.store.write_rows(  # type: ignore[attr-defined]
         "ratings", ["guild_id", "game_key", "user_id", "mu", "sigma", "games"], [rating]

@@ -36,7 +36,7 @@ from bot.play.history import history_lines, undo_action
 from bot.play.posts import posts_owed
 from bot.play.service import GameService, UserError
 from bot.play.status import status_text
-from bot.play.undo import plan_undo, taken_back
+from bot.play.undo import Asked, plan_undo, taken_back
 from bot.storage import GameRecord, LogEntry, Seat, ThreadPost, TimePolicy, UndoRequest
 from games import REGISTRY, GameSpec, IllegalAction
 from tests.bot.test_secret_audit import secret_lines
@@ -199,7 +199,7 @@ def take_back_last(record: Recorder, log: list[LogEntry], state: Any) -> Any:
         record.say(seat, str(refused))
         return state
     request = UndoRequest(game.id, game.version, seat, 1000 + seat, plan.first_version, [])
-    record.say(PUBLIC, request_text(game, request, plan.what))
+    record.say(PUBLIC, request_text(game, Asked(request, plan.what, [])))
     after, posts = taken_back(spec, game, actions, request)
     game.version += 1
     game.state = spec.dump(after)

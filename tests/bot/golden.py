@@ -66,7 +66,7 @@ class RecordingDiscord(FakeDiscord):
 
     # -- what a test reads ---------------------------------------------------------------
     def label(self, message: FakeMessage) -> str:
-        return self._labels.get(message.id) or f"an unshown message {message.id}"
+        return self._labels.get(message.id) or "an unshown message"
 
     def note(self, reader: str, text: str) -> None:
         self.lines.append(f"{reader:<{WIDTH}}| {text}".rstrip())

@@ -30,7 +30,7 @@ GAME_BOUND: dict[type[Item], Callable[[int], Item]] = {
     LobbyButton: lambda game: LobbyButton(game, "cancel"),
     HistoryPage: lambda game: HistoryPage(game, 1, "◀ Older"),
     RematchButton: lambda game: RematchButton(game),
-    UndoAnswer: lambda game: UndoAnswer(game, 1, "yes"),
+    UndoAnswer: lambda game: UndoAnswer(game, "r1", "yes"),
 }
 
 

@@ -332,9 +332,13 @@ async def test_an_undo_approved_while_the_tick_handles_the_clock_does_not_forfei
     await fake.slash(bot, carol, world.thread(), "parley undo")  # Orange must agree
     (old,) = await bot.store.deadlines(game_id)
     assert (old.seat, old.turn) == (1, 3)
+    request = await bot.store.open_undo(game_id)
+    assert request is not None
     clock.advance(DAY + 1)
     landed = meanwhile(
-        monkeypatch, bot, lambda: Undos(bot.store).answer(game_id, 3, alice.id, approve=True)
+        monkeypatch,
+        bot,
+        lambda: Undos(bot.store).answer(game_id, request.id, alice.id, approve=True),
     )
     await bot.scheduler.tick()
     assert landed, "the clock did not run out"

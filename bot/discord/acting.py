@@ -30,6 +30,7 @@ async def act(
     said: Callable[[T], str],
     reply: Callable[[T], Awaitable[None]] | None = None,
     *,
+    shown: Callable[[T], Awaitable[T]] | None = None,
     in_place: bool = False,
     refuse: Callable[[UserError], Awaitable[None]] | None = None,
 ) -> None:
@@ -39,9 +40,11 @@ async def act(
     The answer is deferred first (if it is not yet): privately, or ``in_place`` for a button
     whose message the answer edits. Once the change is made, ``said`` is what it did, noted with
     :func:`~bot.discord.bot.committed` so that a later error never says "Nothing was changed";
-    then the game's owed posts go out, and ``reply`` answers (by default: ``said``, privately).
-    A refusal is answered with its sentence (by ``refuse``, by default privately); anything
-    else is logged and apologised for, telling what was committed."""
+    ``shown`` shows at once what the change shows where it was made (a lobby card, a request in
+    the thread), returning the outcome as the answer tells it; then the game's owed posts go
+    out, and ``reply`` answers (by default: ``said``, privately). A refusal is answered with its
+    sentence (by ``refuse``, by default privately); anything else is logged and apologised for,
+    telling what was committed."""
     if not interaction.response.is_done():
         if in_place:
             await interaction.response.defer()
@@ -53,6 +56,8 @@ async def act(
             outcome = await change()
             done = said(outcome)
             committed(interaction, done)
+            if shown:
+                outcome = await shown(outcome)
             await interaction.client.herald.deliver(game_id)
             await (reply(outcome) if reply else reply_privately(interaction, done))
         except UserError as error:

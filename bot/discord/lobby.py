@@ -232,7 +232,7 @@ async def welcome(bot: ParleyBot, game: GameRecord, user_id: int) -> str:
 
 async def lobby_op(interaction: discord.Interaction[ParleyBot], game_id: int, op: str) -> None:
     """Join, leave, add or remove an AI seat, start or cancel (a lobby button or its slash command),
-    then deliver what the change owes and update the lobby card."""
+    then update the lobby card and deliver what the change owes."""
     bot = interaction.client
     service = bot.service
     user = interaction.user
@@ -262,14 +262,19 @@ async def lobby_op(interaction: discord.Interaction[ParleyBot], game_id: int, op
             reply = "The game is cancelled."
         return game, reply
 
-    async def answer(changed: tuple[GameRecord, str]) -> None:
+    async def shown(changed: tuple[GameRecord, str]) -> tuple[GameRecord, str]:
+        """A newcomer's welcome DM (what their answer tells them if it could not go), then the
+        lobby card as the game now is."""
         game, reply = changed
         if op == "join":
             reply += await welcome(bot, game, user.id)
         await refresh_lobby(bot, game)
-        await reply_privately(interaction, reply)
+        return game, reply
 
-    await act(interaction, game_id, change, lambda changed: changed[1], answer)
+    async def answer(changed: tuple[GameRecord, str]) -> None:
+        await reply_privately(interaction, changed[1])
+
+    await act(interaction, game_id, change, lambda changed: changed[1], answer, shown=shown)
 
 
 async def refresh_lobby(bot: ParleyBot, game: GameRecord) -> None:

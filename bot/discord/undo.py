@@ -57,13 +57,11 @@ async def ask_undo(interaction: discord.Interaction[ParleyBot], game: GameRecord
             return f"Taken back: {asked.what}"
         return f"You asked to take back your last move ({asked.what})."
 
-    async def reply(asked: Asked) -> None:
-        """Post the request in the thread (the word owed to the asker of a request it replaced
-        is delivered before), or say it is done."""
+    async def shown(asked: Asked) -> Asked:
+        """The request, in the thread, for the players asked."""
         request = asked.request
         if not asked.waiting:
-            await reply_privately(interaction, said(asked))
-            return
+            return asked
         if game.thread_id is None:
             raise UserError("This game has no thread to ask the other players in.")
         assert request.id is not None  # stored: it waits for answers
@@ -74,12 +72,19 @@ async def ask_undo(interaction: discord.Interaction[ParleyBot], game: GameRecord
                 everyone=False, roles=False, users=[discord.Object(u) for u in asked.waiting]
             ),
         )
+        return asked
+
+    async def reply(asked: Asked) -> None:
+        """Say it is done, or whom it asked."""
+        if not asked.waiting:
+            await reply_privately(interaction, said(asked))
+            return
         names = ", ".join(f"<@{u}>" for u in asked.waiting)
         await reply_privately(
             interaction, f"Asked {names} to agree to take back your last move ({asked.what})."
         )
 
-    await act(interaction, game.id, ask, said, reply)
+    await act(interaction, game.id, ask, said, reply, shown=shown)
 
 
 class UndoAnswer(

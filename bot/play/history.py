@@ -1,5 +1,5 @@
 """A game's action log read back: which actions are in effect, which were taken back, and the
-story of every action as the table saw it (issue 16).
+story of every action as the table saw it.
 
 The log only grows. Taking moves back adds a row of its own, the *undo*: its action is
 ``~undo K``, and it puts the game back as it stood before version ``K`` (the rows ``K`` up to

@@ -1,5 +1,5 @@
 """``/parley history``, ``replay``, ``undo``, ``stats``, ``leaderboard`` and ``ratings``: what a
-game leaves behind (issue 16). Loading this cog registers the page, undo and rematch buttons
+game leaves behind. Loading this cog registers the page, undo and rematch buttons
 and hands the Rematch button to the herald for final posts."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``/parley undo`` on Discord (issue 16): the request posted in the game's thread with Agree
+"""``/parley undo`` on Discord: the request posted in the game's thread with Agree
 and Refuse buttons for the players asked, and what a click does. The rule and the taking back
 are :mod:`bot.play.undo`'s; the buttons carry the request's own id, so an answer counts for
 that request only, and a click on one no longer open says why in words."""

@@ -1,6 +1,6 @@
 """``/parley history``, ``replay``, ``undo``, ``stats``, ``leaderboard`` and ``ratings``: what a
-game leaves behind (issue 16). Loading this cog registers the page, undo and rematch buttons
-(the herald puts Rematch under final posts)."""
+game leaves behind. Loading this cog registers the page, undo and rematch buttons (the herald
+puts Rematch under final posts)."""
 
 from __future__ import annotations
 

@@ -55,7 +55,8 @@ async def ask_undo(interaction: discord.Interaction[ParleyBot], game: GameRecord
     def said(asked: Asked) -> str:
         if not asked.waiting:
             return f"Taken back: {asked.what}"
-        return f"You asked to take back your last move ({asked.what})."
+        names = ", ".join(f"<@{u}>" for u in asked.waiting)
+        return f"Asked {names} to agree to take back your last move ({asked.what})."
 
     async def shown(asked: Asked) -> Asked:
         """The request, in the thread, for the players asked."""
@@ -74,17 +75,7 @@ async def ask_undo(interaction: discord.Interaction[ParleyBot], game: GameRecord
         )
         return asked
 
-    async def reply(asked: Asked) -> None:
-        """Say it is done, or whom it asked."""
-        if not asked.waiting:
-            await reply_privately(interaction, said(asked))
-            return
-        names = ", ".join(f"<@{u}>" for u in asked.waiting)
-        await reply_privately(
-            interaction, f"Asked {names} to agree to take back your last move ({asked.what})."
-        )
-
-    await act(interaction, game.id, ask, said, reply, shown=shown)
+    await act(interaction, game.id, ask, said, shown=shown)
 
 
 class UndoAnswer(

@@ -86,7 +86,6 @@ async def open_with_ai(world: World, bot, game: str, ai: int, humans, options: s
     """The first human opens ``game`` with ``ai`` AI seats (``/parley new ... ai:``), the
     others join, and the host adds nothing more and starts."""
     fake = world.fake
-    fake.settle_timeout = 60  # a command waits for the AI's moves it sets off (a loaded CI)
     reply = await fake.slash(
         bot, humans[0], world.channel, "parley new", game=game, ai=ai, options=options
     )

@@ -18,10 +18,9 @@ from functools import lru_cache
 
 from games.cardinal.data import BOARDS, CROWD_SIZE
 from games.cardinal.rules import pirate_influence, send_pirate, supply
-from games.cardinal.state import CardinalState
-from games.core import KING, ORTHOGONAL, StateCodec, square_name
+from games.cardinal.state import CardinalState, copy
+from games.core import KING, ORTHOGONAL, square_name
 
-CODEC: StateCodec[CardinalState] = StateCodec(CardinalState)
 WIN_IN_ONE = 0.97
 Tables = tuple[tuple[str, ...], dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]
 
@@ -52,7 +51,7 @@ def evaluate(state: CardinalState) -> list[float]:
     if state.summoning:  # the mover picks the pirate's square: take the best pick
         best: list[float] = []
         for square in state.summoning:
-            trial = CODEC.copy(state)
+            trial = copy(state)
             send_pirate(trial, mover, f"pirate {square}")
             value = evaluate(trial)
             if not best or value[mover] > best[mover]:

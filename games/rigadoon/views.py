@@ -155,3 +155,56 @@ def islands_held(st: RigadoonState, fleet: int) -> int:
 def scores(st: RigadoonState) -> list[dict[str, Any]]:
     """Islands claimed by each fleet (two win)."""
     return [score(name, islands_held(st, fleet)) for fleet, name in enumerate(FLEETS)]
+
+
+def private_view(st: RigadoonState, seat: int) -> dict[str, Any]:
+    """Nothing is secret; the player who must take a chain's decision is told which ship it is
+    about and why it is theirs to take."""
+    if seat != st.active or st.outcome is not None:
+        return {}
+    line = decision_line(st)
+    return {"decision": line} if line else {}
+
+
+def blast_at_chest(st: RigadoonState) -> tuple[str, str] | None:
+    """The blasted ship and the chest square ahead of it, while a blast waits at a chest."""
+    if st.blast is None:
+        return None
+    ship, d = st.blast[B_SHIP], st.blast[B_DIR]
+    return st.ship_label(ship), data.label(data.WRAP[st.ships[ship]][d])
+
+
+def sinker(st: RigadoonState) -> int:
+    """The ship that sank the chest now waiting for its Island: the last one to move."""
+    return st.moves[-1][1] if st.moves else -1
+
+
+def decision_line(st: RigadoonState) -> str:
+    """The chain's decision at hand, said for the player who must take it (``private``)."""
+    now = rules.phase(st)
+    fleet = FLEETS[st.active]
+    if now == rules.ATTACK:
+        attackers = {a for a, _ in chain.attack_choices(st)}
+        names = " and ".join(st.ship_label(a) for a in sorted(attackers))
+        return (
+            f"{names} must attack every ship beside it; it is {fleet}'s turn, so you choose "
+            "the order of the attacks."
+        )
+    if now == rules.CHEST:
+        met = blast_at_chest(st)
+        assert met is not None
+        blasted, chest = met
+        stop = "sink it" if chain.blast_stop_word(st) == "sink" else "run aground on it"
+        return (
+            f"{blasted} was blasted into the chest at {chest}. Every ship of a chain that meets a "
+            f"chest on {fleet}'s turn does as {fleet} decides: bump it on, or stop and {stop}."
+        )
+    if now == rules.ISLAND:
+        ship = sinker(st)
+        islands = ", ".join(data.label(c) for c in chain.open_islands(st))
+        who = st.ship_label(ship) if ship >= 0 else "A ship"
+        return (
+            f"{who} sank a chest. The fleet that started the manoeuvre decides where it "
+            f"washes up, so {fleet} picks an Island without a chest: {islands}."
+        )
+    return ""

@@ -32,20 +32,3 @@ def sample(st: RigadoonState, seat: int, seed: int) -> RigadoonState:
     rng.shuffle(world.pile)
     world.rng = rng.next64()
     return world
-
-
-def reveal(st: RigadoonState) -> list[str]:
-    """At the end: the order the Wind cards would have come in."""
-    if st.outcome is None:
-        return []
-    if st.options["wind"] == "die":
-        return ["The wind was rolled on the Wind die: nothing in this game was hidden."]
-    if not st.pile:
-        return ["The Wind deck had no cards left to draw; nothing else in this game was hidden."]
-    order = ", ".join(data.DIRECTIONS[card].upper() for card in reversed(st.pile))
-    count = len(st.pile)
-    return [
-        f"The Wind cards left in the deck, from the top: {order} "
-        f"({count} card{'' if count == 1 else 's'}).",
-        "Nothing else in this game was hidden.",
-    ]

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.core.coords import parse_square
-from games.rigadoon import chain, data, rules
-from games.rigadoon.state import B_DIR, B_SHIP, FLEETS, RigadoonState, copy
+from games.rigadoon import chain, data
+from games.rigadoon.state import RigadoonState, copy
+from games.rigadoon.views import blast_at_chest, sinker
 
 LIMIT = 80
 YOURS = "your turn, so you decide"
@@ -143,16 +144,8 @@ def _attack(st: RigadoonState, rest: list[str]) -> str:
     return f"{st.ship_label(attacker)} attacks {st.ship_label(target)} next (you pick the order)"
 
 
-def _blast_at_chest(st: RigadoonState) -> tuple[str, str] | None:
-    """The blasted ship and the chest square ahead of it, while a blast waits at a chest."""
-    if st.blast is None:
-        return None
-    ship, d = st.blast[B_SHIP], st.blast[B_DIR]
-    return st.ship_label(ship), data.label(data.WRAP[st.ships[ship]][d])
-
-
 def _bump(st: RigadoonState, rest: list[str]) -> str:
-    met = _blast_at_chest(st)
+    met = blast_at_chest(st)
     if met is None:
         return "Bump the chest on"
     ship, chest = met
@@ -160,7 +153,7 @@ def _bump(st: RigadoonState, rest: list[str]) -> str:
 
 
 def _sink(st: RigadoonState, rest: list[str]) -> str:
-    met = _blast_at_chest(st)
+    met = blast_at_chest(st)
     if met is None:
         return "Sink the chest"
     ship, chest = met
@@ -168,16 +161,11 @@ def _sink(st: RigadoonState, rest: list[str]) -> str:
 
 
 def _aground(st: RigadoonState, rest: list[str]) -> str:
-    met = _blast_at_chest(st)
+    met = blast_at_chest(st)
     if met is None:
         return "Run aground on the chest"
     ship, chest = met
     return f"{ship} stops, aground on the chest at {chest} ({YOURS})"
-
-
-def sinker(st: RigadoonState) -> int:
-    """The ship that sank the chest now waiting for its Island: the last one to move."""
-    return st.moves[-1][1] if st.moves else -1
 
 
 def _island(st: RigadoonState, rest: list[str]) -> str:
@@ -202,34 +190,3 @@ LABELS: dict[str, Callable[[RigadoonState, list[str]], str]] = {
     "aground": _aground,
     "island": _island,
 }
-
-
-def decision_line(st: RigadoonState) -> str:
-    """The chain's decision at hand, said for the player who must take it (``private``)."""
-    now = rules.phase(st)
-    fleet = FLEETS[st.active]
-    if now == rules.ATTACK:
-        attackers = {a for a, _ in chain.attack_choices(st)}
-        names = " and ".join(st.ship_label(a) for a in sorted(attackers))
-        return (
-            f"{names} must attack every ship beside it; it is {fleet}'s turn, so you choose "
-            "the order of the attacks."
-        )
-    if now == rules.CHEST:
-        met = _blast_at_chest(st)
-        assert met is not None
-        blasted, chest = met
-        stop = "sink it" if chain.blast_stop_word(st) == "sink" else "run aground on it"
-        return (
-            f"{blasted} was blasted into the chest at {chest}. Every ship of a chain that meets a "
-            f"chest on {fleet}'s turn does as {fleet} decides: bump it on, or stop and {stop}."
-        )
-    if now == rules.ISLAND:
-        ship = sinker(st)
-        islands = ", ".join(data.label(c) for c in chain.open_islands(st))
-        who = st.ship_label(ship) if ship >= 0 else "A ship"
-        return (
-            f"{who} sank a chest. The fleet that started the manoeuvre decides where it "
-            f"washes up, so {fleet} picks an Island without a chest: {islands}."
-        )
-    return ""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.rigadoon import chain, data, rules
-from games.rigadoon.labels import masts_text, square_cell
+from games.rigadoon.label import masts_text, square_cell
 from games.rigadoon.state import B_DIR, B_SHIP, BLAST, FLEETS, M_KIND, M_PATH, M_SHIP, RigadoonState
 
 MOVES = "sail a ship, repair one, change the wind or end the turn"

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.core import StateCodec
 from games.tortuga.data import ALBATROSS, SHIP_SIZE, SHIPS, TEAMS
 
 
@@ -116,3 +117,11 @@ def others(s: TortugaState, seat: int) -> list[int]:
 def note(s: TortugaState, seat: int, text: str) -> None:
     """A private message for one seat (kept short: the last few only)."""
     s.notes[seat] = [*s.notes[seat][-4:], text]
+
+
+CODEC: StateCodec[TortugaState] = StateCodec(TortugaState)
+
+
+def copy(state: TortugaState) -> TortugaState:
+    """A private copy (the spec's ``copy`` is the same codec)."""
+    return CODEC.copy(state)

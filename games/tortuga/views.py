@@ -4,8 +4,7 @@ The public part never holds a loyalty card (until the game is over), a hand, a v
 face, a vote commit or who voted what, the deck orders or the RNG; a seat's ``private`` adds
 only its own loyalty (and its history), hand, viewed cards, notes, its own cards among the
 buried vote cards and its Crow's Nest search. The DM text teaches each secret choice where it
-is made (issue 13): what each card in the hand does in this vote and what the seat's side
-wants; ``reveal_lines`` tells every secret once the game is over.
+is made: what each card in the hand does in this vote and what the seat's side wants.
 """
 
 from __future__ import annotations
@@ -306,51 +305,3 @@ def _wants(view: dict[str, Any], vote: str, private: dict[str, Any]) -> str:
         f"You are {loyalty.title()}: a success helps you only if captain {captain} puts the "
         f"chest in the {loyalty.title()} hold (now {tally})."
     )
-
-
-# -- the end -------------------------------------------------------------------------------
-def reveal_lines(s: TortugaState) -> list[str]:
-    """Every secret of the game as lines a player reads: loyalties (and Cabin Fever swaps),
-    who played which card in every vote, Crow's Nest picks, lost vote cards, and the event
-    cards each player looked at."""
-    lines = []
-    for seat in range(s.players):
-        history = [card.title() for card in s.loyalty_log[seat]]
-        swaps = f" (after Cabin Fever; dealt {', then '.join(history[:-1])})" * (len(history) > 1)
-        lines.append(f"{SEAT_NAMES[seat]} was {history[-1]}{swaps}.")
-    number = {vote: 0 for vote in SECTIONS}
-    looked: list[list[str]] = [[] for _ in range(s.players)]
-    for entry in s.secret_log:
-        if entry["kind"] == "vote":
-            vote = entry["vote"]
-            number[vote] += 1
-            plays = "; ".join(
-                f"{SEAT_NAMES[seat]} played "
-                + " and ".join(card_words(vote_text(c), vote) for c in cards)
-                for seat, cards in entry["plays"]
-            )
-            lines.append(
-                f"{vote.title()} {number[vote]} (called by {SEAT_NAMES[entry['caller']]}): "
-                + (plays + "; " if plays else "")
-                + f"the deck added {card_words(vote_text(entry['deck']), vote)}: "
-                + f"{entry['verdict']}."
-            )
-        elif entry["kind"] == "nest":
-            picks = "; ".join(card_words(vote_text(c)) for c in entry["cards"])
-            lines.append(
-                f"Crow's Nest: {SEAT_NAMES[entry['by']]} gave "
-                f"{SEAT_NAMES[entry['target']]} {picks}."
-            )
-        elif entry["kind"] == "lost":
-            lines.append(
-                f"{SEAT_NAMES[entry['seat']]} lost {card_words(vote_text(entry['card']))} "
-                "when marooned again on Tortuga."
-            )
-        else:
-            looked[entry["seat"]] += [
-                f"{card_title(card)} (slot {slot})" for slot, card in entry["cards"]
-            ]
-    for seat, cards in enumerate(looked):
-        seen = ", ".join(cards) if cards else "no event card"
-        lines.append(f"{SEAT_NAMES[seat]} looked at {seen}.")
-    return lines

@@ -31,7 +31,7 @@ from collections import Counter
 from itertools import permutations, product
 from typing import Any
 
-from games.core import SeededRng, StateCodec
+from games.core import SeededRng
 from games.tortuga.data import (
     ARMADA,
     BASE_EVENTS,
@@ -45,10 +45,9 @@ from games.tortuga.data import (
     VOTE_TOTAL,
     vote_text,
 )
-from games.tortuga.state import TortugaState
+from games.tortuga.state import TortugaState, copy
 from games.tortuga.views import board_view, private_view
 
-_CODEC = StateCodec(TortugaState)
 _ATTEMPTS = 2000
 
 
@@ -56,7 +55,7 @@ def sample(s: TortugaState, seat: int, seed: int) -> TortugaState:
     """A re-dealt copy of ``s`` that ``seat`` cannot tell apart from ``s``."""
     view, private = board_view(s), private_view(s, seat)
     rng = SeededRng(seed * 0x9E3779B1 + seat + 1)
-    t = _CODEC.copy(s)
+    t = copy(s)
     t.loyalty, t.loyalty_log = _loyalties(view, private, s.players, seat, rng)
     _deal_votes(t, view, private, seat, rng)
     _deal_events(t, view, private, seat, rng)

@@ -117,7 +117,7 @@ def _ship_moves(before: dict[str, Any], after: dict[str, Any], seats: list[str])
 
 
 def _unnumbered(ship: int, start: str, end: str, after: dict[str, Any], seats: list[str]) -> Change:
-    fleet = next(s["fleet"] for s in after["ships"] if s["id"] == ship)
+    fleet = next(listed["fleet"] for listed in after["ships"] if listed["id"] == ship)
     return {
         "kind": "move",
         "piece": "ship",

@@ -19,13 +19,13 @@ LIMIT = 80
 YOURS = "your turn, so you decide"
 
 
-def label(st: RigadoonState, seat: int, action: str) -> str:
+def label(state: RigadoonState, seat: int, action: str) -> str:
     """A player's words for ``action`` (or for the group of actions it begins)."""
     words = action.split()
     if not words:
         return "Choose a move"
     maker = LABELS.get(words[0])
-    text = maker(st, words[1:]) if maker else None
+    text = maker(state, words[1:]) if maker else None
     return _fit(text or "Another move")
 
 
@@ -42,9 +42,9 @@ def square_cell(word: str) -> int | None:
     return data.cell(x, y) if 0 <= x < data.SIZE and 0 <= y < data.SIZE else None
 
 
-def _ship_at(st: RigadoonState, word: str) -> int:
+def _ship_at(state: RigadoonState, word: str) -> int:
     c = square_cell(word)
-    return -1 if c is None else st.ship_at(c)
+    return -1 if c is None else state.ship_at(c)
 
 
 def masts_text(masts: int) -> str:
@@ -52,7 +52,7 @@ def masts_text(masts: int) -> str:
 
 
 # -- the turn ---------------------------------------------------------------------------------
-def _wind(st: RigadoonState, rest: list[str]) -> str:
+def _wind(state: RigadoonState, rest: list[str]) -> str:
     if not rest or rest[0] not in data.DIRECTIONS:
         return "Pick the opening wind"
     d = data.DIRECTIONS.index(rest[0])
@@ -60,31 +60,31 @@ def _wind(st: RigadoonState, rest: list[str]) -> str:
     return f"Opening wind from the {data.DIRECTION_WORDS[d]} (ships run {blown})"
 
 
-def _change(st: RigadoonState, rest: list[str]) -> str:
-    how = "roll the Wind die" if st.options["wind"] == "die" else "draw a Wind card"
+def _change(state: RigadoonState, rest: list[str]) -> str:
+    how = "roll the Wind die" if state.options["wind"] == "die" else "draw a Wind card"
     return f"Change the wind ({how})"
 
 
-def _end(st: RigadoonState, rest: list[str]) -> str:
+def _end(state: RigadoonState, rest: list[str]) -> str:
     return "End the turn"
 
 
-def _repair(st: RigadoonState, rest: list[str]) -> str:
-    ship = _ship_at(st, rest[0]) if rest else -1
+def _repair(state: RigadoonState, rest: list[str]) -> str:
+    ship = _ship_at(state, rest[0]) if rest else -1
     if ship < 0:
         return "Repair a ship"
-    masts = st.masts[ship]
-    return f"Repair {data.label(st.ships[ship])} from {masts_text(masts)} to {masts + 1}"
+    masts = state.masts[ship]
+    return f"Repair {data.label(state.ships[ship])} from {masts_text(masts)} to {masts + 1}"
 
 
-def _sail(st: RigadoonState, rest: list[str]) -> str:
-    ship = _ship_at(st, rest[0]) if rest else -1
+def _sail(state: RigadoonState, rest: list[str]) -> str:
+    ship = _ship_at(state, rest[0]) if rest else -1
     if ship < 0:
         return "Sail a ship"
-    square, masts = data.label(st.ships[ship]), st.masts[ship]
+    square, masts = data.label(state.ships[ship]), state.masts[ship]
     head = f"Sail {square} ({masts_text(masts)})"
     if len(rest) == 1:
-        return head + (", its bonus sail" if st.bonus & (1 << ship) else "")
+        return head + (", its bonus sail" if state.bonus & (1 << ship) else "")
     if rest[1] not in data.DIRECTIONS:
         return head
     d = data.DIRECTIONS.index(rest[1])
@@ -94,15 +94,15 @@ def _sail(st: RigadoonState, rest: list[str]) -> str:
         return head
     k = int(rest[2])
     stop = rest[3] if len(rest) > 3 else ""
-    return head + f" {k} {data.DIRECTION_WORDS[d]}" + _sail_effects(st, ship, d, k, stop)
+    return head + f" {k} {data.DIRECTION_WORDS[d]}" + _sail_effects(state, ship, d, k, stop)
 
 
-def _sail_effects(st: RigadoonState, ship: int, d: int, k: int, stop: str) -> str:
+def _sail_effects(state: RigadoonState, ship: int, d: int, k: int, stop: str) -> str:
     """What the sail does on the way and where it ends, played on a copy: chests bumped, the
     stop on a chest, a maelstrom, a claim, a chest abandoned, the ships it must attack."""
-    if (d, k, stop) not in chain.sail_options(st, ship):
+    if (d, k, stop) not in chain.sail_options(state, ship):
         return {"sink": ", sink the chest", "aground": ", run aground"}.get(stop, "")
-    trial = copy(st)
+    trial = copy(state)
     before = list(trial.chests)
     was_in_port = trial.in_port(ship)
     chain.sail(trial, ship, d, k, stop)
@@ -119,7 +119,7 @@ def _sail_effects(st: RigadoonState, ship: int, d: int, k: int, stop: str) -> st
     elif stop == "aground":
         parts.append("run aground")
     land = trial.ships[ship]
-    if any(data.KIND[c] == data.MAELSTROM for c in data.RAYS[st.ships[ship]][d][:k]):
+    if any(data.KIND[c] == data.MAELSTROM for c in data.RAYS[state.ships[ship]][d][:k]):
         parts.append(f"maelstrom to {data.label(land)}")
     elif data.KIND[land] == data.ISLAND:
         parts.append(f"claim Island {data.label(land)}")
@@ -132,49 +132,51 @@ def _sail_effects(st: RigadoonState, ship: int, d: int, k: int, stop: str) -> st
 
 
 # -- the decisions of a chain ------------------------------------------------------------------
-def _attack(st: RigadoonState, rest: list[str]) -> str:
-    attacker = _ship_at(st, rest[0]) if rest else -1
+def _attack(state: RigadoonState, rest: list[str]) -> str:
+    attacker = _ship_at(state, rest[0]) if rest else -1
     if attacker < 0:
         return "Choose the next attack"
     if len(rest) == 1:
-        return f"{st.ship_label(attacker)} attacks next (you pick the order)"
-    target = _ship_at(st, rest[1])
+        return f"{state.ship_label(attacker)} attacks next (you pick the order)"
+    target = _ship_at(state, rest[1])
     if target < 0:
-        return f"{st.ship_label(attacker)} attacks next (you pick the order)"
-    return f"{st.ship_label(attacker)} attacks {st.ship_label(target)} next (you pick the order)"
+        return f"{state.ship_label(attacker)} attacks next (you pick the order)"
+    return (
+        f"{state.ship_label(attacker)} attacks {state.ship_label(target)} next (you pick the order)"
+    )
 
 
-def _bump(st: RigadoonState, rest: list[str]) -> str:
-    met = blast_at_chest(st)
+def _bump(state: RigadoonState, rest: list[str]) -> str:
+    met = blast_at_chest(state)
     if met is None:
         return "Bump the chest on"
     ship, chest = met
     return f"{ship} bumps the chest at {chest} on ({YOURS})"
 
 
-def _sink(st: RigadoonState, rest: list[str]) -> str:
-    met = blast_at_chest(st)
+def _sink(state: RigadoonState, rest: list[str]) -> str:
+    met = blast_at_chest(state)
     if met is None:
         return "Sink the chest"
     ship, chest = met
     return f"{ship} stops and sinks the chest at {chest} ({YOURS})"
 
 
-def _aground(st: RigadoonState, rest: list[str]) -> str:
-    met = blast_at_chest(st)
+def _aground(state: RigadoonState, rest: list[str]) -> str:
+    met = blast_at_chest(state)
     if met is None:
         return "Run aground on the chest"
     ship, chest = met
     return f"{ship} stops, aground on the chest at {chest} ({YOURS})"
 
 
-def _island(st: RigadoonState, rest: list[str]) -> str:
+def _island(state: RigadoonState, rest: list[str]) -> str:
     c = square_cell(rest[0]) if rest else None
     if c is None or data.KIND[c] != data.ISLAND:
         return "Choose the Island for the sunk chest"
     corner = data.DIRECTION_WORDS[(7, 1, 5, 3)[data.ISLANDS.index(c)]]  # NW, NE, SW, SE
-    ship = sinker(st)
-    by = f" sunk by {st.ship_label(ship)}" if ship >= 0 else ""
+    ship = sinker(state)
+    by = f" sunk by {state.ship_label(ship)}" if ship >= 0 else ""
     return f"Chest{by} washes up on Island {data.label(c)}, {corner} (you decide)"
 
 

@@ -6,20 +6,20 @@ from games.tortuga.data import SEAT_NAMES, SECTIONS, card_title, card_words, vot
 from games.tortuga.state import TortugaState
 
 
-def reveal(s: TortugaState) -> list[str]:
+def reveal(state: TortugaState) -> list[str]:
     """Once the game is over, every secret of it as lines a player reads: loyalties (and Cabin
     Fever swaps), who played which card in every vote, Crow's Nest picks, lost vote cards, and
     the event cards each player looked at. Nothing while it runs."""
-    if s.outcome is None:
+    if state.outcome is None:
         return []
     lines = []
-    for seat in range(s.players):
-        history = [card.title() for card in s.loyalty_log[seat]]
+    for seat in range(state.players):
+        history = [card.title() for card in state.loyalty_log[seat]]
         swaps = f" (after Cabin Fever; dealt {', then '.join(history[:-1])})" * (len(history) > 1)
         lines.append(f"{SEAT_NAMES[seat]} was {history[-1]}{swaps}.")
     number = {vote: 0 for vote in SECTIONS}
-    looked: list[list[str]] = [[] for _ in range(s.players)]
-    for entry in s.secret_log:
+    looked: list[list[str]] = [[] for _ in range(state.players)]
+    for entry in state.secret_log:
         if entry["kind"] == "vote":
             vote = entry["vote"]
             number[vote] += 1

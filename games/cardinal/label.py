@@ -18,8 +18,10 @@ def sent_home(removed: list[list[Any]], short: bool = False) -> str:
     if not removed:
         return "sending no ship home"
     if short:
-        counts = [sum(1 for _, owner in removed if owner == s) for s in (0, 1)]
-        return "sending home " + ", ".join(f"{n} {SEATS[s]}" for s, n in enumerate(counts) if n)
+        counts = [sum(1 for _, owner in removed if owner == seat) for seat in (0, 1)]
+        return "sending home " + ", ".join(
+            f"{n} {SEATS[seat]}" for seat, n in enumerate(counts) if n
+        )
     names = [f"{SEATS[owner]} {shown(name)}" for name, owner in removed]
     return "sending home " + (" and ".join(names) if len(names) < 3 else ", ".join(names))
 

@@ -19,10 +19,10 @@ def board_view(state: CardinalState) -> dict[str, Any]:
     return {
         "cols": shape.cols,
         "rows": shape.rows,
-        "blocked": sorted(square_name(s) for s in shape.blocked),
+        "blocked": sorted(square_name(square) for square in shape.blocked),
         "ships": dict(sorted(state.ships.items())),
         "pirate": state.pirate,
-        "supply": [supply(state, s) for s in (0, 1)],
+        "supply": [supply(state, seat) for seat in (0, 1)],
         "crowded": crowded_squares(state),
         "influence": sorted(pirate_influence(state)),
         "summoning": list(state.summoning),

@@ -58,7 +58,7 @@ def board_view(state: CaribbeanState) -> dict[str, Any]:
         "tie": {
             "ship": state.current,
             "seats": list(tied),
-            "chosen": [s for s in tied if state.tie_choice[s] is not None],
+            "chosen": [seat for seat in tied if state.tie_choice[seat] is not None],
         }
         if state.phase == "tiebreak"
         else None,

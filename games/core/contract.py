@@ -149,7 +149,7 @@ class GameSpec(ABC, Generic[S]):
         view = self.board_view(state, seat)
         view.update(
             game=self.key,
-            seats=[self.seat_label(s) for s in range(self.players(state))],
+            seats=[self.seat_label(seat) for seat in range(self.players(state))],
             to_act=self.to_act(state),
             turn=self.turn_number(state),
             last=self.last_lines(state),

@@ -227,7 +227,7 @@ def _draw_moves(draw: ImageDraw.ImageDraw, moves: list[dict[str, Any]]) -> None:
     """This turn's sails (fleet colour) and blasts (red)."""
     for move in moves:
         color = BLAST if move["kind"] == "blast" else _dark(SEAT_COLORS[move["fleet"]])
-        *lines, last = _legs([_cell(s) for s in move["path"]])
+        *lines, last = _legs([_cell(square) for square in move["path"]])
         for points in lines:
             _polyline(draw, points, color)
         _arrow(draw, last, color)
@@ -261,7 +261,7 @@ def _draw_marks(
     draw: ImageDraw.ImageDraw, view: dict[str, Any], marks: list[dict[str, Any]]
 ) -> None:
     """Ghosts where ships and chests were, then each move's arrow and its number."""
-    taken = {_cell(s["square"]) for s in view["ships"]}
+    taken = {_cell(ship["square"]) for ship in view["ships"]}
     taken |= {_cell(c["square"]) for c in view["chests"] if c["square"]}
     for mark in marks:
         start = mark.get("from") or mark.get("at")
@@ -270,7 +270,7 @@ def _draw_marks(
     numbers = []
     for mark in marks:
         if mark["kind"] == "move" and mark.get("piece") == "ship":
-            legs = _legs([_cell(s) for s in mark["path"]])
+            legs = _legs([_cell(square) for square in mark["path"]])
             for leg in legs[:-1]:
                 draw.line(leg, fill=MARK, width=4, joint="curve")
             last = legs[-1]

@@ -213,13 +213,13 @@ def _status_lines(view: dict[str, Any]) -> list[str]:
         title += f", {left} action{'s' if left != 1 else ''} left"
     waiting = view["to_act"]
     if waiting != [view["current"]]:
-        title += ". Waiting for " + ", ".join(names[s] for s in waiting)
+        title += ". Waiting for " + ", ".join(names[seat] for seat in waiting)
     return _wrap(title, 76)
 
 
 def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], lines: list[str]) -> None:
     _text(draw, (16, 8), "Tortuga 1667", size=26, bold=True)
-    scores = "   ".join(f"{s['name']}: {_chests(s['value'])}" for s in view["scores"])
+    scores = "   ".join(f"{team['name']}: {_chests(team['value'])}" for team in view["scores"])
     _text(draw, (260, 14), scores, size=18, bold=True)
     for i, line in enumerate(lines):
         _text(draw, (16, 44 + 26 * i), line, size=18, bold=True)
@@ -385,7 +385,7 @@ def _event_row(draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: Layout) 
             slots = " or ".join(map(str, pending["slots"]))
             text = f"{names[pending['seat']]} must reveal slot {slots}"
         else:
-            voted = ", ".join(names[s] for s in pending["voted"]) or "nobody yet"
+            voted = ", ".join(names[seat] for seat in pending["voted"]) or "nobody yet"
             text = f"{pending['vote'].title()} vote: voted so far: {voted}"
         for line in _wrap(text, 30):
             _text(draw, (left, y), line, DANGER, bold=True)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from games import REGISTRY
-from games.core import ENVELOPE_KEYS, GameSpec, IllegalAction
+from games.core import ENVELOPE_KEYS, Envelope, GameSpec, IllegalAction
 
 ROOT = Path(__file__).resolve().parents[1]
 CORE_FILES = ("spec.py", "state.py", "rules.py", "views.py", "data.py", "position.py")
@@ -91,6 +91,10 @@ def test_every_hook_lives_in_the_module_named_after_it(key, monkeypatch):
             answer = getattr(spec, hook)(*args)
         assert answers, f"{type(spec).__name__}.{hook} does not call {module.__name__}.{hook}"
         assert answer is answers[-1]
+
+
+def test_the_envelope_type_names_every_envelope_key():
+    assert list(Envelope.__annotations__) == [*ENVELOPE_KEYS, "private"]
 
 
 @pytest.mark.parametrize("key", sorted(REGISTRY))

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.cardinal.data import SEATS
 from games.cardinal.views import shown
+from games.core import Change, View
 
 
-def changes(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+def changes(before: View, after: View) -> list[Change]:
     """What changed between two views: the pirate's move (``move``, or ``add`` when it first
     comes on), ships placed (``add``) and sent home (``remove``), and each fleet's ships in
     hand (``count``)."""
-    found: list[dict[str, Any]] = []
+    found: list[Change] = []
     was, now = before["pirate"], after["pirate"]
     if was != now and now is not None:
         if was is None:

@@ -20,7 +20,7 @@ from games.cardinal import (
 )
 from games.cardinal.data import BOARDS, SEATS
 from games.cardinal.state import CardinalState
-from games.core import GameSpec, Option, normalize
+from games.core import Change, GameSpec, Option, Score, View, normalize
 
 
 class CardinalSpec(GameSpec[CardinalState]):
@@ -77,7 +77,7 @@ class CardinalSpec(GameSpec[CardinalState]):
     def position(self, **setup: Any) -> CardinalState:
         return position.position(**setup)
 
-    def scores(self, state: CardinalState) -> list[dict[str, Any]]:
+    def scores(self, state: CardinalState) -> list[Score]:
         return views.scores(state)
 
     # -- the second-edition hooks, one module each --------------------------------------------
@@ -87,7 +87,7 @@ class CardinalSpec(GameSpec[CardinalState]):
     def explain(self, state: CardinalState, seat: int, action: str) -> str:
         return explain.explain(state, seat, normalize(action))
 
-    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+    def changes(self, before: View, after: View) -> list[Change]:
         return changes.changes(before, after)
 
     def sample(self, state: CardinalState, seat: int, seed: int) -> CardinalState:

@@ -11,7 +11,7 @@ from typing import Any
 from games.cardinal.data import SEATS, SHIPS_PER_PLAYER
 from games.cardinal.rules import crowded_squares, pirate_influence, supply
 from games.cardinal.state import CardinalState
-from games.core import clone, score, square_name
+from games.core import Score, clone, score, square_name
 
 
 def board_view(state: CardinalState) -> dict[str, Any]:
@@ -57,7 +57,7 @@ def last_lines(state: CardinalState) -> list[str]:
     return lines
 
 
-def scores(state: CardinalState) -> list[dict[str, Any]]:
+def scores(state: CardinalState) -> list[Score]:
     """Ships each fleet has on the board: the race to all five."""
     return [
         score(f"{SEATS[seat]} ships on board", SHIPS_PER_PLAYER - supply(state, seat))

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.caribbean.data import PORT_BY_CODE, PORTS, SHIP_NAMES, Port
 from games.caribbean.rules import SHIP_INDEX
+from games.core import Change, View
 
 
-def changes(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+def changes(before: View, after: View) -> list[Change]:
     """What changed from ``before`` to ``after`` (two views of one seat), in the game's terms:
     ships sailed (``move``), chests taken or handed on (``chest``), new chests on ports
     (``add``), chests delivered (``deliver``), money (``count``) and ships revealed
     (``reveal``). Only what the views show is used."""
-    found: list[dict[str, Any]] = []
+    found: list[Change] = []
     for old, new in zip(before["ships"], after["ships"], strict=True):
         if old["space"] != new["space"]:
             found.append(
@@ -50,7 +49,7 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any
 Place = tuple[str, str]  # ("port", land cell) | ("ship", letter) | ("haven", owner seat)
 
 
-def chest_places(view: dict[str, Any]) -> dict[str, Place]:
+def chest_places(view: View) -> dict[str, Place]:
     """Where each chest out of the supply is, as a view shows it."""
     places: dict[str, Place] = {
         code: ("port", PORT_BY_CODE[code].land) for code in view["port_chests"]
@@ -60,7 +59,7 @@ def chest_places(view: dict[str, Any]) -> dict[str, Place]:
     return places
 
 
-def cell(view: dict[str, Any], place: Place) -> str:
+def cell(view: View, place: Place) -> str:
     """The board cell of a place: the city's land cell, or the ship's sea space."""
     kind, where = place
     if kind == "ship":
@@ -69,12 +68,12 @@ def cell(view: dict[str, Any], place: Place) -> str:
 
 
 def chest_change(
-    port: Port, was: Place | None, now: Place | None, before: dict[str, Any], after: dict[str, Any]
-) -> dict[str, Any]:
+    port: Port, was: Place | None, now: Place | None, before: View, after: View
+) -> Change:
     """One chest's change of place: dealt (``add``), taken or handed on (``chest`` with
     ``from``/``to`` cells) or delivered (``deliver``, ``at`` its city)."""
     chest = f"{port.city} {port.value:,}"
-    change: dict[str, Any] = {"chest": port.code}
+    change: Change = {"chest": port.code}
     assert now is not None, "a chest never goes back to the supply"
     if now[0] == "haven":
         owner = int(now[1])
@@ -111,7 +110,7 @@ def chest_change(
     }
 
 
-def revealed_ships(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+def revealed_ships(before: View, after: View) -> list[Change]:
     """Ships whose bids were turned face up since ``before``, with the result so far."""
     seen = len(before["reveals"]) if before["turn"] == after["turn"] else 0
     found = []

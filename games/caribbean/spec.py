@@ -19,7 +19,7 @@ from games.caribbean import (
 from games.caribbean.data import COLOURS, SHIP_NAMES
 from games.caribbean.position import build_position
 from games.caribbean.state import CaribbeanState
-from games.core import GameSpec, Option, normalize
+from games.core import Change, GameSpec, Option, Score, View, normalize
 
 SECRET_LINES = {
     "bid": "{who} has assigned a card.",
@@ -84,13 +84,13 @@ class CaribbeanSpec(GameSpec[CaribbeanState]):
     def private_view(self, state: CaribbeanState, seat: int) -> dict[str, Any]:
         return views.private_view(state, seat)
 
-    def scores(self, state: CaribbeanState) -> list[dict[str, Any]]:
+    def scores(self, state: CaribbeanState) -> list[Score]:
         return views.scores(state)
 
     def secret_choice(self, state: CaribbeanState, seat: int) -> bool:
         return state.phase in SECRET_PHASES
 
-    def private_text(self, view: dict[str, Any]) -> str:
+    def private_text(self, view: View) -> str:
         return views.private_text(view)
 
     def describe(
@@ -113,7 +113,7 @@ class CaribbeanSpec(GameSpec[CaribbeanState]):
     def explain(self, state: CaribbeanState, seat: int, action: str) -> str:
         return explain.explain(state, seat, normalize(action))
 
-    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+    def changes(self, before: View, after: View) -> list[Change]:
         return changes.changes(before, after)
 
     def sample(self, state: CaribbeanState, seat: int, seed: int) -> CaribbeanState:

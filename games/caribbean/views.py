@@ -23,7 +23,7 @@ from games.caribbean.rules import (
     last_round_bids,
 )
 from games.caribbean.state import CaribbeanState
-from games.core import score
+from games.core import Score, View, score
 
 
 def board_view(state: CaribbeanState) -> dict[str, Any]:
@@ -79,7 +79,7 @@ def board_view(state: CaribbeanState) -> dict[str, Any]:
     }
 
 
-def scores(state: CaribbeanState) -> list[dict[str, Any]]:
+def scores(state: CaribbeanState) -> list[Score]:
     """Doubloons per colour: "Doubloons earned by players are public"."""
     return [score(COLOURS[seat], money) for seat, money in enumerate(state.money)]
 
@@ -114,7 +114,7 @@ TIE_CHOICE = (
 )
 
 
-def private_text(view: dict[str, Any]) -> str:
+def private_text(view: View) -> str:
     """The seat's bribes ("Ship A: 3, Ship B: -1, … tie-breaker: 5"), how bids work, and
     what is still to do, in words."""
     private = view.get("private") or {}

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from games.core.contract import GameSpec, Option, normalize
+from games.core.contract import Change, GameSpec, Option, Score, View, normalize
 from games.rigadoon import (
     changes,
     data,
@@ -142,13 +142,13 @@ class RigadoonSpec(GameSpec[RigadoonState]):
     def last_lines(self, state: RigadoonState) -> list[str]:
         return list(state.narration)
 
-    def scores(self, state: RigadoonState) -> list[dict[str, Any]]:
+    def scores(self, state: RigadoonState) -> list[Score]:
         return views.scores(state)
 
     def private_view(self, state: RigadoonState, seat: int) -> dict[str, Any]:
         return views.private_view(state, seat)
 
-    def private_text(self, view: dict[str, Any]) -> str:
+    def private_text(self, view: View) -> str:
         return str(view.get("private", {}).get("decision", ""))
 
     # -- the second-edition hooks, one module each ----------------------------------------
@@ -158,7 +158,7 @@ class RigadoonSpec(GameSpec[RigadoonState]):
     def explain(self, state: RigadoonState, seat: int, action: str) -> str:
         return explain.explain(state, seat, normalize(action))
 
-    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+    def changes(self, before: View, after: View) -> list[Change]:
         return changes.changes(before, after)
 
     def sample(self, state: RigadoonState, seat: int, seed: int) -> RigadoonState:

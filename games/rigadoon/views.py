@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.contract import score
+from games.core.contract import Score, score
 from games.rigadoon import chain, data, rules
 from games.rigadoon.state import (
     B_DIR,
@@ -152,7 +152,7 @@ def islands_held(state: RigadoonState, fleet: int) -> int:
     return len({c for c in cells if c >= 0 and data.KIND[c] == data.ISLAND})
 
 
-def scores(state: RigadoonState) -> list[dict[str, Any]]:
+def scores(state: RigadoonState) -> list[Score]:
     """Islands claimed by each fleet (two win)."""
     return [score(name, islands_held(state, fleet)) for fleet, name in enumerate(FLEETS)]
 

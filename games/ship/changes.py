@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import parse_square
+from games.core import Change, View, parse_square
 from games.ship.data import CAPTAIN, OWNER, SIDES
 from games.ship.views import kind_of, piece_on, shown
 
 
-def changes(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+def changes(before: View, after: View) -> list[Change]:
     """What changed between two views of the deck.
 
     After exactly one move it is told in full from the move record: the piece's ``move``, a
@@ -20,7 +20,7 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any
         return _one_move(after["last_move"], after)
     old = {p["square"]: p for p in before["pieces"]}
     new = {p["square"]: p for p in after["pieces"]}
-    found: list[dict[str, Any]] = []
+    found: list[Change] = []
     for square in sorted(set(old) | set(new), key=lambda sq: parse_square(sq)[::-1]):
         if old.get(square) == new.get(square):
             continue
@@ -47,10 +47,10 @@ def _view_piece(piece: dict[str, Any]) -> str:
     return f"{SIDES[piece['side']]}'s {'Captain' if piece['captain'] else 'Mate'}"
 
 
-def _one_move(last: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+def _one_move(last: dict[str, Any], after: View) -> list[Change]:
     side = SIDES[last["seat"]]
     moved = "Captain" if last["piece"] in CAPTAIN and not last["promoted"] else "Mate"
-    found: list[dict[str, Any]] = [
+    found: list[Change] = [
         {
             "kind": "move",
             "from": last["from"],

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import GameSpec, Option, normalize
+from games.core import Change, GameSpec, Option, Score, View, normalize
 from games.ship import (
     changes,
     evaluate,
@@ -88,7 +88,7 @@ class ShipSpec(GameSpec[ShipState]):
     def position(self, **setup: Any) -> ShipState:
         return position.position(**setup)
 
-    def scores(self, state: ShipState) -> list[dict[str, Any]]:
+    def scores(self, state: ShipState) -> list[Score]:
         return views.scores(state)
 
     # -- the second-edition hooks, one module each --------------------------------------------
@@ -98,7 +98,7 @@ class ShipSpec(GameSpec[ShipState]):
     def explain(self, state: ShipState, seat: int, action: str) -> str:
         return explain.explain(state, seat, normalize(action))
 
-    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+    def changes(self, before: View, after: View) -> list[Change]:
         return changes.changes(before, after)
 
     def sample(self, state: ShipState, seat: int, seed: int) -> ShipState:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import clone, parse_square, score
+from games.core import Score, clone, parse_square, score
 from games.ship.data import ARROW_NAMES, CAPTAIN, MATE, OWNER, PLY_CAP, SIDES, name
 from games.ship.state import ShipState
 
@@ -85,7 +85,7 @@ def last_lines(state: ShipState) -> list[str]:
     return [line]
 
 
-def scores(state: ShipState) -> list[dict[str, Any]]:
+def scores(state: ShipState) -> list[Score]:
     """Pieces each side still has aboard."""
     return [
         score(

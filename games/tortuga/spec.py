@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import GameSpec, normalize
+from games.core import Change, GameSpec, Score, View, normalize
 from games.tortuga import (
     changes,
     evaluate,
@@ -70,7 +70,7 @@ class TortugaSpec(GameSpec[TortugaState]):
     def private_view(self, state: TortugaState, seat: int) -> dict[str, Any]:
         return views.private_view(state, seat)
 
-    def scores(self, state: TortugaState) -> list[dict[str, Any]]:
+    def scores(self, state: TortugaState) -> list[Score]:
         return views.scores(state)
 
     def describe(self, before: TortugaState, seat: int, action: str, after: TortugaState) -> str:
@@ -87,7 +87,7 @@ class TortugaSpec(GameSpec[TortugaState]):
             return "keep atlantis"
         return None
 
-    def private_text(self, view: dict[str, Any]) -> str:
+    def private_text(self, view: View) -> str:
         return views.private_text(view)
 
     def sides(self, state: TortugaState) -> list[list[int]]:
@@ -106,7 +106,7 @@ class TortugaSpec(GameSpec[TortugaState]):
     def explain(self, state: TortugaState, seat: int, action: str) -> str:
         return explain.explain(state, seat, normalize(action))
 
-    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+    def changes(self, before: View, after: View) -> list[Change]:
         return changes.changes(before, after)
 
     def sample(self, state: TortugaState, seat: int, seed: int) -> TortugaState:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import score
+from games.core import Score, View, score
 from games.tortuga import votes
 from games.tortuga.data import (
     EL_DORADO,
@@ -54,7 +54,7 @@ def board_view(state: TortugaState) -> dict[str, Any]:
     if pending.get("kind") == "vote":
         waiting = votes.waiting_voters(state)
         shown["voted"] = [v for v in pending["voters"] if v not in waiting]
-    view: dict[str, Any] = {
+    view: View = {
         "current": state.current,
         "actions_left": state.actions_left,
         "ships": [
@@ -99,7 +99,7 @@ def board_view(state: TortugaState) -> dict[str, Any]:
     return view
 
 
-def scores(state: TortugaState) -> list[dict[str, Any]]:
+def scores(state: TortugaState) -> list[Score]:
     """The envelope's scores: each team's chests (holds on both ships plus Tortuga's area)."""
     return [score(team.title(), chests) for team, chests in team_chests(state).items()]
 
@@ -157,7 +157,7 @@ def how_to_win(loyalty: str, players: int) -> str:
     )
 
 
-def private_text(view: dict[str, Any]) -> str:
+def private_text(view: View) -> str:
     """The DM text of a seat's secrets, with what its side wants in the vote it must make."""
     private = view.get("private") or {}
     if not private:
@@ -213,7 +213,7 @@ _CARD_ROLES: dict[str, dict[str, str]] = {
 }
 
 
-def vote_lesson(view: dict[str, Any], private: dict[str, Any]) -> list[str]:
+def vote_lesson(view: View, private: dict[str, Any]) -> list[str]:
     """For the vote the seat must make: the rule, what each of its cards does, what its side
     wants (all from the seat's own view)."""
     pending = view["pending"]
@@ -230,7 +230,7 @@ def vote_lesson(view: dict[str, Any], private: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _vote_rule(view: dict[str, Any], vote: str, caller: str) -> str:
+def _vote_rule(view: View, vote: str, caller: str) -> str:
     pending = view["pending"]
     if vote == "brawl":
         return (
@@ -253,14 +253,14 @@ def _vote_rule(view: dict[str, Any], vote: str, caller: str) -> str:
     )
 
 
-def _take_source(view: dict[str, Any]) -> str:
+def _take_source(view: View) -> str:
     if view["galleon"]:
         return "the Spanish galleon"
     other = view["ships"][1 - view["pending"]["ship"]]
     return f"the {other['name']}'s holds"
 
 
-def _wants(view: dict[str, Any], vote: str, private: dict[str, Any]) -> str:
+def _wants(view: View, vote: str, private: dict[str, Any]) -> str:
     """What the seat's side wants from this vote, in one sentence."""
     loyalty = private["loyalty"]
     chests = {team["name"].lower(): team["value"] for team in view["scores"]}

@@ -114,8 +114,9 @@ def _palette() -> Image.Image:
 
 def _viewer(view: View) -> int:
     """Whose side is at the bottom: the player to move, or once over the last mover."""
-    if view["to_act"]:
-        return view["to_act"][0]
+    to_act: list[int] = view["to_act"]
+    if to_act:
+        return to_act[0]
     return view["last_move"]["seat"] if view["last_move"] else 0
 
 

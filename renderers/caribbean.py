@@ -5,7 +5,7 @@ sailed this round; the supply, each seat's doubloons and this round's revealed b
 Only public keys of the view are read, so a seat's view renders exactly like the public one.
 The map layer depends only on the player count and is drawn once per count.
 
-Legibility (issue 14): every text is at least 16 px on the 960 px image, so at least 9 px when
+Legibility: every text is at least 16 px on the 960 px image, so at least 9 px when
 a phone shows it 550 px wide, with a contrast of at least 4.5:1 against what lies behind it.
 Seats are told apart by letter as well as colour, and the seat colours stay apart under
 simulated deuteranopia, protanopia and tritanopia (see the renderer tests).

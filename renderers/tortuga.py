@@ -3,7 +3,7 @@ token, Tortuga's line and treasure areas, the Spanish galleon, the face-down eve
 the names of who looked at each card, and one line per player. Drawn from the public part of a
 view only.
 
-Legibility (issue 14): every text is at least 16 px on a 960 px image (9 px once scaled to a
+Legibility: every text is at least 16 px on a 960 px image (9 px once scaled to a
 550 px phone screen) with a contrast of at least 4.5:1 against what lies behind it; every pawn
 carries its seat's name (P1..P9) and the nine pawn colours stay at least 30 CIELAB units apart
 under normal vision, deuteranopia, protanopia and tritanopia.

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.cardinal import rules
 from games.cardinal.data import SEATS
-from games.cardinal.rules import supply
+from games.cardinal.rules import PHASES, phase, supply
 from games.cardinal.state import CardinalState, copy
 from games.cardinal.views import shown
 
@@ -36,7 +35,7 @@ def label(state: CardinalState, seat: int, action: str) -> str:
             return "Send the pirate to one of the crowded squares"
         return f"Place a ship ({supply(state, seat)} in hand)"
     after = copy(state)
-    rules.PHASES[rules.phase(after)].play(after, seat, action)
+    PHASES[phase(after)].play(after, seat, action)
     verb, target = words
     last = after.last_move
     ending = ""

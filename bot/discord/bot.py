@@ -192,7 +192,8 @@ class ParleyBot(commands.AutoShardedBot):
         """Only :class:`Gated` buttons and menus, their check unchanged: a new one cannot
         forget to check who clicks it."""
         for item in items:
-            if item.interaction_check is not Gated.interaction_check:
+            check: object = item.interaction_check  # Gated's own, not overridden nor shadowed
+            if check is not Gated.interaction_check:
                 raise TypeError(f"{item.__name__} must derive from Gated, before DynamicItem")
         super().add_dynamic_items(*items)
 

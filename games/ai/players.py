@@ -9,8 +9,15 @@ state, so nothing after it can reach a secret.
 
 Randomness: a player draws one seed per decision from its own stream, started by its seed.
 So a fresh player with a given seed makes the same decision in two positions its seat cannot
-tell apart, a game between seeded players replays exactly, and a player offered the same view
-twice (a bid changed and changed back) does not loop by choosing the same way forever.
+tell apart, and a game between seeded players replays exactly.
+
+Going round in circles: within one turn of several actions (a ship sailed step by step,
+chests traded, bids changed before the OK) the greedy player and the search never take an
+action that brings the turn back to where it already stood (:func:`onward`, from the game's
+``turn_trail``); the rules may allow it, but it only wastes the turn, and a player that sees
+no difference between two ways could otherwise go back and forth for ever. This needs no
+memory in the player: the trail is in the state, so the bot's stand-in, a fresh player for
+every decision, stops just the same.
 """
 
 from __future__ import annotations
@@ -51,6 +58,26 @@ class Observation:
 
     legal: list[str]
     worlds: Callable[[int], Any]
+
+
+def onward(spec: GameSpec[Any], seen: Observation, seat: int) -> list[str]:
+    """The legal actions that do not take ``seat``'s turn back to a position it already stood
+    in this turn (the last key of the game's ``turn_trail`` found earlier in it), or all of
+    them if every one would (ending the turn never does). Worked out in a sampled world: the
+    trail holds only what the seat may see, so any world gives the same answer."""
+    if len(seen.legal) == 1:
+        return seen.legal
+    world = seen.worlds(0)
+    if not spec.turn_trail(world, seat):
+        return seen.legal
+    kept = []
+    for action in seen.legal:
+        after = spec.copy(world)
+        spec.play(after, seat, action)
+        trail = spec.turn_trail(after, seat)
+        if not trail or trail[-1] not in trail[:-1]:
+            kept.append(action)
+    return kept or seen.legal
 
 
 def observe(spec: GameSpec[Any], state: Any, seat: int) -> Observation:
@@ -100,10 +127,10 @@ class GreedyPlayer(Seeded):
     def choose(self, spec: GameSpec[Any], state: Any, seat: int) -> str:
         rng = self.decision()
         seen = observe(spec, state, seat)
-        if len(seen.legal) == 1:
-            return seen.legal[0]
+        actions = list(onward(spec, seen, seat))
+        if len(actions) == 1:
+            return actions[0]
         samples = [seen.worlds(rng.getrandbits(62)) for _ in range(self.worlds)]
-        actions = list(seen.legal)
         rng.shuffle(actions)
         best, best_value = actions[0], -1.0
         for action in actions:
@@ -127,9 +154,10 @@ class SearchPlayer(Seeded):
     def choose(self, spec: GameSpec[Any], state: Any, seat: int) -> str:
         rng = self.decision()
         seen = observe(spec, state, seat)
-        if len(seen.legal) == 1:
-            return seen.legal[0]
-        return search(spec, seen.worlds, seat, seen.legal, self.budget, rng.getrandbits(62))
+        actions = onward(spec, seen, seat)
+        if len(actions) == 1:
+            return actions[0]
+        return search(spec, seen.worlds, seat, actions, self.budget, rng.getrandbits(62))
 
 
 def make_player(name: str, seed: int = 0) -> Player:

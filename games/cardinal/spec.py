@@ -84,8 +84,8 @@ class CardinalSpec(GameSpec[CardinalState]):
     def label(self, state: CardinalState, seat: int, action: str) -> str:
         return label.label(state, seat, normalize(action))
 
-    def explain(self, state: CardinalState, seat: int, action: str) -> str:
-        return explain.explain(state, seat, normalize(action))
+    def refusal(self, state: CardinalState, seat: int, action: str) -> str:
+        return explain.explain(state, seat, action)
 
     def changes(self, before: View, after: View) -> list[Change]:
         return changes.changes(before, after)

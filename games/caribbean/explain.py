@@ -11,9 +11,9 @@ from games.caribbean.data import ADJACENCY, CARDS, COLOURS, HAVENS, PORT_AT_HARB
 from games.caribbean.rules import (
     MAX_BID_CHANGES,
     SHIP_INDEX,
+    bid_changes,
     havens,
     last_round_bids,
-    legal_actions,
     tie_choosers,
 )
 from games.caribbean.state import CaribbeanState
@@ -30,8 +30,6 @@ def explain(state: CaribbeanState, seat: int, action: str) -> str:
         return "The game is over."
     if not words:
         return "Choose one of the moves offered."
-    if action in legal_actions(state, seat):
-        return "That move is allowed now."
     verb = words[0]
     if verb in OVERBOARD:
         return "A player may never throw a treasure chest overboard."
@@ -50,7 +48,7 @@ def bid_reason(state: CaribbeanState, seat: int, words: list[str]) -> str:
     if state.confirmed[seat]:
         return "You gave your OK: your bids cannot change until the next round."
     row = state.bids[seat]
-    if words[0] == "bid" and state.bid_changes[seat] >= MAX_BID_CHANGES and None not in row:
+    if words[0] == "bid" and bid_changes(state, seat) >= MAX_BID_CHANGES and None not in row:
         return (
             f"You have changed your bids {MAX_BID_CHANGES} times this round, the most a round "
             "allows: give your OK to the bids on the ships now."
@@ -184,11 +182,6 @@ def haven_reason(state: CaribbeanState, space: str) -> str:
     return f"{space} is not a haven: chests are delivered only at a player's haven."
 
 
-CHEST_SHAPES = {"steal": (False, True), "swap": (True, True), "pass": (True, False)}
-"""Which of the two ships carry a chest when each chest action is possible: (this one,
-the other one)."""
-
-
 def chest_reason(state: CaribbeanState, verb: str, rest: list[str]) -> str:
     ship = state.current
     name = SHIP_NAMES[ship]
@@ -203,13 +196,7 @@ def chest_reason(state: CaribbeanState, verb: str, rest: list[str]) -> str:
             f"{other_name} is not next to {name}: steal, swap and pass on need ships on "
             "neighbouring sea spaces."
         )
-    mine, theirs = state.cargo[ship], state.cargo[other]
-    if (mine is not None, theirs is not None) == CHEST_SHAPES[verb]:
-        return (
-            f"That would put every chest back where it stood twice already this turn, with "
-            f"{name} on the same space: a ship's turn cannot go round in circles. Sail on, "
-            "deliver, or end its turn."
-        )
+    mine = state.cargo[ship]
     if verb == "steal":
         if mine is not None:
             return f"{name} already carries a chest (one per ship): swap chests instead."

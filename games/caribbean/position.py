@@ -51,7 +51,7 @@ def build_position(
         confirmed=[False] * players,
         spent=[False] * players,
         tie_choice=[None] * players,
-        bid_changes=[0] * players,
+        tried_bids=[[] for _ in range(players)],
     )
     if moving is not None:
         ship, seat, allowance = moving
@@ -84,5 +84,5 @@ def sailing(
     state.phase = "sail"
     state.active = seat
     state.moves_left = allowance
-    state.layouts = [layout(state.cargo)]
+    state.layouts = [layout(state)]
     return state

@@ -31,16 +31,20 @@ Rulings of our own, beyond ``caribbean-rulings.md``:
   step ("same as last round"), replacing whatever the seat has placed so far; it is offered
   until ``confirm`` whenever the ships do not already hold exactly those cards, and does not
   confirm by itself.
-* R8. A steal, swap or pass on may bring the chests back to where they stood earlier in the
-  same turn of a ship, since it last moved, captured or delivered, once, not twice: enough
-  to take back a chest passed on by mistake, while a turn of free actions can no longer go
-  round in circles forever (like chess's threefold repetition). Without it, a player that
-  sees no difference between passing a chest on and ending the turn could swap two chests
-  back and forth for ever; the rules give no limit, and such a turn changes nothing.
-* R9. Once all six ships hold a card, a seat may change its bids (give a ship the spare card,
-  or ``bid repeat``) at most :data:`MAX_BID_CHANGES` times a round; then it can only give its
-  OK. Twelve changes rearrange the seven cards in any order (nine at most are needed), so no
-  player is held back, and a player forever changing its mind cannot stall the round.
+* R8. "The active player may take these actions in any order he chooses, whenever he
+  chooses during the ship's movement": a ship may sail back where it was and chests may be
+  traded back, as often as its player likes. Only so that no turn can last for ever, a
+  ship's turn ends by itself after :data:`MAX_TURN_ACTIONS` actions (R3), far beyond any
+  real turn (five steps and a few trades).
+* R9. "When all players have completed placing their bidding cards, they give their OK, and,
+  then can no longer change their bidding cards": until its OK a seat may change its bids
+  (give a ship the spare card, or ``bid repeat``) as often as it likes. Only so that no round
+  can stall for ever, after :data:`MAX_BID_CHANGES` changes in a round it can only give its
+  OK, far beyond any person's rethinking (nine changes reach any order of the seven cards).
+
+Neither limit is what ends a turn of the AI or of a stand-in: those never bring a turn back to
+a position it already stood in (:func:`turn_trail`, the contract's ``turn_trail``), so their
+trades and bid changes stop by themselves. docs/rules/caribbean-parley-rulings.md says why.
 
 Note on C10 (a swap onto a ship on a haven unloads it): it is implemented, but cannot arise in
 play, since a ship resting on an active haven is always empty (compulsory unloading).
@@ -73,8 +77,12 @@ from games.caribbean.state import CaribbeanState
 from games.core import Phase, SeededRng, finish
 
 SHIP_INDEX = {letter: i for i, letter in enumerate(SHIP_LETTERS)}
-MAX_BID_CHANGES = 12
-"""R9: changes of a full set of bids a seat may make in one round before its OK."""
+MAX_TURN_ACTIONS = 200
+"""R8: actions one ship's turn may take before it ends by itself; a guard, never a rule a
+person meets."""
+MAX_BID_CHANGES = 100
+"""R9: changes of a full set of bids a seat may make in one round before its OK; a guard,
+never a rule a person meets."""
 
 
 @cache
@@ -104,7 +112,7 @@ def new_game(players: int, seed: int, round_cap: int) -> CaribbeanState:
         confirmed=[False] * players,
         spent=[False] * players,
         tie_choice=[None] * players,
-        bid_changes=[0] * players,
+        tried_bids=[[] for _ in range(players)],
     )
 
 
@@ -121,10 +129,20 @@ def bid_actions(state: CaribbeanState, seat: int) -> list[str]:
     repeat = ["bid repeat"] if can_repeat(state, seat) else []
     if None in row:
         return [*(f"bid {SHIP_LETTERS[row.index(None)]} {card}" for card in free), *repeat]
-    if state.bid_changes[seat] >= MAX_BID_CHANGES:
+    if bid_changes(state, seat) >= MAX_BID_CHANGES:
         return ["confirm"]
     spare = free[0]
     return [*(f"bid {letter} {spare}" for letter in SHIP_LETTERS), *repeat, "confirm"]
+
+
+def bid_changes(state: CaribbeanState, seat: int) -> int:
+    """R9: how often ``seat`` changed its full set of bids this round."""
+    return max(0, len(state.tried_bids[seat]) - 1)
+
+
+def bid_row(row: list[int | None]) -> str:
+    """A full set of bids as one comparable word, for the trail of a seat's bidding."""
+    return " ".join(str(card) for card in row)
 
 
 def last_round_bids(state: CaribbeanState, seat: int) -> list[int] | None:
@@ -155,6 +173,8 @@ def sail_actions(state: CaribbeanState, seat: int) -> list[str]:
     space = state.ship_spaces[ship]
     load = state.cargo[ship]
     neighbours = ADJACENCY[space]
+    if len(state.layouts) > MAX_TURN_ACTIONS:
+        return ["done"]
     actions = []
     if state.moves_left > 0:
         taken = set(state.ship_spaces)
@@ -164,7 +184,7 @@ def sail_actions(state: CaribbeanState, seat: int) -> list[str]:
         if port is not None and port.code in state.port_chests:
             actions.append("capture")
     for other, where in enumerate(state.ship_spaces):
-        if other == ship or where not in neighbours or not fresh_enough(state, other):
+        if other == ship or where not in neighbours:
             continue
         theirs = state.cargo[other]
         if load is None and theirs is not None:
@@ -179,18 +199,22 @@ def sail_actions(state: CaribbeanState, seat: int) -> list[str]:
     return actions
 
 
-def layout(cargo: list[str | None]) -> str:
-    """Where the chests stand on the ships, as one comparable word (R8)."""
-    return ",".join(code or "-" for code in cargo)
+def layout(state: CaribbeanState) -> str:
+    """Where the ships and their chests stand, as one comparable word: what a ship's turn can
+    bring back (moves left and the path sailed only run down; a capture or a delivery never
+    comes back)."""
+    return " ".join(state.ship_spaces) + " / " + " ".join(code or "-" for code in state.cargo)
 
 
-def fresh_enough(state: CaribbeanState, other: int) -> bool:
-    """R8: trading chests with ``other`` would not bring back, a second time, a layout seen
-    since the active ship last moved (steal, swap and pass on all exchange the two loads)."""
-    cargo = list(state.cargo)
-    ship = state.current
-    cargo[ship], cargo[other] = cargo[other], cargo[ship]
-    return state.layouts.count(layout(cargo)) < 2
+def turn_trail(state: CaribbeanState, seat: int) -> list[str]:
+    """The contract's ``turn_trail``: the layouts of the ship ``seat`` is sailing, since its
+    turn began (public); or, while ``seat`` is bidding, the full sets of bids it has held this
+    round (its own secret). [] otherwise."""
+    if state.phase == "sail" and seat == state.active:
+        return list(state.layouts)
+    if state.phase == "bid" and not state.confirmed[seat]:
+        return list(state.tried_bids[seat])
+    return []
 
 
 def only_done(state: CaribbeanState) -> bool:
@@ -235,16 +259,16 @@ def play(state: CaribbeanState, seat: int, action: str) -> None:
 
 def play_bid(state: CaribbeanState, seat: int, action: str) -> None:
     verb, _, rest = action.partition(" ")
-    if verb == "bid" and (rest == "repeat" or None not in state.bids[seat]):
-        state.bid_changes[seat] += 1
-    if rest == "repeat":
-        last = last_round_bids(state, seat)
-        assert last is not None
-        state.bids[seat] = list(last)
-        return
     if verb == "bid":
-        letter, card = rest.split()
-        state.bids[seat][SHIP_INDEX[letter]] = int(card)
+        if rest == "repeat":
+            last = last_round_bids(state, seat)
+            assert last is not None
+            state.bids[seat] = list(last)
+        else:
+            letter, card = rest.split()
+            state.bids[seat][SHIP_INDEX[letter]] = int(card)
+        if None not in state.bids[seat]:
+            state.tried_bids[seat].append(bid_row(state.bids[seat]))
         return
     state.confirmed[seat] = True
     if all(state.confirmed):
@@ -355,7 +379,7 @@ def start_sail(state: CaribbeanState, winner: int, tie_thieves: int) -> bool:
     state.allowances[ship] = allowance
     state.active = winner
     state.moves_left = allowance
-    state.layouts = [layout(state.cargo)]
+    state.layouts = [layout(state)]
     state.phase = "sail"
     state.events.append(
         f"{COLOURS[winner]} takes {SHIP_NAMES[state.current]} "
@@ -403,9 +427,7 @@ def play_sail(state: CaribbeanState, seat: int, action: str) -> None:
         state.events.append(chest_move_line(verb, name, SHIP_NAMES[other], mine, theirs))
         if state.cargo[other] is not None and state.ship_spaces[other] in havens(state.players):
             unload(state, other)
-    if verb in ("move", "capture", "deliver"):  # no earlier layout can come back (R8)
-        state.layouts = []
-    state.layouts.append(layout(state.cargo))
+    state.layouts.append(layout(state))
     if only_done(state):
         finish_sail(state)
         next_ship(state)
@@ -511,7 +533,7 @@ def start_round(state: CaribbeanState) -> None:
     state.bids = [[None] * len(SHIP_NAMES) for _ in range(state.players)]
     state.confirmed = [False] * state.players
     state.spent = [False] * state.players
-    state.bid_changes = [0] * state.players
+    state.tried_bids = [[] for _ in range(state.players)]
 
 
 @dataclass(frozen=True)

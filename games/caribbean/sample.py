@@ -31,7 +31,7 @@ def sample(state: CaribbeanState, seat: int, seed: int) -> CaribbeanState:
     for other in range(world.players):
         if other == seat:
             continue
-        world.bid_changes[other] = 0
+        world.tried_bids[other] = []
         if not world.confirmed[other]:
             world.bids[other] = [None] * len(SHIP_NAMES)
             continue

@@ -19,7 +19,7 @@ from games.caribbean import (
 from games.caribbean.data import COLOURS, SHIP_NAMES
 from games.caribbean.position import build_position
 from games.caribbean.state import CaribbeanState
-from games.core import Change, GameSpec, Option, Score, View, normalize
+from games.core import Change, GameSpec, Option, Score, View
 
 SECRET_LINES = {
     "bid": "{who} has assigned a card.",
@@ -110,8 +110,8 @@ class CaribbeanSpec(GameSpec[CaribbeanState]):
     def label(self, state: CaribbeanState, seat: int, action: str) -> str:
         return label.label(state, seat, action)
 
-    def explain(self, state: CaribbeanState, seat: int, action: str) -> str:
-        return explain.explain(state, seat, normalize(action))
+    def refusal(self, state: CaribbeanState, seat: int, action: str) -> str:
+        return explain.explain(state, seat, action)
 
     def changes(self, before: View, after: View) -> list[Change]:
         return changes.changes(before, after)
@@ -124,3 +124,6 @@ class CaribbeanSpec(GameSpec[CaribbeanState]):
 
     def reveal(self, state: CaribbeanState) -> list[str]:
         return reveal.reveal(state)
+
+    def turn_trail(self, state: CaribbeanState, seat: int) -> list[str]:
+        return rules.turn_trail(state, seat)

@@ -29,7 +29,9 @@ class CaribbeanState:
     confirmed: list[bool]
     spent: list[bool]  # tie-breaker revealed face up this round
     tie_choice: list[str | None]  # secret until the tie is settled: "up" / "down"
-    bid_changes: list[int]  # R9: per seat, bids changed this round once all six were placed
+    tried_bids: list[list[str]]
+    """Per seat, every full set of bids it has held this round, in order (``rules.bid_row``):
+    its own secret, for R9 and for its turn's trail."""
     round: int = 1
     phase: str = "bid"  # a key of rules.PHASES, or "over"; "reveal" only inside one action
     delivered: dict[str, int] = field(default_factory=dict)  # chest code -> haven owner
@@ -37,8 +39,8 @@ class CaribbeanState:
     active: int | None = None  # seat moving the current ship
     moves_left: int = 0
     layouts: list[str] = field(default_factory=list)
-    """R8: where the chests have stood on the ships (``layout``) since the active ship began
-    its turn, last moved, captured or delivered, in order."""
+    """Where the ships and chests have stood (``rules.layout``) during the active ship's
+    turn, from where it began, in order: for R8 and for the turn's trail."""
     # This round's public record, one entry per ship revealed so far (index = ship), kept as
     # typed columns so that every copy stays cheap:
     ties: list[list[int]] = field(default_factory=list)  # seats tied for the highest bid

@@ -19,6 +19,7 @@ from games.caribbean.data import (
 )
 from games.caribbean.rules import (
     MAX_BID_CHANGES,
+    bid_changes,
     havens,
     last_round_bids,
 )
@@ -98,7 +99,7 @@ def private_view(state: CaribbeanState, seat: int) -> dict[str, Any]:
         "tiebreaker_spent": state.spent[seat],
         "confirmed": state.confirmed[seat],
         "tie_choice": state.tie_choice[seat],
-        "changes_left": MAX_BID_CHANGES - state.bid_changes[seat],
+        "changes_left": MAX_BID_CHANGES - bid_changes(state, seat),
         "last_round": None if last is None else dict(zip(SHIP_LETTERS, last, strict=True)),
     }
 

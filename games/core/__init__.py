@@ -2,6 +2,7 @@
 
 from games.core.codec import StateCodec, clone
 from games.core.contract import (
+    ALLOWED,
     ENVELOPE_KEYS,
     Change,
     Envelope,
@@ -20,6 +21,7 @@ from games.core.phases import Phase
 from games.core.rng import SeededRng
 
 __all__ = [
+    "ALLOWED",
     "DIAGONAL",
     "ENVELOPE_KEYS",
     "KING",

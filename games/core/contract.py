@@ -47,6 +47,9 @@ class Envelope(TypedDict):
     private: NotRequired[dict[str, Any]]  # in a seat's view only: that seat's secrets
 
 
+ALLOWED = "That move is allowed now."
+"""What :meth:`GameSpec.explain` says of a legal action, in every game."""
+
 ENVELOPE_KEYS = ("game", "seats", "to_act", "turn", "last", "outcome", "scores")
 """The keys of :class:`Envelope` that every view has (a seat's view adds ``private``)."""
 
@@ -169,7 +172,7 @@ class GameSpec(ABC, Generic[S]):
             raise IllegalAction(f"It is not {self.seat_label(seat)}'s turn to act.")
         action = normalize(action)
         if action not in self.legal_actions(state, seat):
-            raise IllegalAction(self.explain(state, seat, action))
+            raise IllegalAction(self.refusal(state, seat, action))
         new_state = self.copy(state)
         self.play(new_state, seat, action)
         return new_state
@@ -242,9 +245,29 @@ class GameSpec(ABC, Generic[S]):
         (loyalties, who played which vote card, every bid and tie-breaker, cards seen)."""
 
     @abstractmethod
+    def refusal(self, state: S, seat: int, action: str) -> str:
+        """One sentence naming the rule that makes ``action`` (normalized, not legal now)
+        illegal for ``seat`` (never echoing the refused text, never telling a secret)."""
+
     def explain(self, state: S, seat: int, action: str) -> str:
-        """One sentence naming the rule that makes ``action`` illegal for ``seat`` now (never
-        echoing the refused text, never telling a secret)."""
+        """What a player hears on asking about ``action``: :data:`ALLOWED` when ``seat`` may
+        play it now, else the game's :meth:`refusal`. Decided here once, from the one source
+        of legality, so no game can call a legal move forbidden."""
+        action = normalize(action)
+        if self.outcome(state) is None and action in self.legal_actions(state, seat):
+            return ALLOWED
+        return self.refusal(state, seat, action)
+
+    def turn_trail(self, state: S, seat: int) -> list[str]:
+        """Where ``seat``'s current turn has stood, oldest first, ending with ``state``: one
+        key per position, from what ``seat`` may see, leaving out what only runs down as a
+        turn goes on (moves left, the path so far). [] when ``seat`` is not in the middle of
+        a turn of several actions (the default: a game whose turns are single actions).
+
+        An action after which the last key appears earlier in the trail took the turn back
+        to where it stood (a step sailed back, chests traded back, a bid changed back): the
+        AI never plays it while anything else is left (:func:`games.ai.players.onward`)."""
+        return []
 
     def sides(self, state: S) -> list[list[int]]:
         """Who plays together, for ratings: lists of seats covering every seat once (a team

@@ -28,8 +28,6 @@ def explain(state: RigadoonState, seat: int, action: str) -> str:
         if state.wind < 0:
             return "Green, the second player, picks the opening wind first; then Blue sails."
         return f"It is {FLEETS[state.active]}'s turn: {FLEETS[seat]} plays when it ends."
-    if action in rules.legal_actions(state, seat):
-        return "That move is allowed now."
     return PHASE_REASONS[rules.phase(state)](state, action.split())
 
 

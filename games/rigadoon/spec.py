@@ -155,8 +155,8 @@ class RigadoonSpec(GameSpec[RigadoonState]):
     def label(self, state: RigadoonState, seat: int, action: str) -> str:
         return label.label(state, seat, normalize(action))
 
-    def explain(self, state: RigadoonState, seat: int, action: str) -> str:
-        return explain.explain(state, seat, normalize(action))
+    def refusal(self, state: RigadoonState, seat: int, action: str) -> str:
+        return explain.explain(state, seat, action)
 
     def changes(self, before: View, after: View) -> list[Change]:
         return changes.changes(before, after)

@@ -95,8 +95,8 @@ class ShipSpec(GameSpec[ShipState]):
     def label(self, state: ShipState, seat: int, action: str) -> str:
         return label.label(state, seat, normalize(action))
 
-    def explain(self, state: ShipState, seat: int, action: str) -> str:
-        return explain.explain(state, seat, normalize(action))
+    def refusal(self, state: ShipState, seat: int, action: str) -> str:
+        return explain.explain(state, seat, action)
 
     def changes(self, before: View, after: View) -> list[Change]:
         return changes.changes(before, after)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Change, GameSpec, Score, View, normalize
+from games.core import Change, GameSpec, Score, View
 from games.tortuga import (
     changes,
     evaluate,
@@ -103,8 +103,8 @@ class TortugaSpec(GameSpec[TortugaState]):
     def label(self, state: TortugaState, seat: int, action: str) -> str:
         return label.label(state, seat, action)
 
-    def explain(self, state: TortugaState, seat: int, action: str) -> str:
-        return explain.explain(state, seat, normalize(action))
+    def refusal(self, state: TortugaState, seat: int, action: str) -> str:
+        return explain.explain(state, seat, action)
 
     def changes(self, before: View, after: View) -> list[Change]:
         return changes.changes(before, after)

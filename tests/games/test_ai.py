@@ -12,6 +12,8 @@ import pytest
 from games import REGISTRY, GameSpec
 from games.ai import Budget, GreedyPlayer, Player, RandomPlayer, SearchPlayer, make_player
 from games.ai.arena import play_game, run_arena, tally, wilson
+from games.ai.players import observe, onward
+from games.caribbean.position import build_position, sailing
 
 TINY = Budget(per_action=1, floor=2, ceiling=2, depth=1)
 SMALL = Budget(per_action=4, floor=20, ceiling=40)
@@ -149,6 +151,39 @@ def test_the_search_reaches_the_real_state_only_through_sample():
     watcher: Any = Watcher()
     SearchPlayer(1, SMALL).choose(watcher, state, 0)
     assert sorted(set(touched)) == ["legal_actions", "sample"]
+
+
+def retraced(spec: GameSpec[Any], after: Any, seat: int) -> bool:
+    """Whether the action that led to ``after`` took ``seat``'s turn back to where it stood."""
+    trail = spec.turn_trail(after, seat)
+    return bool(trail) and trail[-1] in trail[:-1]
+
+
+@pytest.mark.parametrize("key", sorted(REGISTRY))
+def test_the_ai_never_takes_its_own_turn_back_to_where_it_stood(key):
+    """No step sailed back, no chest traded back, no bid changed back: a turn's free actions
+    and a round's bid changes end because the AI stops, not because a rule stops it."""
+    spec = hooked(key)
+    for game, make in enumerate(PLAYERS[1:]):
+        players = ARENA_SEATS.get(key, spec.min_players)
+        seated = [make(game * 10 + s) for s in range(players)]
+        state = spec.new(players, game)
+        for _ in range(600):
+            if not spec.to_act(state):
+                break
+            seat = spec.to_act(state)[0]
+            after = spec.apply(state, seat, seated[seat].choose(spec, state, seat))
+            assert not retraced(spec, after, seat), spec.turn_trail(after, seat)
+            state = after
+
+
+def test_onward_leaves_out_the_step_back_and_keeps_the_end_of_the_turn():
+    spec = REGISTRY["caribbean"]
+    state = build_position(2, ships={"a": "E5", "b": "G3"}, cargo={"a": "HAV"})
+    state = spec.apply(sailing(state, "a", 0, 3), 0, "move e4")
+    seen = observe(spec, state, 0)
+    assert "move e5" in seen.legal and "move e5" not in onward(spec, seen, 0)
+    assert "done" in onward(spec, seen, 0)
 
 
 def test_wilson_interval_matches_the_textbook_values():

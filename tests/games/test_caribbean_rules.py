@@ -11,6 +11,7 @@ import pytest
 from games.caribbean import SPEC
 from games.caribbean.data import PORT_BY_CODE
 from games.caribbean.position import build_position, sailing
+from games.caribbean.rules import MAX_BID_CHANGES, MAX_TURN_ACTIONS, bid_changes
 from games.caribbean.state import CaribbeanState
 from games.caribbean.views import private_text
 from games.core import IllegalAction
@@ -81,22 +82,38 @@ def test_bids_can_change_until_ok_then_not():
         SPEC.apply(state, 0, "bid b 4")
 
 
-def test_bids_can_change_twelve_times_a_round_then_only_the_ok_is_left():
+def test_bids_change_as_often_as_a_person_likes_until_the_ok():
     """Rulebook: "When all players have completed placing their bidding cards, they give their
-    OK"; ruling R9 (ours): once all six ships hold a card, twelve changes a round, then OK."""
+    OK, and, then can no longer change their bidding cards"; until then a seat rethinks its
+    bids as often as it likes (ruling R9: a guard of MAX_BID_CHANGES a round, far beyond
+    that, so a round can never stall)."""
     state = bid_all(SPEC.new(2, seed=1), 0, DEFAULT_BIDS, confirm=False)
-    for _ in range(12):
+    for _ in range(30):  # ten swaps of two ships, three changes each
         state = SPEC.apply(state, 0, SPEC.legal_actions(state, 0)[0])  # the spare to ship A
-    assert state.bid_changes == [12, 0]
+    assert len(SPEC.legal_actions(state, 0)) == 7  # six ships and the OK, still
+    assert bid_changes(state, 0) == 30
+    for _ in range(MAX_BID_CHANGES - 30):
+        state = SPEC.apply(state, 0, SPEC.legal_actions(state, 0)[0])
     assert SPEC.legal_actions(state, 0) == ["confirm"]
     reason = SPEC.explain(state, 0, "bid c 3")
-    assert "12 times this round" in reason and "OK" in reason
+    assert f"{MAX_BID_CHANGES} times this round" in reason and "OK" in reason
     assert "as often as a round allows" in private_text(SPEC.view(state, 0))
     state = bid_all(SPEC.apply(state, 0, "confirm"), 1, ONE_LESS)
     while state.phase != "bid":  # no tie-breaker shown, every ship's turn ended at once
         seat = SPEC.to_act(state)[0]
         state = SPEC.apply(state, seat, SPEC.legal_actions(state, seat)[-1])
-    assert state.bid_changes == [0, 0]  # a new round, a fresh count
+    assert state.tried_bids == [[], []]  # a new round, a fresh count
+
+
+def test_a_seat_s_trail_while_bidding_is_the_bids_it_has_held():
+    """The contract's ``turn_trail`` while bidding: every full set of bids the seat held this
+    round, so the AI can see a change that only brings back earlier bids."""
+    state = bid_all(SPEC.new(2, seed=1), 0, DEFAULT_BIDS, confirm=False)
+    assert SPEC.turn_trail(state, 0) == ["5 4 3 2 1 0"] and SPEC.turn_trail(state, 1) == []
+    state = act(state, "bid a -1", "bid a 5")
+    assert SPEC.turn_trail(state, 0) == ["5 4 3 2 1 0", "-1 4 3 2 1 0", "5 4 3 2 1 0"]
+    assert SPEC.turn_trail(SPEC.sample(state, 1, 3), 1) == []
+    assert SPEC.sample(state, 1, 3).tried_bids[0] == []  # seat 0's bids are its own secret
 
 
 def test_confirm_needs_six_ships_and_cards_go_in_order():
@@ -357,28 +374,25 @@ def test_pass_on_gives_the_chest_to_an_adjacent_empty_ship():
     assert state.cargo[:2] == [None, "HAV"]
 
 
-def test_a_chest_passed_on_by_mistake_can_be_stolen_back_once_but_not_round_in_circles():
-    """Ruling R8 (ours): chest actions are free and "in any order" ("The active player may take
-    these actions in any order he chooses"), but a turn may bring the chests back to a layout
-    it already had only once: a chest passed on by mistake can be taken back, a turn cannot
-    go on forever."""
+def test_chests_and_steps_can_be_taken_back_as_often_as_the_player_likes():
+    """Rulebook: "The active player may take these actions in any order he chooses, whenever
+    he chooses during the ship's movement, including before and after he moves the ship"
+    (ruling R8): a chest passed on may be stolen back, again and again, and a step sailed
+    back; the turn's trail shows each return to where it stood."""
     state = build_position(2, ships={"a": "E5", "b": "E6"}, cargo={"a": "HAV"})
-    state = act(sailing(state, "a", 0, 1), "pass b", "steal b", "pass b")
-    assert state.cargo[:2] == [None, "HAV"]
-    assert "steal b" not in SPEC.legal_actions(state, 0)
-    reason = SPEC.explain(state, 0, "steal b")
-    assert "twice already this turn" in reason and "steal b" not in reason
-    with pytest.raises(IllegalAction):
-        SPEC.apply(state, 0, "steal b")
-    state = act(state, "move e4")  # sailing on starts afresh
-    assert "steal b" not in SPEC.legal_actions(state, 0)  # E4 is not next to E6
-    assert state.layouts == ["-,HAV,-,-,-,-"]
+    state = act(sailing(state, "a", 0, 2), "pass b", "steal b", "pass b", "steal b")
+    assert state.cargo[:2] == ["HAV", None]
+    assert "pass b" in SPEC.legal_actions(state, 0)
+    state = act(state, "move e4", "move e5")
+    assert state.ship_spaces[0] == "E5" and state.moves_left == 0
+    trail = SPEC.turn_trail(state, 0)
+    assert len(trail) == 7 and trail[-1] == trail[0] == trail[2] == trail[4]
+    assert trail[1] == trail[3] != trail[0]
 
 
 def test_every_turn_of_free_chest_actions_ends():
-    """Ruling R8: a player that keeps trading chests must end its turn: here two chests among
-    the four ships in reach (Arriba, Bravo, Caribic, Diabolo) stand in at most 12 layouts,
-    each seen at most twice."""
+    """Ruling R8: a player that keeps trading chests and never ends its turn still sees it
+    end, after MAX_TURN_ACTIONS actions, far beyond any real turn."""
     state = build_position(
         2, ships={"a": "E5", "b": "E6", "c": "D5"}, cargo={"a": "HAV", "c": "TRU"}
     )
@@ -388,9 +402,10 @@ def test_every_turn_of_free_chest_actions_ends():
         chest_actions = [
             a for a in SPEC.legal_actions(state, 0) if a.split()[0] in ("steal", "swap", "pass")
         ]
-        state = act(state, chest_actions[0] if chest_actions else "done")
-        trades += bool(chest_actions)
-    assert 12 <= trades <= 2 * 12 - 1
+        assert chest_actions
+        state = act(state, chest_actions[0])
+        trades += 1
+    assert trades == MAX_TURN_ACTIONS
 
 
 def test_ships_further_away_are_out_of_reach():

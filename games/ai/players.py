@@ -14,10 +14,12 @@ tell apart, and a game between seeded players replays exactly.
 Going round in circles: within one turn of several actions (a ship sailed step by step,
 chests traded, bids changed before the OK) the greedy player and the search never take an
 action that brings the turn back to where it already stood (:func:`onward`, from the game's
-``turn_trail``); the rules may allow it, but it only wastes the turn, and a player that sees
-no difference between two ways could otherwise go back and forth for ever. This needs no
-memory in the player: the trail is in the state, so the bot's stand-in, a fresh player for
-every decision, stops just the same.
+``turn_trail``); the rules may allow it, but it only wastes the turn. Nor do they go on
+wandering to new positions for nothing: an action that keeps the turn going is taken only if
+it looks better than the best one that ends it, so a player that sees no difference between
+two ways ends its turn, and after :data:`PATIENCE` positions it ends it anyway. This needs no
+memory in the player: the trail is in the state, so the
+bot's stand-in, a fresh player for every decision, stops just the same.
 """
 
 from __future__ import annotations
@@ -60,24 +62,48 @@ class Observation:
     worlds: Callable[[int], Any]
 
 
-def onward(spec: GameSpec[Any], seen: Observation, seat: int) -> list[str]:
+PATIENCE = 16
+"""Positions a turn of the AI's may pass through before it takes only an action that ends
+the turn: more than a useful turn needs (in Caribbean, five steps and a few chest trades, or
+nine bid changes to reach any order of the cards). The search values going on by the best of
+its own later choices, which flatters it, so without a bound a turn can wander from one
+new position to the next long after anything is gained."""
+
+
+@dataclass(frozen=True)
+class Onward:
+    """The actions worth weighing (:func:`onward`), and which of them end the seat's turn of
+    several actions (none when the seat is not inside one)."""
+
+    actions: list[str]
+    ending: frozenset[str] = frozenset()
+
+
+def onward(spec: GameSpec[Any], seen: Observation, seat: int) -> Onward:
     """The legal actions that do not take ``seat``'s turn back to a position it already stood
     in this turn (the last key of the game's ``turn_trail`` found earlier in it), or all of
-    them if every one would (ending the turn never does). Worked out in a sampled world: the
+    them if every one would (ending the turn never does); only those that end the turn once
+    it has passed through :data:`PATIENCE` positions. Worked out in a sampled world: the
     trail holds only what the seat may see, so any world gives the same answer."""
     if len(seen.legal) == 1:
-        return seen.legal
+        return Onward(seen.legal)
     world = seen.worlds(0)
-    if not spec.turn_trail(world, seat):
-        return seen.legal
-    kept = []
+    before = spec.turn_trail(world, seat)
+    if not before:
+        return Onward(seen.legal)
+    kept, ending = [], set()
     for action in seen.legal:
         after = spec.copy(world)
         spec.play(after, seat, action)
         trail = spec.turn_trail(after, seat)
-        if not trail or trail[-1] not in trail[:-1]:
-            kept.append(action)
-    return kept or seen.legal
+        if trail[:-1] != before:
+            ending.add(action)
+        elif trail[-1] in before:
+            continue
+        kept.append(action)
+    if len(before) >= PATIENCE and ending:
+        kept = [action for action in seen.legal if action in ending]
+    return Onward(kept or seen.legal, frozenset(ending))
 
 
 def observe(spec: GameSpec[Any], state: Any, seat: int) -> Observation:
@@ -127,11 +153,13 @@ class GreedyPlayer(Seeded):
     def choose(self, spec: GameSpec[Any], state: Any, seat: int) -> str:
         rng = self.decision()
         seen = observe(spec, state, seat)
-        actions = list(onward(spec, seen, seat))
+        weighed = onward(spec, seen, seat)
+        actions = list(weighed.actions)
         if len(actions) == 1:
             return actions[0]
         samples = [seen.worlds(rng.getrandbits(62)) for _ in range(self.worlds)]
         rng.shuffle(actions)
+        actions.sort(key=lambda action: action not in weighed.ending)  # ending wins a tie
         best, best_value = actions[0], -1.0
         for action in actions:
             value = 0.0
@@ -154,10 +182,18 @@ class SearchPlayer(Seeded):
     def choose(self, spec: GameSpec[Any], state: Any, seat: int) -> str:
         rng = self.decision()
         seen = observe(spec, state, seat)
-        actions = onward(spec, seen, seat)
-        if len(actions) == 1:
-            return actions[0]
-        return search(spec, seen.worlds, seat, actions, self.budget, rng.getrandbits(62))
+        weighed = onward(spec, seen, seat)
+        if len(weighed.actions) == 1:
+            return weighed.actions[0]
+        return search(
+            spec,
+            seen.worlds,
+            seat,
+            weighed.actions,
+            self.budget,
+            rng.getrandbits(62),
+            weighed.ending,
+        )
 
 
 def make_player(name: str, seed: int = 0) -> Player:

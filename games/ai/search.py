@@ -82,12 +82,19 @@ class Node:
 
 
 def search(
-    spec: GameSpec[Any], worlds: Worlds, seat: int, legal: list[str], budget: Budget, seed: int
+    spec: GameSpec[Any],
+    worlds: Worlds,
+    seat: int,
+    legal: list[str],
+    budget: Budget,
+    seed: int,
+    ending: frozenset[str] = frozenset(),
 ) -> str:
     """The action among ``legal`` that ``seat`` should take after searching worlds drawn from
     ``worlds``: the root child visited most often, the better mean reward breaking a tie,
-    then the seed (a fixed order could make a player that is indifferent between undoing and
-    redoing a choice repeat it forever)."""
+    then the seed. Inside a turn of several actions, ``ending`` are those that end it: another
+    is taken only if its mean reward beats theirs, since the search values a turn that goes
+    on by the best of the seat's own later choices, which flatters going on."""
     rng = random.Random(seed)
     iterations = budget.iterations(len(legal))
     pool = [worlds(rng.getrandbits(62)) for _ in range(min(budget.worlds, iterations))]
@@ -124,7 +131,13 @@ def search(
 
     shuffled = list(legal)
     rng.shuffle(shuffled)
-    return max(shuffled, key=preference)
+    best = max(shuffled, key=preference)
+    stops = [action for action in shuffled if action in ending]
+    if stops and best not in ending:
+        stop = max(stops, key=lambda action: preference(action)[1])
+        if preference(stop)[1] >= preference(best)[1]:
+            return stop
+    return best
 
 
 def _select(

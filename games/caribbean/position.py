@@ -52,6 +52,7 @@ def build_position(
         spent=[False] * players,
         tie_choice=[None] * players,
         tried_bids=[[] for _ in range(players)],
+        layouts=[[] for _ in range(players)],
     )
     if moving is not None:
         ship, seat, allowance = moving
@@ -84,5 +85,5 @@ def sailing(
     state.phase = "sail"
     state.active = seat
     state.moves_left = allowance
-    state.layouts = [layout(state)]
+    state.layouts[seat] = [layout(state)]
     return state

@@ -113,6 +113,7 @@ def new_game(players: int, seed: int, round_cap: int) -> CaribbeanState:
         spent=[False] * players,
         tie_choice=[None] * players,
         tried_bids=[[] for _ in range(players)],
+        layouts=[[] for _ in range(players)],
     )
 
 
@@ -173,7 +174,7 @@ def sail_actions(state: CaribbeanState, seat: int) -> list[str]:
     space = state.ship_spaces[ship]
     load = state.cargo[ship]
     neighbours = ADJACENCY[space]
-    if len(state.layouts) > MAX_TURN_ACTIONS:
+    if len(state.layouts[seat]) > MAX_TURN_ACTIONS:
         return ["done"]
     actions = []
     if state.moves_left > 0:
@@ -207,14 +208,13 @@ def layout(state: CaribbeanState) -> str:
 
 
 def turn_trail(state: CaribbeanState, seat: int) -> list[str]:
-    """The contract's ``turn_trail``: the layouts of the ship ``seat`` is sailing, since its
-    turn began (public); or, while ``seat`` is bidding, the full sets of bids it has held this
-    round (its own secret). [] otherwise."""
-    if state.phase == "sail" and seat == state.active:
-        return list(state.layouts)
-    if state.phase == "bid" and not state.confirmed[seat]:
-        return list(state.tried_bids[seat])
-    return []
+    """The contract's ``turn_trail``: while ``seat`` is bidding, the full sets of bids it has
+    held this round (its own secret); after, the layouts of the latest ship's turn it played
+    (public), kept once the turn ended, so that a last step sailed back, which ends the turn
+    by itself (R3) and lets the next ship sail, still shows as a return."""
+    if state.phase == "bid":
+        return [] if state.confirmed[seat] else list(state.tried_bids[seat])
+    return list(state.layouts[seat])
 
 
 def only_done(state: CaribbeanState) -> bool:
@@ -379,7 +379,7 @@ def start_sail(state: CaribbeanState, winner: int, tie_thieves: int) -> bool:
     state.allowances[ship] = allowance
     state.active = winner
     state.moves_left = allowance
-    state.layouts = [layout(state)]
+    state.layouts[winner] = [layout(state)]
     state.phase = "sail"
     state.events.append(
         f"{COLOURS[winner]} takes {SHIP_NAMES[state.current]} "
@@ -427,7 +427,7 @@ def play_sail(state: CaribbeanState, seat: int, action: str) -> None:
         state.events.append(chest_move_line(verb, name, SHIP_NAMES[other], mine, theirs))
         if state.cargo[other] is not None and state.ship_spaces[other] in havens(state.players):
             unload(state, other)
-    state.layouts.append(layout(state))
+    state.layouts[active].append(layout(state))
     if only_done(state):
         finish_sail(state)
         next_ship(state)
@@ -476,7 +476,6 @@ def finish_sail(state: CaribbeanState) -> None:
         unload(state, ship)
     state.active = None
     state.moves_left = 0
-    state.layouts = []
     state.phase = "reveal"
 
 
@@ -530,6 +529,7 @@ def start_round(state: CaribbeanState) -> None:
     state.phase = "bid"
     state.current = 0
     state.ties, state.tiebreaks, state.won_by, state.allowances, state.paths = [], [], [], [], []
+    state.layouts = [[] for _ in range(state.players)]
     state.bids = [[None] * len(SHIP_NAMES) for _ in range(state.players)]
     state.confirmed = [False] * state.players
     state.spent = [False] * state.players

@@ -32,15 +32,16 @@ class CaribbeanState:
     tried_bids: list[list[str]]
     """Per seat, every full set of bids it has held this round, in order (``rules.bid_row``):
     its own secret, for R9 and for its turn's trail."""
+    layouts: list[list[str]]
+    """Per seat, where the ships and chests have stood (``rules.layout``) during the latest
+    ship's turn it played this round, from where it began, in order, kept once the turn
+    ended: for R8 and for the turn's trail (public)."""
     round: int = 1
     phase: str = "bid"  # a key of rules.PHASES, or "over"; "reveal" only inside one action
     delivered: dict[str, int] = field(default_factory=dict)  # chest code -> haven owner
     current: int = 0  # the ship being resolved (0 = Arriba)
     active: int | None = None  # seat moving the current ship
     moves_left: int = 0
-    layouts: list[str] = field(default_factory=list)
-    """Where the ships and chests have stood (``rules.layout``) during the active ship's
-    turn, from where it began, in order: for R8 and for the turn's trail."""
     # This round's public record, one entry per ship revealed so far (index = ship), kept as
     # typed columns so that every copy stays cheap:
     ties: list[list[int]] = field(default_factory=list)  # seats tied for the highest bid

@@ -259,14 +259,16 @@ class GameSpec(ABC, Generic[S]):
         return self.refusal(state, seat, action)
 
     def turn_trail(self, state: S, seat: int) -> list[str]:
-        """Where ``seat``'s current turn has stood, oldest first, ending with ``state``: one
-        key per position, from what ``seat`` may see, leaving out what only runs down as a
-        turn goes on (moves left, the path so far). [] when ``seat`` is not in the middle of
-        a turn of several actions (the default: a game whose turns are single actions).
+        """Where ``seat``'s turn of several actions has stood, oldest first, ending with
+        ``state``: one key per position, from what ``seat`` may see, leaving out what only
+        runs down as a turn goes on (moves left, the path so far). A game may keep the trail
+        of a turn that just ended, unchanged, until another turn begins. [] by default (a
+        game whose turns are single actions).
 
-        An action after which the last key appears earlier in the trail took the turn back
-        to where it stood (a step sailed back, chests traded back, a bid changed back): the
-        AI never plays it while anything else is left (:func:`games.ai.players.onward`)."""
+        An action that adds to the trail a key it already held took the turn back to where it
+        stood (a step sailed back, chests traded back, a bid changed back); one after which
+        the trail no longer extends the trail before it ended the turn. The AI never plays
+        the first while anything else is left (:func:`games.ai.players.onward`)."""
         return []
 
     def sides(self, state: S) -> list[list[int]]:

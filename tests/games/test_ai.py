@@ -182,8 +182,8 @@ def test_onward_leaves_out_the_step_back_and_keeps_the_end_of_the_turn():
     state = build_position(2, ships={"a": "E5", "b": "G3"}, cargo={"a": "HAV"})
     state = spec.apply(sailing(state, "a", 0, 3), 0, "move e4")
     seen = observe(spec, state, 0)
-    assert "move e5" in seen.legal and "move e5" not in onward(spec, seen, 0)
-    assert "done" in onward(spec, seen, 0)
+    assert "move e5" in seen.legal and "move e5" not in onward(spec, seen, 0).actions
+    assert "done" in onward(spec, seen, 0).ending
 
 
 def test_wilson_interval_matches_the_textbook_values():

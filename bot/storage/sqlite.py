@@ -149,13 +149,7 @@ class SqliteStore(SqlStore):
         except BaseException:
             lock.release()
             raise
-        store = cls(db, lock, clock)
-        try:
-            await store.migrate()
-        except BaseException:
-            await store.close()
-            raise
-        return store
+        return await cls(db, lock, clock)._ready()
 
     async def migrate(self, up_to: int | None = None) -> int:
         """Apply every migration newer than ``PRAGMA user_version``; return the new version."""

@@ -7,7 +7,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from bot.storage.records import GameRecord, Post, TooManyLobbies, VersionConflict
 from bot.storage.sql.rows import OPEN_UNDO, written_post
@@ -23,6 +23,22 @@ class SqlBase(ABC):
     ROW_LOCK: ClassVar[str] = ""
 
     _clock: Callable[[], float]
+
+    @abstractmethod
+    async def migrate(self) -> object:
+        """Bring the database's tables up to this Parley's."""
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    async def _ready(self) -> Self:
+        """The store migrated; closed (and the error raised) if migrating fails."""
+        try:
+            await self.migrate()
+        except BaseException:
+            await self.close()
+            raise
+        return self
 
     @abstractmethod
     def _write(self) -> AbstractAsyncContextManager[Session]:

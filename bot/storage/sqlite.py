@@ -24,7 +24,7 @@ import aiosqlite
 from bot.storage.lock import ProcessLock
 from bot.storage.migrations import migrations as all_migrations
 from bot.storage.problems import damaged, explain, too_new, unreachable
-from bot.storage.records import Claim, GameRecord
+from bot.storage.records import Claim, GameRecord, Seat
 from bot.storage.sql import GAME_COLUMNS, Row, Session, SqlStore, game_record, seat_record
 
 #: How long a statement waits for another connection's lock before giving up.
@@ -86,6 +86,15 @@ async def pragma_value(db: aiosqlite.Connection, pragma: str) -> Any:
         row = await cursor.fetchone()
     assert row is not None
     return row[0]
+
+
+#: A game's seats, whole rows: before migration 0007 a seat has no kind.
+SEATS = "SELECT * FROM seats WHERE game_id=? ORDER BY seat"
+
+
+def seat_of(row: Row) -> Seat:
+    kind = row["kind"] if "kind" in cast(sqlite3.Row, row).keys() else None  # noqa: SIM118
+    return seat_record(row["seat"], row["user_id"], row["dm_open"], row["resigned"], kind)
 
 
 class SqliteSession:
@@ -198,31 +207,14 @@ class SqliteStore(SqlStore):
             yield self._session
 
     async def _games(self, where: str, *args: Any) -> list[GameRecord]:
-        """The games, then each one's seats (a seat's kind is read from the whole row: before
-        migration 0007 there is none)."""
+        """The games, then each one's seats (a statement each: SQLite reads them from its own
+        pages, with no round trip to pay)."""
         async with self._reading() as db:
             rows = await db.fetch(f"SELECT {GAME_COLUMNS} FROM games g WHERE {where}", *args)
-            found = []
-            for row in rows:
-                seats = await db.fetch(
-                    "SELECT * FROM seats WHERE game_id=? ORDER BY seat", row["id"]
-                )
-                found.append(
-                    game_record(
-                        row,
-                        [
-                            seat_record(
-                                r["seat"],
-                                r["user_id"],
-                                r["dm_open"],
-                                r["resigned"],
-                                r["kind"] if "kind" in cast(sqlite3.Row, r).keys() else None,  # noqa: SIM118
-                            )
-                            for r in seats
-                        ],
-                    )
-                )
-            return found
+            return [
+                game_record(row, [seat_of(r) for r in await db.fetch(SEATS, row["id"])])
+                for row in rows
+            ]
 
     async def _lock_game(self, db: Session, game_id: int) -> None:
         """Nothing: ``BEGIN IMMEDIATE`` holds the whole database."""

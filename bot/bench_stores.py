@@ -108,6 +108,11 @@ class Instant:
         """No game in the bench ends, so no replay is owed."""
 
 
+async def no_place(game_id: int, resuming: bool = False) -> None:
+    """The opener, less Discord: there is no channel for a lobby card or thread, so a game that
+    owes its opening (the one the service starts in :func:`seed`) keeps owing it."""
+
+
 async def seed(store: CopyableStore, count: int) -> list[int]:
     """``count`` started Cardinal games: one started by the service, the rest its copies."""
     service = GameService(store)
@@ -193,7 +198,9 @@ async def bench_store(database: str, count: int, quick: bool, say: Any) -> Numbe
         keeper = Timekeeper(store, service)
         claims = Claims(store)
         instant = Instant(store, keeper, claims)
-        scheduler = Scheduler(store, service, keeper, instant, lambda: instant.now, claims)
+        scheduler = Scheduler(
+            store, service, keeper, instant, lambda: instant.now, claims, no_place
+        )
         busy = count // BUSY_EVERY  # games the busy tick has to visit (the idle one: none)
         numbers.idle_first = await timed_tick(scheduler, instant, T0 + 60, 0)
         numbers.idle = await timed_tick(scheduler, instant, T0 + 60, 0)
@@ -272,12 +279,10 @@ async def startup(database: str, now: float) -> float:
         keeper = Timekeeper(store, service)
         claims = Claims(store)
         instant = Instant(store, keeper, claims)
-        scheduler = Scheduler(store, service, keeper, instant, lambda: now, claims)
+        scheduler = Scheduler(store, service, keeper, instant, lambda: now, claims, no_place)
         instant.now = now
         await refresh_snapshots(store)
-        await keeper.catch_up(now)
-        await scheduler.resume()
-        await instant.deliver()
+        await scheduler.start()
         seconds = time.perf_counter() - t0
         await claims.close()
     finally:

@@ -10,18 +10,18 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import Any
 
 from games import REGISTRY
+from games.core import Change, View
 
-Marks = list[dict[str, Any]]
-Renderer = Callable[[dict[str, Any], Marks | None], bytes]
+Marks = list[Change]
+Renderer = Callable[[View, Marks | None], bytes]
 
 RENDERERS: dict[str, Renderer] = {
     key: importlib.import_module(f"renderers.{key}").render for key in REGISTRY
 }
 
 
-def render(key: str, view: dict[str, Any], marks: Marks | None = None) -> bytes:
+def render(key: str, view: View, marks: Marks | None = None) -> bytes:
     """The board of ``view``, with ``marks`` (what changed) drawn over it when given."""
     return RENDERERS[key](view, marks)

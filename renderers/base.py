@@ -196,23 +196,23 @@ def draw_boat(
 ) -> None:
     """A small sailing ship seen from the side: hull, mast and one triangular sail."""
     x, y = center
-    s = size / 2
+    half = size / 2
     hull_points = [
-        (x - s, y + s * 0.15),
-        (x + s, y + s * 0.15),
-        (x + s * 0.65, y + s * 0.7),
-        (x - s * 0.65, y + s * 0.7),
+        (x - half, y + half * 0.15),
+        (x + half, y + half * 0.15),
+        (x + half * 0.65, y + half * 0.7),
+        (x - half * 0.65, y + half * 0.7),
     ]
     draw.polygon(hull_points, fill=hull, outline=outline, width=2)
-    draw.line([(x, y + s * 0.15), (x, y - s * 0.85)], fill=outline, width=3)
+    draw.line([(x, y + half * 0.15), (x, y - half * 0.85)], fill=outline, width=3)
     draw.polygon(
-        [(x + 2, y - s * 0.8), (x + 2, y + s * 0.02), (x + s * 0.7, y + s * 0.02)],
+        [(x + 2, y - half * 0.8), (x + 2, y + half * 0.02), (x + half * 0.7, y + half * 0.02)],
         fill=sail,
         outline=outline,
         width=2,
     )
     draw.polygon(
-        [(x - 2, y - s * 0.6), (x - 2, y + s * 0.02), (x - s * 0.55, y + s * 0.02)],
+        [(x - 2, y - half * 0.6), (x - 2, y + half * 0.02), (x - half * 0.55, y + half * 0.02)],
         fill=sail,
         outline=outline,
         width=2,

@@ -11,11 +11,10 @@ hand that changed, a ghost where a ship was sent home, the pirate's way as an ar
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.core import parse_square
+from games.core import Change, View, parse_square
 from renderers.base import (
     MARK,
     PALETTE,
@@ -48,7 +47,7 @@ PIRATE_SAIL = (60, 60, 60)
 INK = PALETTE["ink"]
 
 
-def render(view: dict[str, Any], marks: list[dict[str, Any]] | None = None) -> bytes:
+def render(view: View, marks: list[Change] | None = None) -> bytes:
     cols, rows = view["cols"], view["rows"]
     grid = Grid(cols, rows, CELL, MARGIN, MARGIN + PANEL)
     width = grid.width + 2 * MARGIN
@@ -81,7 +80,7 @@ def _name(col: int, row: int) -> str:
     return f"{chr(ord('a') + col)}{row + 1}"
 
 
-def _draw_squares(draw: ImageDraw.ImageDraw, grid: Grid, view: dict[str, Any]) -> None:
+def _draw_squares(draw: ImageDraw.ImageDraw, grid: Grid, view: View) -> None:
     blocked = set(view["blocked"])
     influence = set(view["influence"])
     crowded = set(view["crowded"]) | set(view["summoning"])
@@ -114,7 +113,7 @@ def draw_ship(draw: ImageDraw.ImageDraw, center: tuple[int, int], size: int, sea
               font=font(max(14, size // 4), bold=True), anchor="mm")  # fmt: skip
 
 
-def _draw_pieces(draw: ImageDraw.ImageDraw, grid: Grid, view: dict[str, Any]) -> None:
+def _draw_pieces(draw: ImageDraw.ImageDraw, grid: Grid, view: View) -> None:
     last = view["last_move"]
     for name, owner in view["ships"].items():
         draw_ship(draw, grid.center(*parse_square(name)), SHIP, owner)
@@ -135,7 +134,7 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, grid: Grid, view: dict[str, Any]) ->
                            width=6)  # fmt: skip
 
 
-def _status(view: dict[str, Any], seat: int) -> str:
+def _status(view: View, seat: int) -> str:
     outcome = view["outcome"]
     if outcome:
         if seat in outcome["winners"]:
@@ -146,7 +145,7 @@ def _status(view: dict[str, Any], seat: int) -> str:
     return "moves the pirate" if view["summoning"] else "to move"
 
 
-def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int, seat: int,
+def _draw_panel(draw: ImageDraw.ImageDraw, view: View, top: int, seat: int,
                 width: int) -> tuple[int, int]:  # fmt: skip
     """A player's line: their fleet, the count in hand and the status, then the ships in hand
     on a line of their own (so nothing sits under them). Returns the count's centre."""
@@ -172,7 +171,7 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int, seat:
     return count_x, y
 
 
-def _draw_trails(draw: ImageDraw.ImageDraw, grid: Grid, marks: list[dict[str, Any]]) -> None:
+def _draw_trails(draw: ImageDraw.ImageDraw, grid: Grid, marks: list[Change]) -> None:
     """Under the pieces: ghosts where ships or the pirate were, the pirate's arrow."""
     ghost = int(CELL * 0.3)
     for mark in marks:
@@ -185,7 +184,7 @@ def _draw_trails(draw: ImageDraw.ImageDraw, grid: Grid, marks: list[dict[str, An
             draw_change_arrow(draw, start, _short_of(start, end, int(CELL * 0.45)))
 
 
-def _draw_rings(draw: ImageDraw.ImageDraw, grid: Grid, marks: list[dict[str, Any]],
+def _draw_rings(draw: ImageDraw.ImageDraw, grid: Grid, marks: list[Change],
                 counts: dict[int, tuple[int, int]]) -> None:  # fmt: skip
     """Over the pieces, never on them: a ring round what arrived and round changed counts."""
     for mark in marks:

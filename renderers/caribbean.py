@@ -5,7 +5,7 @@ sailed this round; the supply, each seat's doubloons and this round's revealed b
 Only public keys of the view are read, so a seat's view renders exactly like the public one.
 The map layer depends only on the player count and is drawn once per count.
 
-Legibility (issue 14): every text is at least 16 px on the 960 px image, so at least 9 px when
+Legibility: every text is at least 16 px on the 960 px image, so at least 9 px when
 a phone shows it 550 px wide, with a contrast of at least 4.5:1 against what lies behind it.
 Seats are told apart by letter as well as colour, and the seat colours stay apart under
 simulated deuteranopia, protanopia and tritanopia (see the renderer tests).
@@ -34,6 +34,7 @@ from games.caribbean.data import (
     STARTS,
     haven_owners,
 )
+from games.core import Change, View
 from renderers.base import (
     MARK,
     PALETTE,
@@ -88,7 +89,7 @@ SEAT_COLORS: tuple[Color, ...] = tuple(SEAT_COLOR_BY_NAME.values())  # in seat o
 LAND_CELLS = frozenset(port.land for port in PORTS)
 
 
-def render(view: dict[str, Any], marks: list[dict[str, Any]] | None = None) -> bytes:
+def render(view: View, marks: list[Change] | None = None) -> bytes:
     players = len(view["seats"])
     image = base_map(players).copy()
     draw = ImageDraw.Draw(image)
@@ -268,7 +269,7 @@ PHASES = {
 }
 
 
-def draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def draw_header(draw: ImageDraw.ImageDraw, view: View) -> None:
     title = f"Caribbean · round {view['turn']} of at most {view['round_cap']} · "
     text(draw, (16, 12), title + PHASES[view["phase"]], 24, bold=True)
     goal = f"First to {view['threshold'] // 1000}k doubloons ends the game after that round"
@@ -302,7 +303,7 @@ def land_chest(space: str) -> tuple[int, int]:
     return x, y + 10
 
 
-def draw_chests_on_land(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def draw_chests_on_land(draw: ImageDraw.ImageDraw, view: View) -> None:
     """A chest on its city when waiting there; once delivered, the owner's letter on its
     colour ("places the treasure chest face down on the city names")."""
     waiting = set(view["port_chests"])
@@ -314,7 +315,7 @@ def draw_chests_on_land(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None
             seat_badge(draw, land_chest(port.land), name, half=10)
 
 
-def draw_paths(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def draw_paths(draw: ImageDraw.ImageDraw, view: View) -> None:
     """This round's moves: finished ships in grey, the ship now moving in white."""
     moving = view["current"] if view["phase"] == "sail" else None
     for record in view["reveals"]:
@@ -331,7 +332,7 @@ def toward(start: tuple[int, int], end: tuple[int, int], share: float) -> tuple[
     )
 
 
-def draw_ships(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def draw_ships(draw: ImageDraw.ImageDraw, view: View) -> None:
     """Each ship with its letter and its chest on deck; the ship being resolved ringed."""
     for index, ship in enumerate(view["ships"]):
         x, y = center(ship["space"])
@@ -355,7 +356,7 @@ def coin_center(seat: int) -> tuple[int, int]:
     return 16 + 62, PANEL_TOP + 36 + seat * ROW_H + 22
 
 
-def draw_scores(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def draw_scores(draw: ImageDraw.ImageDraw, view: View) -> None:
     """Each seat's letter, doubloons (in thousands, as every sum is), deliveries and state."""
     text(draw, (16, PANEL_TOP), "Players", 19, bold=True)
     winners = set((view["outcome"] or {}).get("winners", []))
@@ -397,7 +398,7 @@ SHIP_COL = 112
 SEAT_COL = 74
 
 
-def draw_bids(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def draw_bids(draw: ImageDraw.ImageDraw, view: View) -> None:
     """This round's bids, ship by ship, as far as revealed; the winner's cell is boxed and
     the winner named in the result."""
     names = view["seats"]
@@ -444,7 +445,7 @@ def draw_bids(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             text(draw, (result_x, y), result_text(record, view, names), anchor="lm")
 
 
-def result_text(record: dict[str, Any], view: dict[str, Any], names: list[str]) -> str:
+def result_text(record: dict[str, Any], view: View, names: list[str]) -> str:
     if record["winner"] is None:
         return "tie-breakers…" if view["tie"] and view["current"] == record["ship"] else "stays"
     moved = len(record["path"]) - 1
@@ -454,7 +455,7 @@ def result_text(record: dict[str, Any], view: dict[str, Any], names: list[str]) 
     return result
 
 
-def draw_last(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def draw_last(draw: ImageDraw.ImageDraw, view: View) -> None:
     """The latest public events, wrapped to the image width (the last four lines)."""
     words = " ".join(view["last"])
     if not words and view["phase"] == "bid":
@@ -466,9 +467,7 @@ def draw_last(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
 # -- change marks ----------------------------------------------------------------------------
 
 
-def draw_mark_arrows(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], marks: list[dict[str, Any]]
-) -> None:
+def draw_mark_arrows(draw: ImageDraw.ImageDraw, view: View, marks: list[Change]) -> None:
     """Under the ships: a ghost where a ship was and an arrow to where it is; an arrow for a
     chest taken from its city or handed from ship to ship."""
     for mark in marks:
@@ -482,9 +481,7 @@ def draw_mark_arrows(
                 draw_change_arrow(draw, toward(start, end, 0.25), toward(start, end, 0.7))
 
 
-def draw_mark_rings(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], marks: list[dict[str, Any]]
-) -> None:
+def draw_mark_rings(draw: ImageDraw.ImageDraw, view: View, marks: list[Change]) -> None:
     """Over everything, never filled: rings on chests dealt or delivered and on doubloons
     that changed, a ghost where a chest left its city."""
     for mark in marks:

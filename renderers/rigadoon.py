@@ -20,6 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.core import Change, View
 from games.core.coords import parse_square
 from games.rigadoon import data
 from renderers.base import (
@@ -57,7 +58,7 @@ CARD_ORIGIN = (MARGIN, BOARD + 2 * MARGIN + 6)
 CARD_BOX = (CARD_ORIGIN[0] - 6, CARD_ORIGIN[1] - 2, CARD_ORIGIN[0] + 222, CARD_ORIGIN[1] + 256)
 
 
-def render(view: dict[str, Any], marks: list[dict[str, Any]] | None = None) -> bytes:
+def render(view: View, marks: list[Change] | None = None) -> bytes:
     marks = marks or []
     image = _sea().copy()
     draw = ImageDraw.Draw(image)
@@ -210,7 +211,7 @@ def _draw_reach(draw: ImageDraw.ImageDraw, card: dict[str, list[int]], origin: i
                 draw.ellipse((x - 9, y - 9, x + 9, y + 9), fill=YELLOW, outline=PALETTE["ink"])
 
 
-def _draw_chests(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_chests(draw: ImageDraw.ImageDraw, view: View) -> None:
     for chest in view["chests"]:
         if chest["square"] is None:
             continue
@@ -227,7 +228,7 @@ def _draw_moves(draw: ImageDraw.ImageDraw, moves: list[dict[str, Any]]) -> None:
     """This turn's sails (fleet colour) and blasts (red)."""
     for move in moves:
         color = BLAST if move["kind"] == "blast" else _dark(SEAT_COLORS[move["fleet"]])
-        *lines, last = _legs([_cell(s) for s in move["path"]])
+        *lines, last = _legs([_cell(square) for square in move["path"]])
         for points in lines:
             _polyline(draw, points, color)
         _arrow(draw, last, color)
@@ -257,11 +258,9 @@ def _legs(cells: list[int]) -> list[list[tuple[int, int]]]:
 
 
 # -- change marks -----------------------------------------------------------------------------
-def _draw_marks(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], marks: list[dict[str, Any]]
-) -> None:
+def _draw_marks(draw: ImageDraw.ImageDraw, view: View, marks: list[Change]) -> None:
     """Ghosts where ships and chests were, then each move's arrow and its number."""
-    taken = {_cell(s["square"]) for s in view["ships"]}
+    taken = {_cell(ship["square"]) for ship in view["ships"]}
     taken |= {_cell(c["square"]) for c in view["chests"] if c["square"]}
     for mark in marks:
         start = mark.get("from") or mark.get("at")
@@ -270,7 +269,7 @@ def _draw_marks(
     numbers = []
     for mark in marks:
         if mark["kind"] == "move" and mark.get("piece") == "ship":
-            legs = _legs([_cell(s) for s in mark["path"]])
+            legs = _legs([_cell(square) for square in mark["path"]])
             for leg in legs[:-1]:
                 draw.line(leg, fill=MARK, width=4, joint="curve")
             last = legs[-1]
@@ -336,7 +335,7 @@ def _dark(color: tuple[int, int, int]) -> tuple[int, int, int]:
     return (color[0] * 3 // 5, color[1] * 3 // 5, color[2] * 3 // 5)
 
 
-def _draw_ships(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_ships(draw: ImageDraw.ImageDraw, view: View) -> None:
     for ship in view["ships"]:
         center = _center(_cell(ship["square"]))
         _hull(draw, center, ship["fleet"], ship["in_port"])
@@ -367,7 +366,7 @@ def _hull(
 
 
 # -- the panel under the board ----------------------------------------------------------------
-def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_panel(draw: ImageDraw.ImageDraw, view: View) -> None:
     top = MARGIN * 2 + BOARD
     _draw_card(draw, view, CARD_ORIGIN)
     left = MARGIN + 250
@@ -407,7 +406,7 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     _legend(draw, view, (left, top + PANEL - 52))
 
 
-def _legend(draw: ImageDraw.ImageDraw, view: dict[str, Any], origin: tuple[int, int]) -> None:
+def _legend(draw: ImageDraw.ImageDraw, view: View, origin: tuple[int, int]) -> None:
     """Which shape is which fleet, and what the marks on a ship mean."""
     x, y = origin
     face, ink = font(15), LEGEND_INK
@@ -424,7 +423,7 @@ def _legend(draw: ImageDraw.ImageDraw, view: dict[str, Any], origin: tuple[int, 
     )
 
 
-def _draw_card(draw: ImageDraw.ImageDraw, view: dict[str, Any], origin: tuple[int, int]) -> None:
+def _draw_card(draw: ImageDraw.ImageDraw, view: View, origin: tuple[int, int]) -> None:
     """The Wind card: a 9 x 9 window, north up, a black diamond for the ship about to sail."""
     x0, y0 = origin
     cell = 24

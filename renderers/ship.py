@@ -17,7 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.core import parse_square
+from games.core import Change, View, parse_square
 from renderers.base import (
     MARK,
     PALETTE,
@@ -61,7 +61,7 @@ FOOTER_TALLY = PALETTE["background"]
 INK = PALETTE["ink"]
 
 
-def render(view: dict[str, Any], marks: list[dict[str, Any]] | None = None) -> bytes:
+def render(view: View, marks: list[Change] | None = None) -> bytes:
     cols, rows = view["width"], view["height"]
     cell = min((WIDTH - 2 * SIDE) // cols, MAX_BOARD_HEIGHT // rows)
     left = (WIDTH - cols * cell) // 2
@@ -112,10 +112,11 @@ def _palette() -> Image.Image:
     return palette
 
 
-def _viewer(view: dict[str, Any]) -> int:
+def _viewer(view: View) -> int:
     """Whose side is at the bottom: the player to move, or once over the last mover."""
-    if view["to_act"]:
-        return view["to_act"][0]
+    to_act: list[int] = view["to_act"]
+    if to_act:
+        return to_act[0]
     return view["last_move"]["seat"] if view["last_move"] else 0
 
 
@@ -155,7 +156,7 @@ def _draw_hull(draw: ImageDraw.ImageDraw, grid: Grid) -> None:
     draw.text((mid, bow_label_y), "BOW", fill=INK, font=font(16, bold=True), anchor="mm")
 
 
-def _draw_deck(draw: ImageDraw.ImageDraw, grid: Grid, view: dict[str, Any]) -> None:
+def _draw_deck(draw: ImageDraw.ImageDraw, grid: Grid, view: View) -> None:
     for row in range(grid.rows):
         for col in range(grid.cols):
             draw.rectangle(grid.box(col, row), fill=PLANKS[(col + row) % 2])
@@ -227,7 +228,7 @@ def draw_man(draw: ImageDraw.ImageDraw, center: tuple[int, int], radius: int, si
     draw.polygon(crown, fill=PALETTE["gold"], outline=INK)
 
 
-def _draw_last_move(draw: ImageDraw.ImageDraw, grid: Grid, view: dict[str, Any]) -> None:
+def _draw_last_move(draw: ImageDraw.ImageDraw, grid: Grid, view: View) -> None:
     """Yellow frames on the squares left and reached, an arrow between, the jumped piece's
     square crossed out, and white arrows for every piece the wave slid along its row."""
     last = view["last_move"]
@@ -258,7 +259,7 @@ def _arrow_between(
     draw_arrow(draw, (x0, y0), tip, color, width=width, head=width * 3 + 2)
 
 
-def _draw_overboard(draw: ImageDraw.ImageDraw, grid: Grid, view: dict[str, Any]) -> None:
+def _draw_overboard(draw: ImageDraw.ImageDraw, grid: Grid, view: View) -> None:
     """The piece the last wave threw overboard, bobbing in the sea beside its row."""
     wave = view["last_move"]["wave"] if view["last_move"] else None
     if not wave or not wave["overboard"]:
@@ -281,7 +282,7 @@ def _draw_overboard(draw: ImageDraw.ImageDraw, grid: Grid, view: dict[str, Any])
     )
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_header(draw: ImageDraw.ImageDraw, view: View) -> None:
     outcome = view["outcome"]
     if outcome:
         winners = outcome["winners"]
@@ -302,7 +303,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     draw.text((x, 48), detail, fill=HEADER_DETAIL, font=font(17))
 
 
-def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
+def _draw_footer(draw: ImageDraw.ImageDraw, view: View, top: int) -> None:
     """The last move in words, then what each side has lost and how many Sea-Legs it won."""
     draw.rectangle([0, top, WIDTH, top + FOOTER], fill=HULL)
     text = " ".join(view["last"]) or "Stern and Bow wait for the first move."
@@ -318,7 +319,7 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> N
     draw.text((24, top + FOOTER - 32), tally, fill=FOOTER_TALLY, font=font(16))
 
 
-def _draw_trails(draw: ImageDraw.ImageDraw, grid: Grid, marks: list[dict[str, Any]]) -> None:
+def _draw_trails(draw: ImageDraw.ImageDraw, grid: Grid, marks: list[Change]) -> None:
     """Under the pieces: a ghost where each moved or lost piece was, an arrow to where each
     moved one went (the piece's own move, and every piece the wave slid)."""
     ghost = int(grid.cell * 0.3)
@@ -332,7 +333,7 @@ def _draw_trails(draw: ImageDraw.ImageDraw, grid: Grid, marks: list[dict[str, An
             draw_ghost(draw, grid.center(*parse_square(mark["at"])), ghost)
 
 
-def _draw_rings(draw: ImageDraw.ImageDraw, grid: Grid, marks: list[dict[str, Any]]) -> None:
+def _draw_rings(draw: ImageDraw.ImageDraw, grid: Grid, marks: list[Change]) -> None:
     """Over the pieces, never on them: a ring round a piece that arrived or was promoted."""
     for mark in marks:
         if mark["kind"] in ("add", "promote"):

@@ -3,7 +3,7 @@ token, Tortuga's line and treasure areas, the Spanish galleon, the face-down eve
 the names of who looked at each card, and one line per player. Drawn from the public part of a
 view only.
 
-Legibility (issue 14): every text is at least 16 px on a 960 px image (9 px once scaled to a
+Legibility: every text is at least 16 px on a 960 px image (9 px once scaled to a
 550 px phone screen) with a contrast of at least 4.5:1 against what lies behind it; every pawn
 carries its seat's name (P1..P9) and the nine pawn colours stay at least 30 CIELAB units apart
 under normal vision, deuteranopia, protanopia and tritanopia.
@@ -23,6 +23,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.core import Change, View
 from games.tortuga.data import card_title
 from renderers.base import (
     MARK,
@@ -123,7 +124,7 @@ class Layout:
         return x, self.row_top + 30, x + 54, self.row_top + 112
 
 
-def render(view: dict[str, Any], marks: list[dict[str, Any]] | None = None) -> bytes:
+def render(view: View, marks: list[Change] | None = None) -> bytes:
     names = view["seats"]
     title_lines = _status_lines(view)
     top = 44 + 26 * (len(title_lines) + view["sudden_death"]) + 14
@@ -202,7 +203,7 @@ def _wrap(text: str, width: int) -> list[str]:
     return lines or [""]
 
 
-def _status_lines(view: dict[str, Any]) -> list[str]:
+def _status_lines(view: View) -> list[str]:
     names = view["seats"]
     outcome = view["outcome"]
     if outcome:
@@ -213,13 +214,13 @@ def _status_lines(view: dict[str, Any]) -> list[str]:
         title += f", {left} action{'s' if left != 1 else ''} left"
     waiting = view["to_act"]
     if waiting != [view["current"]]:
-        title += ". Waiting for " + ", ".join(names[s] for s in waiting)
+        title += ". Waiting for " + ", ".join(names[seat] for seat in waiting)
     return _wrap(title, 76)
 
 
-def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], lines: list[str]) -> None:
+def _header(draw: ImageDraw.ImageDraw, view: View, lines: list[str]) -> None:
     _text(draw, (16, 8), "Tortuga 1667", size=26, bold=True)
-    scores = "   ".join(f"{s['name']}: {_chests(s['value'])}" for s in view["scores"])
+    scores = "   ".join(f"{team['name']}: {_chests(team['value'])}" for team in view["scores"])
     _text(draw, (260, 14), scores, size=18, bold=True)
     for i, line in enumerate(lines):
         _text(draw, (16, 44 + 26 * i), line, size=18, bold=True)
@@ -264,7 +265,7 @@ def _area(draw: ImageDraw.ImageDraw, layout: Layout, at: str, count: int) -> Non
 
 def _ship(
     draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: View,
     index: int,
     layout: Layout,
     pawns: list[tuple[Point, int, bool]],
@@ -288,7 +289,7 @@ def _ship(
 
 def _rowboat(
     draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: View,
     index: int,
     layout: Layout,
     pawns: list[tuple[Point, int, bool]],
@@ -313,7 +314,7 @@ def _rowboat(
 
 def _tortuga(
     draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: View,
     layout: Layout,
     pawns: list[tuple[Point, int, bool]],
 ) -> None:
@@ -335,7 +336,7 @@ def _tortuga(
         _area(draw, layout, f"tortuga {team}", view["tortuga"]["chests"][team])
 
 
-def _galleon(draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: Layout) -> None:
+def _galleon(draw: ImageDraw.ImageDraw, view: View, layout: Layout) -> None:
     left, top = RIGHT_X, layout.galleon_top
     draw.rounded_rectangle(
         [left, top, left + 304, top + 160], radius=12, fill=SEA, outline=PALETTE["deep"], width=3
@@ -351,7 +352,7 @@ def _galleon(draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: Layout) ->
             _text(draw, (left + 10, top + 110 + 22 * i), line)
 
 
-def _event_row(draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: Layout) -> None:
+def _event_row(draw: ImageDraw.ImageDraw, view: View, layout: Layout) -> None:
     left, top = RIGHT_X, layout.row_top
     names = view["seats"]
     _text(
@@ -385,7 +386,7 @@ def _event_row(draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: Layout) 
             slots = " or ".join(map(str, pending["slots"]))
             text = f"{names[pending['seat']]} must reveal slot {slots}"
         else:
-            voted = ", ".join(names[s] for s in pending["voted"]) or "nobody yet"
+            voted = ", ".join(names[seat] for seat in pending["voted"]) or "nobody yet"
             text = f"{pending['vote'].title()} vote: voted so far: {voted}"
         for line in _wrap(text, 30):
             _text(draw, (left, y), line, DANGER, bold=True)
@@ -399,7 +400,7 @@ def _event_row(draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: Layout) 
         y += 20
 
 
-def _player_parts(view: dict[str, Any], seat: int) -> list[str]:
+def _player_parts(view: View, seat: int) -> list[str]:
     """A player's line: vote cards held, cards in front, effects (loyalty at the end)."""
     hand = view["hand_sizes"][seat]
     parts = [f"{hand} vote card" + ("" if hand == 1 else "s")]
@@ -416,7 +417,7 @@ def _player_parts(view: dict[str, Any], seat: int) -> list[str]:
 
 
 def _players(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: Layout, wrapped: list[list[str]]
+    draw: ImageDraw.ImageDraw, view: View, layout: Layout, wrapped: list[list[str]]
 ) -> None:
     """One line per player (wrapped, never cut): a disc in the pawn's colour and its name."""
     top = layout.players_top

@@ -1,6 +1,6 @@
-"""Every registered game has the one shape (issue 11): the same folder layout, a dataclass
-state on the shared codec, the view envelope with one meaning everywhere, and every hook of
-ENGINE.md's second edition answering in its documented shape."""
+"""Every registered game has the one shape: the same folder layout, a dataclass state on the
+shared codec, the view envelope with one meaning everywhere, and every hook of ENGINE.md's
+second edition in the module named after it, answering in its documented shape."""
 
 from __future__ import annotations
 
@@ -14,10 +14,12 @@ from typing import Any
 import pytest
 
 from games import REGISTRY
-from games.core import ENVELOPE_KEYS, GameSpec, IllegalAction
+from games.core import ENVELOPE_KEYS, Envelope, GameSpec, IllegalAction
 
 ROOT = Path(__file__).resolve().parents[1]
 CORE_FILES = ("spec.py", "state.py", "rules.py", "views.py", "data.py", "position.py")
+HOOKS = ("label", "explain", "changes", "sample", "evaluate", "reveal")
+"""The second-edition hooks: each lives in ``games/<key>/<hook>.py`` as ``def <hook>``."""
 
 
 def _states(spec: GameSpec[Any], games: int = 3, steps: int = 60) -> list[tuple[Any, Any]]:
@@ -54,6 +56,45 @@ def test_every_game_folder_has_the_same_core_files_and_names(key):
     assert spec.state_type.__module__ == f"games.{key}.state"
     assert (ROOT / "renderers" / f"{key}.py").is_file()
     assert (ROOT / "tests" / "games" / f"{key}_invariants.py").is_file()
+
+
+@pytest.mark.parametrize("key", sorted(REGISTRY))
+def test_every_hook_lives_in_the_module_named_after_it(key, monkeypatch):
+    """``games/<key>/label.py`` defines ``label``, and so on for every hook, and the spec's
+    method hands the call to that function and returns its answer unchanged."""
+    spec = REGISTRY[key]
+    state = spec.new(spec.min_players, 0)
+    seat = spec.to_act(state)[0]
+    view = spec.view(state, seat)
+    calls = {
+        "label": (state, seat, spec.legal_actions(state, seat)[0]),
+        "explain": (state, seat, "nonsense 42"),
+        "changes": (view, view),
+        "sample": (state, seat, 3),
+        "evaluate": (state,),
+        "reveal": (state,),
+    }
+    for hook, args in calls.items():
+        assert (ROOT / "games" / key / f"{hook}.py").is_file(), f"games/{key} lacks {hook}.py"
+        module = importlib.import_module(f"games.{key}.{hook}")
+        function = getattr(module, hook, None)
+        assert callable(function), f"games/{key}/{hook}.py defines no {hook}()"
+        assert function.__module__ == module.__name__
+        answers = []
+
+        def spy(*given, function=function, answers=answers):
+            answers.append(function(*given))
+            return answers[-1]
+
+        with monkeypatch.context() as patch:
+            patch.setattr(module, hook, spy)
+            answer = getattr(spec, hook)(*args)
+        assert answers, f"{type(spec).__name__}.{hook} does not call {module.__name__}.{hook}"
+        assert answer is answers[-1]
+
+
+def test_the_envelope_type_names_every_envelope_key():
+    assert list(Envelope.__annotations__) == [*ENVELOPE_KEYS, "private"]
 
 
 @pytest.mark.parametrize("key", sorted(REGISTRY))

@@ -1,4 +1,4 @@
-"""Looking back at a game (issue 16): the board as it stood after any move (the public view,
+"""Looking back at a game: the board as it stood after any move (the public view,
 so nothing secret while the game runs) and the list of a player's finished games."""
 
 from __future__ import annotations

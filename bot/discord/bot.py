@@ -1,6 +1,6 @@
-"""The Discord bot: opens the store, builds the parts that run games in play, loads the cogs
-(each a discord.py extension, loaded by name) under one ``/parley`` command, and answers every
-refusal politely (tracebacks go to the log only).
+"""The Discord bot: opens the store, has the parts that run games in play built (by its crew,
+:mod:`bot.discord.crew`), loads the cogs under one ``/parley`` command (each a discord.py
+extension, loaded by name), and answers every refusal politely (tracebacks go to the log only).
 
 Everything a cog, button or menu needs is an attribute of :class:`ParleyBot`; those modules
 import this one, never the other way round.
@@ -22,20 +22,20 @@ from bot.discord.delivery import Herald
 from bot.discord.dms import send_dm
 from bot.discord.messages import shorten
 from bot.discord.scheduler import Scheduler
-from bot.discord.status import StatusMessages
 from bot.play.claims import Claims
 from bot.play.clocks import Clock
 from bot.play.service import GameService, UserError
 from bot.play.snapshots import refresh_snapshots
-from bot.play.thinking import Thinker
 from bot.play.timekeeper import Timekeeper
 from bot.storage import Store, open_store
 
 log = logging.getLogger(__name__)
 
-#: The cogs, one extension each: opening and joining games, playing them, time, the host,
-#: and what games leave behind (history, replays, undo, ratings).
+#: The crew first (the parts the cogs use), then the cogs, one extension each: opening and
+#: joining games, playing them, time, the host, and what games leave behind (history, replays,
+#: undo, ratings).
 EXTENSIONS = (
+    "bot.discord.crew",
     "bot.discord.cogs.lobby",
     "bot.discord.cogs.play",
     "bot.discord.cogs.time",
@@ -71,12 +71,13 @@ async def reply_privately(interaction: discord.Interaction, message: str) -> Non
 
 
 async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
-    """Run a button's work; an unexpected error is logged and the clicker gets a polite
-    private answer instead of Discord's bare "This interaction failed"."""
+    """Run a button's (or :func:`bot.discord.acting.act`'s) work; an unexpected error is logged
+    and the user gets a polite private answer instead of Discord's bare "This interaction
+    failed"."""
     try:
         await work
     except Exception:
-        log.exception("A button or menu failed")
+        log.exception("A command, button or menu failed")
         await reply_privately(interaction, oops(interaction))
 
 
@@ -121,10 +122,10 @@ class ParleyTree(app_commands.CommandTree["ParleyBot"]):
 
 
 class ParleyBot(commands.AutoShardedBot):
-    """What the cogs, buttons and menus use, built in :meth:`setup_hook` once the store is
-    open: ``store``, ``service`` (games in play), ``timekeeper`` (their clocks), ``claims``
-    (the games whose background work this process holds), ``herald`` (posts and DMs owed)
-    and ``scheduler`` (the tick the time cog runs).
+    """What the cogs, buttons and menus use: ``store``, opened in :meth:`setup_hook`, and
+    the parts its crew (:mod:`bot.discord.crew`) builds next: ``service`` (games in play),
+    ``timekeeper`` (their clocks), ``claims`` (the games whose background work this process
+    holds), ``herald`` (posts and DMs owed) and ``scheduler`` (the tick the time cog runs).
 
     It runs the shards ``PARLEY_SHARDS`` names (discord.py's ``AutoShardedClient``), or every
     shard Discord recommends when that is unset."""
@@ -167,15 +168,6 @@ class ParleyBot(commands.AutoShardedBot):
             shards = self.settings.shards
             where = None if shards is None else (shards.first, shards.last, shards.count)
             self._store = await open_store(self.settings.database, where)
-        self.claims = Claims(self.store)
-        thinker = Thinker(self.settings.ai_workers or None)
-        self.service = GameService(self.store, thinker, self.claims)  # the AI's moves are held
-        self.timekeeper = Timekeeper(self.store, self.service)
-        status = StatusMessages(self, self.store, self.timekeeper)
-        self.herald = Herald(self, self.store, self.timekeeper, status, self.clock, self.claims)
-        self.scheduler = Scheduler(
-            self.store, self.service, self.timekeeper, self.herald, self.clock, self.claims
-        )
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         parley = app_commands.Group(
@@ -194,15 +186,14 @@ class ParleyBot(commands.AutoShardedBot):
             else:
                 await self.tree.sync()
         await refresh_snapshots(self.store)  # states an upgraded engine can no longer load
-        await self.timekeeper.catch_up(self.clock())  # deadlines a crash left behind
-        await self.scheduler.resume()  # work owed from before a crash or restart
-        await self.herald.deliver()  # and the posts owed
+        await self.scheduler.start()  # what is owed from before a crash or restart
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         """Only :class:`Gated` buttons and menus, their check unchanged: a new one cannot
         forget to check who clicks it."""
         for item in items:
-            if item.interaction_check is not Gated.interaction_check:
+            check: object = item.interaction_check  # Gated's own, not overridden nor shadowed
+            if check is not Gated.interaction_check:
                 raise TypeError(f"{item.__name__} must derive from Gated, before DynamicItem")
         super().add_dynamic_items(*items)
 

@@ -23,11 +23,12 @@ from typing import Any
 
 import discord
 
-from bot.discord.bot import ParleyBot, committed, guarded, reply_privately
+from bot.discord.acting import act
+from bot.discord.bot import ParleyBot, guarded, reply_privately
 from bot.discord.done import done_reply
 from bot.discord.messages import send_long, shorten
 from bot.discord.targets import GameBound, reach
-from bot.play.service import UserError
+from bot.play.service import Acted, UserError
 from bot.play.since import digest_for
 from bot.play.steps import RANGE, Choice, Step, step
 from bot.play.wording import Label, fit, labeller
@@ -199,43 +200,45 @@ async def open_step(
         await interaction.response.send_message(content, view=view, ephemeral=True)
 
 
+def moved(acted: Acted) -> str:
+    """What a move that counts did, as its player is told."""
+    return f"Your move counts: {acted.line}"
+
+
 async def act_from_component(
     interaction: discord.Interaction[ParleyBot], game_id: int, version: int, action: str
 ) -> None:
     """Shared by buttons and menus: apply, then refresh a private panel in place."""
     bot = interaction.client
-    await interaction.response.defer()
-    try:
-        acted = await bot.service.act(game_id, interaction.user.id, action, version)
-    except UserError as error:
-        await interaction.followup.send(str(error), ephemeral=True)
-        return
-    committed(interaction, f"Your move counts: {acted.line}")
-    await bot.herald.deliver(game_id)
-    trouble = bot.herald.trouble.get(game_id)
-    seat = acted.game.seat_of(interaction.user.id)
-    assert seat is not None
-    done, board = await done_reply(bot.store, acted.game, seat, acted.line)
-    if _is_private(interaction.message):
-        content, view = panel(acted.game, seat)
-        if board is not None:
-            content = shorten(f"{done}\n\n{content}")
-        await interaction.edit_original_response(
-            content=content, view=view, attachments=[board] if board else []
-        )
-        if trouble:
-            await interaction.followup.send(trouble, ephemeral=True)
-    else:
-        extras: dict[str, Any] = {}
-        if board is not None:  # the turn goes on: its next choices come with the answer
-            content, extras["view"] = panel(acted.game, seat)
-            done += f"\n\n{content}"
-            extras["file"] = board
-        await send_long(
-            partial(interaction.followup.send, ephemeral=True),
-            done + (f"\n\n{trouble}" if trouble else ""),
-            **{k: v for k, v in extras.items() if v is not None},
-        )
+
+    async def reply(acted: Acted) -> None:
+        trouble = bot.herald.trouble.get(game_id)
+        seat = acted.game.seat_of(interaction.user.id)
+        assert seat is not None
+        done, board = await done_reply(bot.store, acted.game, seat, acted.line)
+        if _is_private(interaction.message):
+            content, view = panel(acted.game, seat)
+            if board is not None:
+                content = shorten(f"{done}\n\n{content}")
+            await interaction.edit_original_response(
+                content=content, view=view, attachments=[board] if board else []
+            )
+            if trouble:
+                await interaction.followup.send(trouble, ephemeral=True)
+        else:
+            extras: dict[str, Any] = {}
+            if board is not None:  # the turn goes on: its next choices come with the answer
+                content, extras["view"] = panel(acted.game, seat)
+                done += f"\n\n{content}"
+                extras["file"] = board
+            await send_long(
+                partial(interaction.followup.send, ephemeral=True),
+                done + (f"\n\n{trouble}" if trouble else ""),
+                **{k: v for k, v in extras.items() if v is not None},
+            )
+
+    move = partial(bot.service.act, game_id, interaction.user.id, action, version)
+    await act(interaction, game_id, move, moved, reply, in_place=True)
 
 
 class ActionButton(
@@ -265,9 +268,7 @@ class ActionButton(
         return cls(int(match["game"]), int(match["ver"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(
-            interaction, act_from_component(interaction, self.game_id, self.version, self.action)
-        )
+        await act_from_component(interaction, self.game_id, self.version, self.action)
 
 
 class StepButton(
@@ -345,10 +346,10 @@ class ActionMenu(
             return
         value = self.item.values[0]
         if value.startswith(OPEN):
-            work = open_step(interaction, self.game_id, self.version, value[len(OPEN) :])
+            place = value[len(OPEN) :]
+            await guarded(interaction, open_step(interaction, self.game_id, self.version, place))
         else:
-            work = act_from_component(interaction, self.game_id, self.version, value)
-        await guarded(interaction, work)
+            await act_from_component(interaction, self.game_id, self.version, value)
 
 
 class HandButton(

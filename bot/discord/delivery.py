@@ -16,8 +16,7 @@ Before a game's posts go out its deadlines are brought up to date (so a post can
 clock) and its status message refreshed. The steps of a turn go out as one post when the turn
 ends (:mod:`bot.play.quiet`); the board that pings a player who missed several actions marks
 what changed since their last move (:mod:`bot.play.since`). The buttons a post offers are
-drawn by :attr:`Herald.draw_choices`, which the play cog hands over when it loads: they live
-with the code that answers their clicks.
+drawn by the functions the herald is built with (:mod:`bot.discord.crew`).
 """
 
 from __future__ import annotations
@@ -79,18 +78,6 @@ class DrawChoices(Protocol):
     ) -> discord.ui.View | None: ...
 
 
-def no_choices(
-    game: GameRecord, version: int, seat: int | None, with_hand_button: bool = False
-) -> discord.ui.View | None:
-    """Posts without buttons (until the play cog hands the herald its buttons)."""
-    return None
-
-
-def no_final_buttons(game_id: int) -> discord.ui.View | None:
-    """A final post without buttons (until the history cog hands the herald its Rematch)."""
-    return None
-
-
 def post_text(game: GameRecord, post: ThreadPost, due: float | None = None) -> str:
     """The one-line thread post: who did what, then who must act (the only mentions), and
     when their clock runs out."""
@@ -130,6 +117,10 @@ def public_choices(game: GameRecord, post: ThreadPost, draw: DrawChoices) -> dis
 
 
 class Herald:
+    """``draw_choices`` draws the choice buttons under posts and in DMs, ``draw_final`` the
+    buttons under a game's final post (Rematch): they live with the code that answers their
+    clicks, which types against the bot, so the bot's crew hands them over."""
+
     def __init__(
         self,
         client: discord.Client,
@@ -138,6 +129,8 @@ class Herald:
         status: StatusMessages,
         clock: Clock,
         claims: Claims,
+        draw_choices: DrawChoices,
+        draw_final: Callable[[int], discord.ui.View],
     ) -> None:
         self.client = client
         self.store = store
@@ -146,9 +139,8 @@ class Herald:
         self.clock = clock
         #: Games are sent by the process holding them (another one's are left to it).
         self.claims = claims
-        self.draw_choices: DrawChoices = no_choices
-        #: The buttons under a game's final post (Rematch), handed over by the history cog.
-        self.draw_final: Callable[[int], discord.ui.View | None] = no_final_buttons
+        self.draw_choices = draw_choices
+        self.draw_final = draw_final
         self.standings = Standings(store)
         self.replays = Replays(store)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)

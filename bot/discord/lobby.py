@@ -13,7 +13,8 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.discord.bot import ParleyBot, committed, guarded, reply_privately
+from bot.discord.acting import act
+from bot.discord.bot import ParleyBot, committed, reply_privately
 from bot.discord.delivery import DM_CLOSED_HELP
 from bot.discord.permissions import TO_OPEN, lacking, listing
 from bot.discord.resend import already_posted
@@ -171,7 +172,6 @@ class Opener:
 
 async def open_lobby(
     interaction: discord.Interaction[ParleyBot],
-    opener: Opener,
     key: str,
     options: str,
     clock: str = "none",
@@ -208,7 +208,7 @@ async def open_lobby(
     spec = REGISTRY[game.game_key]
     committed(interaction, f"Game #{game.id} of {spec.title} is open; its thread follows.")
     try:
-        opened = await opener.open(game.id)
+        opened = await bot.scheduler.open_place(game.id)
     except discord.Forbidden:
         raise UserError(
             f"I lack a permission here: I need {listing(list(TO_OPEN.values()))}."
@@ -236,7 +236,9 @@ async def lobby_op(interaction: discord.Interaction[ParleyBot], game_id: int, op
     bot = interaction.client
     service = bot.service
     user = interaction.user
-    try:
+
+    async def change() -> tuple[GameRecord, str]:
+        """The game after the change, and what the change did."""
         in_server_only(interaction, LOBBY_WHERE)
         game = await reach(interaction, game_id)
         if op == "join":
@@ -258,15 +260,21 @@ async def lobby_op(interaction: discord.Interaction[ParleyBot], game_id: int, op
             perms = getattr(user, "guild_permissions", None)
             game = await service.cancel(game, user.id, bool(perms and perms.manage_guild))
             reply = "The game is cancelled."
-    except UserError as error:
-        await reply_privately(interaction, str(error))
-        return
-    committed(interaction, reply)
-    if op == "join":
-        reply += await welcome(bot, game, user.id)
-    await refresh_lobby(bot, game)
-    await bot.herald.deliver(game.id)
-    await reply_privately(interaction, reply)
+        return game, reply
+
+    async def shown(changed: tuple[GameRecord, str]) -> tuple[GameRecord, str]:
+        """A newcomer's welcome DM (what their answer tells them if it could not go), then the
+        lobby card as the game now is."""
+        game, reply = changed
+        if op == "join":
+            reply += await welcome(bot, game, user.id)
+        await refresh_lobby(bot, game)
+        return game, reply
+
+    async def answer(changed: tuple[GameRecord, str]) -> None:
+        await reply_privately(interaction, changed[1])
+
+    await act(interaction, game_id, change, lambda changed: changed[1], answer, shown=shown)
 
 
 async def refresh_lobby(bot: ParleyBot, game: GameRecord) -> None:
@@ -317,5 +325,4 @@ class LobbyButton(
         return cls(int(match["game"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await guarded(interaction, lobby_op(interaction, self.game_id, self.op))
+        await lobby_op(interaction, self.game_id, self.op)

@@ -1,4 +1,4 @@
-"""Paged answers (issue 16): a game's history and a game's leaderboard, each page an
+"""Paged answers: a game's history and a game's leaderboard, each page an
 ephemeral message with Older/Newer buttons that turn it in place. The buttons are
 ``DynamicItem``s carrying the game (or game key) and the page, so they keep working after a
 restart."""

@@ -1,4 +1,4 @@
-"""The Rematch button under a game's final post (issue 16): a new lobby card with the same
+"""The Rematch button under a game's final post: a new lobby card with the same
 seats, host, options and clock, in the channel the game was opened in, with its own thread.
 Pressed by several players at once, it opens one lobby; later presses point to it while it
 waits or is played, and once it was cancelled (or is over) a press opens a new one."""

@@ -1,4 +1,4 @@
-"""Building replays off the event loop (issue 16).
+"""Building replays off the event loop.
 
 Drawing a long game's replay takes 10-30 s of CPU and, inside Pillow's APNG encoder, several
 hundred MB at its peak (every frame is held in memory). So each replay is drawn in a worker

@@ -11,7 +11,8 @@ from typing import Any
 
 import discord
 
-from bot.discord.bot import ParleyBot, committed, guarded
+from bot.discord.acting import act
+from bot.discord.bot import ParleyBot
 from bot.discord.targets import GameBound
 from bot.play.service import UserError
 from bot.storage import GameRecord
@@ -37,18 +38,23 @@ async def ask_to_resign(interaction: discord.Interaction[ParleyBot], game: GameR
 
 
 async def resign(interaction: discord.Interaction[ParleyBot], game_id: int) -> None:
+    """Resign, answering in place of the question (its button goes with it)."""
     bot = interaction.client
-    await interaction.response.defer()
-    try:
-        game = await bot.service.resign(await bot.service.game(game_id), interaction.user.id)
-    except UserError as error:
+
+    async def change() -> GameRecord:
+        return await bot.service.resign(await bot.service.game(game_id), interaction.user.id)
+
+    async def reply(game: GameRecord) -> None:
+        title = REGISTRY[game.game_key].title
+        await interaction.edit_original_response(
+            content=f"You resigned from **{title} #{game.id}**.", view=None
+        )
+
+    async def refuse(error: UserError) -> None:
         await interaction.edit_original_response(content=str(error), view=None)
-        return
-    committed(interaction, "You resigned.")
-    await bot.herald.deliver(game.id)
-    title = REGISTRY[game.game_key].title
-    await interaction.edit_original_response(
-        content=f"You resigned from **{title} #{game.id}**.", view=None
+
+    await act(
+        interaction, game_id, change, lambda _: "You resigned.", reply, in_place=True, refuse=refuse
     )
 
 
@@ -77,4 +83,4 @@ class ResignButton(
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, resign(interaction, self.game_id))
+        await resign(interaction, self.game_id)

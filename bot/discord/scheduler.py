@@ -27,14 +27,10 @@ log = logging.getLogger(__name__)
 
 
 class OpenPlace(Protocol):
-    """The one opener of a game that owes its opening (lobby card and thread): the tick's,
-    after a crash, and a Rematch click's. The game as it then is."""
+    """The one opener of a game that owes its opening (lobby card and thread): ``/parley
+    new``'s, a Rematch click's, and the tick's after a crash. The game as it then is."""
 
     async def __call__(self, game_id: int, resuming: bool = False) -> GameRecord | None: ...
-
-
-async def no_opening(game_id: int, resuming: bool = False) -> None:
-    """Until the lobby cog hands the scheduler its opener."""
 
 
 class Delivery(Protocol):
@@ -53,7 +49,8 @@ class Scheduler:
         timekeeper: Timekeeper,
         herald: Delivery,
         clock: Clock,
-        claims: Claims | None = None,
+        claims: Claims,
+        open_place: OpenPlace,
     ) -> None:
         self.store = store
         self.service = service
@@ -61,10 +58,17 @@ class Scheduler:
         self.herald = herald
         self.clock = clock
         #: The games this process holds (the herald's own: a game held by either is held).
-        self.claims = claims or Claims(store)
-        self.open_place: OpenPlace = no_opening
+        self.claims = claims
+        self.open_place = open_place
         #: Threads Discord archived since the last tick (their live games' threads reopen).
         self.archived: set[int] = set()
+
+    async def start(self) -> None:
+        """At start-up: the deadlines a crash or a stop left behind, the work owed
+        (:meth:`resume`), then every post owed."""
+        await self.timekeeper.catch_up(self.clock())
+        await self.resume()
+        await self.herald.deliver()
 
     async def resume(self) -> None:
         """Work owed after a commit that a crash may have cut short, at start and every tick:

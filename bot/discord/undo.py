@@ -1,4 +1,4 @@
-"""``/parley undo`` on Discord (issue 16): the request posted in the game's thread with Agree
+"""``/parley undo`` on Discord: the request posted in the game's thread with Agree
 and Refuse buttons for the players asked, and what a click does. The rule and the taking back
 are :mod:`bot.play.undo`'s; the buttons carry the request's own id, so an answer counts for
 that request only, and a click on one no longer open says why in words."""
@@ -10,10 +10,11 @@ from typing import Any
 
 import discord
 
-from bot.discord.bot import ParleyBot, guarded
+from bot.discord.acting import act
+from bot.discord.bot import ParleyBot, reply_privately
 from bot.discord.targets import GameBound
 from bot.play.service import UserError
-from bot.play.undo import Asked, Closed, Undos
+from bot.play.undo import Answered, Asked, Closed, Undos
 from bot.storage import GameRecord
 from games import REGISTRY
 
@@ -41,28 +42,40 @@ def answer_buttons(game_id: int, request_id: int) -> discord.ui.View:
     return view
 
 
-async def ask_undo(interaction: discord.Interaction[ParleyBot], game: GameRecord) -> str:
-    """Ask to take back the caller's last move; the private answer to give them."""
+async def ask_undo(interaction: discord.Interaction[ParleyBot], game: GameRecord) -> None:
+    """Ask to take back the caller's last move, and tell them what came of it."""
     bot = interaction.client
-    asked = await Undos(bot.store).ask(game, interaction.user.id)
-    request = asked.request
-    if not asked.waiting:
-        await bot.service.play_ai_seats(game.id)  # an AI seat due again moves
-        await bot.herald.deliver(game.id)
-        return f"Taken back: {asked.what}"
-    if game.thread_id is None:
-        raise UserError("This game has no thread to ask the other players in.")
-    assert request.id is not None  # stored: it waits for answers
-    await bot.get_partial_messageable(game.thread_id).send(
-        request_text(game, asked),
-        view=answer_buttons(game.id, request.id),
-        allowed_mentions=discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(u) for u in asked.waiting]
-        ),
-    )
-    await bot.herald.deliver(game.id)  # the word owed to the asker of a request replaced
-    names = ", ".join(f"<@{u}>" for u in asked.waiting)
-    return f"Asked {names} to agree to take back your last move ({asked.what})."
+
+    async def ask() -> Asked:
+        asked = await Undos(bot.store).ask(game, interaction.user.id)
+        if not asked.waiting:
+            await bot.service.play_ai_seats(game.id)  # an AI seat due again moves
+        return asked
+
+    def said(asked: Asked) -> str:
+        if not asked.waiting:
+            return f"Taken back: {asked.what}"
+        names = ", ".join(f"<@{u}>" for u in asked.waiting)
+        return f"Asked {names} to agree to take back your last move ({asked.what})."
+
+    async def shown(asked: Asked) -> Asked:
+        """The request, in the thread, for the players asked."""
+        request = asked.request
+        if not asked.waiting:
+            return asked
+        if game.thread_id is None:
+            raise UserError("This game has no thread to ask the other players in.")
+        assert request.id is not None  # stored: it waits for answers
+        await bot.get_partial_messageable(game.thread_id).send(
+            request_text(game, asked),
+            view=answer_buttons(game.id, request.id),
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(u) for u in asked.waiting]
+            ),
+        )
+        return asked
+
+    await act(interaction, game.id, ask, said, shown=shown)
 
 
 class UndoAnswer(
@@ -96,37 +109,49 @@ class UndoAnswer(
         return cls(int(match["game"]), match["ref"], match["answer"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._answer(interaction))
+        await self._answer(interaction)
 
     async def _answer(self, interaction: discord.Interaction[ParleyBot]) -> None:
         bot = interaction.client
         text = interaction.message.content if interaction.message else ""
         user = interaction.user.id
-        try:
+
+        async def answer() -> Answered:
             if not self.ref.startswith("r"):
                 raise Closed(*OLD_BUTTON)
             answered = await Undos(bot.store).answer(
                 self.game_id, int(self.ref[1:]), user, self.answer == "yes"
             )
-        except Closed as gone:
-            await interaction.response.edit_message(content=f"{text}\n{gone.mark}", view=None)
-            await interaction.followup.send(str(gone), ephemeral=True)
-            return
-        except UserError as error:
-            await interaction.response.send_message(str(error), ephemeral=True)
-            return
-        if self.answer == "no":
-            await interaction.response.edit_message(
-                content=f"{text}\n❌ <@{user}> refused.", view=None
-            )
-        elif answered.waiting:
-            waiting = ", ".join(f"<@{u}>" for u in answered.waiting)
-            await interaction.response.edit_message(
-                content=f"{text}\n✅ <@{user}> agrees; waiting for {waiting}."
-            )
-        else:
-            await interaction.response.edit_message(
-                content=f"{text}\n✅ <@{user}> agrees: the move is taken back.", view=None
-            )
-            await bot.service.play_ai_seats(self.game_id)  # an AI seat due again moves
-            await bot.herald.deliver(self.game_id)
+            if self.answer == "yes" and not answered.waiting:
+                await bot.service.play_ai_seats(self.game_id)  # an AI seat due again moves
+            return answered
+
+        async def reply(answered: Answered) -> None:
+            if self.answer == "no":
+                await interaction.edit_original_response(
+                    content=f"{text}\n❌ <@{user}> refused.", view=None
+                )
+            elif answered.waiting:
+                waiting = ", ".join(f"<@{u}>" for u in answered.waiting)
+                await interaction.edit_original_response(
+                    content=f"{text}\n✅ <@{user}> agrees; waiting for {waiting}."
+                )
+            else:
+                await interaction.edit_original_response(
+                    content=f"{text}\n✅ <@{user}> agrees: the move is taken back.", view=None
+                )
+
+        async def refuse(error: UserError) -> None:
+            if isinstance(error, Closed):
+                await interaction.edit_original_response(content=f"{text}\n{error.mark}", view=None)
+            await reply_privately(interaction, str(error))
+
+        await act(
+            interaction,
+            self.game_id,
+            answer,
+            lambda _: "Your answer counts.",
+            reply,
+            in_place=True,
+            refuse=refuse,
+        )

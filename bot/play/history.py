@@ -1,5 +1,5 @@
 """A game's action log read back: which actions are in effect, which were taken back, and the
-story of every action as the table saw it (issue 16).
+story of every action as the table saw it.
 
 The log only grows. Taking moves back adds a row of its own, the *undo*: its action is
 ``~undo K``, and it puts the game back as it stood before version ``K`` (the rows ``K`` up to
@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.play.secrecy import secret_aside
 from bot.play.story import story
 from bot.storage import AI_NAME, GameRecord, LogEntry
 from games import GameSpec
@@ -119,9 +120,8 @@ def narrate(
     entries = []
     for step, row in zip(walk(spec, game, actions), log, strict=True):
         text = step.line or "…"
-        if everything and step.undo_of is None and spec.secret_choice(step.before, step.seat):
-            choice = spec.label(step.before, step.seat, step.action)
-            text += f" ({spec.seat_label(step.seat)}'s secret choice: {choice})"
+        if step.undo_of is None:
+            text += secret_aside(spec, step.before, step.seat, step.action, everything)
         entries.append(Entry(step.version, step.seat, row.user_id, text, step.version in gone))
     return entries
 

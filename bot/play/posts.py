@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.play.secrecy import ballots_owed, is_secret_choice
 from bot.play.story import replay_post
 from bot.storage import DirectMessage, GameRecord, Post, ThreadPost, UndoRequest, who
 from games import GameSpec
@@ -31,6 +32,122 @@ def news(old: dict[str, Any], new: dict[str, Any]) -> bool:
     )
 
 
+def due_before(spec: GameSpec[Any], before: Any, anew: bool) -> set[int]:
+    """The seats due before the change, against which the seats due after it are new: none
+    when the game just began (``before`` is None) or every due turn begins ``anew`` (moves
+    taken back), so that everyone due then is pinged and sent their secret choice again."""
+    return set() if before is None or anew else set(spec.to_act(before))
+
+
+def turn_goes_on(spec: GameSpec[Any], before: Any, after: Any, was_due: set[int]) -> bool:
+    """Whether the change is a step inside a turn: the same seats are due before and after
+    and the game is not over (read from the envelope, never from a game's name). Such a step
+    is held and told with the post that ends the turn (:mod:`bot.play.quiet`), so a turn of
+    several steps is one post and one ping."""
+    return before is not None and spec.outcome(after) is None and was_due == set(spec.to_act(after))
+
+
+def kept_quiet(
+    spec: GameSpec[Any], before: Any, after: Any, actor: int | None, secret: bool, goes_on: bool
+) -> bool:
+    """Whether a secret action is told to nobody: the turn ``goes_on``, its actor still chooses
+    in secret and the public table gained nothing. Telling each one would tell how a seat's
+    bids grow card by card; the action that settles the choice or reveals something is told
+    at once."""
+    return (
+        secret
+        and goes_on
+        and actor is not None
+        and is_secret_choice(spec, after, actor)
+        and not news(spec.view(before, None), spec.view(after, None))
+    )
+
+
+def pinged(game: GameRecord, spec: GameSpec[Any], after: Any, was_due: set[int]) -> list[int]:
+    """The players a turn's post pings: those of the seats newly due, never an AI seat's
+    (nobody to ping). A seat still due was pinged when its turn began; a post names it
+    without a ping, so a long vote does not ping a voter at every ballot of the others."""
+    ai_seats = {s.seat for s in game.seats if s.is_ai}
+    return [
+        game.user_of(seat)
+        for seat in spec.to_act(after)
+        if seat not in was_due and seat not in ai_seats
+    ]
+
+
+def thread_post(
+    game: GameRecord,
+    spec: GameSpec[Any],
+    after: Any,
+    version: int,
+    line: str,
+    acted_by: int | None,
+    was_due: set[int],
+) -> ThreadPost:
+    """The post that ends a turn: the line, the public board after it (``spec.view(after,
+    None)``: the thread is read by everyone), who is due and who is pinged, and the result
+    once the game is over. A post that only says a seat is done, with nobody new due (a vote
+    cast while others still vote), shows no board: nothing on it changed for anyone."""
+    to_act = spec.to_act(after)
+    outcome = spec.outcome(after)
+    only_done = outcome is None and set(to_act) < was_due
+    return ThreadPost(
+        version=version,
+        line=line,
+        actor=acted_by,
+        waiting=[game.user_of(seat) for seat in to_act],
+        mentions=pinged(game, spec, after, was_due),
+        secret=any(is_secret_choice(spec, after, seat) for seat in to_act),
+        view=None if only_done else spec.view(after, None),
+        result=None if outcome is None else {"winners": outcome.winners, "reason": outcome.reason},
+    )
+
+
+def private_news(
+    game: GameRecord, spec: GameSpec[Any], before: Any, after: Any, everyone_private: bool
+) -> set[int]:
+    """The seats whose private view the change altered (a card drawn, a bid placed), or every
+    seat when the game begins or ``everyone_private`` asks for it: each may be told its own
+    news, never another's."""
+    return {
+        seat
+        for seat in range(len(game.seats))
+        if everyone_private
+        or before is None
+        or spec.view(before, seat).get("private") != spec.view(after, seat).get("private")
+    }
+
+
+def dms_owed(
+    game: GameRecord,
+    spec: GameSpec[Any],
+    after: Any,
+    version: int,
+    told: set[int],
+    ballots: set[int],
+) -> list[DirectMessage]:
+    """The DMs owed: to each seat ``told`` its news or owed one of the ``ballots``, the seat's
+    own ``private_text``, addressed to its player, with its secret choice if owed one. A seat
+    the AI plays is told nothing: an AI seat thinks in a worker process, never from DMs, and
+    a seat on autopilot (its player resigned or was removed) tells its old player nothing. A
+    seat with no private text and no ballot gets no empty DM."""
+    by_ai = {s.seat for s in game.seats if s.played_by_ai}
+    dms = []
+    for seat in sorted((told | ballots) - by_ai):
+        text = spec.private_text(spec.view(after, seat))
+        if text or seat in ballots:
+            dms.append(
+                DirectMessage(
+                    user_id=game.user_of(seat),
+                    seat=seat,
+                    version=version,
+                    text=text,
+                    choices=seat in ballots,
+                )
+            )
+    return dms
+
+
 def posts_owed(
     game: GameRecord,
     spec: GameSpec[Any],
@@ -43,96 +160,35 @@ def posts_owed(
     everyone_private: bool = False,
     anew: bool = False,
 ) -> list[Post]:
-    """The thread post and DMs owed after a change: one post per turn.
+    """The thread post and DMs owed after a change (``secret``: ``actor`` made a secret
+    choice): one post per turn, each seat's news in its own DM.
 
-    A turn ends when the set of seats to act changes or the game ends (read from the
-    envelope, never from a game's name); a step after which the same seats are still due is
-    held and told with the post that ends the turn (:mod:`bot.play.quiet`). A secret action
-    is never held: while the actor's secret choice goes on and nothing public changed it is
-    not told at all, so a round of bids does not tell every card; one that settles the choice
-    or reveals something gets its post at once. Only seats that have just become due are
-    pinged (never an AI seat: nobody to ping); those still due are named without a ping. A
-    post that only says a seat is done, with nobody new due (a vote cast while others still
-    vote), shows no board.
+    A step inside a turn is held (:func:`turn_goes_on`), but a secret action never is: it is
+    told to nobody while the choice goes on (:func:`kept_quiet`), or at once. Otherwise the
+    turn's post (:func:`thread_post`) pings the seats newly due (:func:`pinged`), and the
+    game's end brings its replay. The DMs (:func:`dms_owed`) go to the seats whose private
+    view changed and those owed a ballot (:func:`bot.play.secrecy.ballots_owed`), except the
+    actor of a secret choice, who sees its refreshed panel in the interaction reply.
 
     A change that begins every due turn ``anew`` (moves taken back) is a public event, never
     a step: it is posted at once, with the board, pinging every seat due after it (whoever
     asked may have waited long for the answer) and sending their secret choices again.
     """
-    to_act = spec.to_act(after)
-    posts: list[Post] = []
-    due_before: set[int] = set() if before is None or anew else set(spec.to_act(before))
-    public = spec.view(after, None)
-    public_before = None if before is None else spec.view(before, None)
-    seat_views = {seat: spec.view(after, seat) for seat in range(len(game.seats))}
-    changed_hands = {
-        seat
-        for seat, view in seat_views.items()
-        if everyone_private
-        or before is None
-        or spec.view(before, seat).get("private") != view.get("private")
-    }
-    outcome = spec.outcome(after)
-    goes_on = public_before is not None and outcome is None and due_before == set(to_act)
-    quiet = (
-        secret
-        and goes_on
-        and actor is not None
-        and spec.secret_choice(after, actor)
-        and public_before is not None
-        and not news(public_before, public)
-    )
+    was_due = due_before(spec, before, anew)
+    goes_on = turn_goes_on(spec, before, after, was_due)
     acted_by = None if actor is None else game.user_of(actor)
-    ai_seats = {s.seat for s in game.seats if s.is_ai}
+    posts: list[Post] = []
     if goes_on and not secret:
-        posts.append(ThreadPost(version=version, line=line, actor=acted_by, step=public_before))
-    elif not quiet:
-        only_done = outcome is None and set(to_act) < due_before
-        posts.append(
-            ThreadPost(
-                version=version,
-                line=line,
-                actor=acted_by,
-                waiting=[game.user_of(s) for s in to_act],
-                mentions=[
-                    game.user_of(s) for s in to_act if s not in due_before and s not in ai_seats
-                ],
-                secret=any(spec.secret_choice(after, s) for s in to_act),
-                view=None if only_done else public,
-                result=None
-                if outcome is None
-                else {"winners": outcome.winners, "reason": outcome.reason},
-            )
-        )
-        if outcome is not None:
+        step = spec.view(before, None)
+        posts.append(ThreadPost(version=version, line=line, actor=acted_by, step=step))
+    elif not kept_quiet(spec, before, after, actor, secret, goes_on):
+        posts.append(thread_post(game, spec, after, version, line, acted_by, was_due))
+        if spec.outcome(after) is not None:
             posts.append(replay_post(version))
-    # The actor of a secret choice sees their refreshed panel in the interaction reply.
+    told = private_news(game, spec, before, after, everyone_private)
     if secret and actor is not None:
-        changed_hands.discard(actor)
-    # Due to a secret choice now but not before: that includes the actor who just called a
-    # vote it takes part in (still to act, but its choice only now became secret).
-    newly_secret = {
-        s
-        for s in to_act
-        if spec.secret_choice(after, s)
-        and (s not in due_before or not spec.secret_choice(before, s))
-    }
-    # A seat the AI plays is told nothing: an AI seat thinks in a worker process, never
-    # from DMs, and a seat on autopilot (its player resigned or was removed) tells its old
-    # player nothing.
-    by_ai = {s.seat for s in game.seats if s.played_by_ai}
-    for seat in sorted((changed_hands | newly_secret) - by_ai):
-        text = spec.private_text(seat_views[seat])
-        if text or seat in newly_secret:
-            posts.append(
-                DirectMessage(
-                    user_id=game.user_of(seat),
-                    seat=seat,
-                    version=version,
-                    text=text,
-                    choices=seat in newly_secret,
-                )
-            )
+        told.discard(actor)
+    posts += dms_owed(game, spec, after, version, told, ballots_owed(spec, before, after, was_due))
     return posts
 
 

@@ -1,4 +1,4 @@
-"""Ratings per server and game with openskill's Plackett-Luce model (issue 16).
+"""Ratings per server and game with openskill's Plackett-Luce model.
 
 A finished game is a ranking of sides: the winners' sides first, everyone else after. A side
 is a team in Tortuga (the Dutch player alone), one seat elsewhere; a shared win is a tie, a

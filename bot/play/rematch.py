@@ -1,4 +1,4 @@
-"""A rematch (issue 16): a new lobby with a finished game's seats (in the same order), host,
+"""A rematch: a new lobby with a finished game's seats (in the same order), host,
 options and clock, opened once however many players press Rematch at once."""
 
 from __future__ import annotations

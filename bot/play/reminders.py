@@ -12,6 +12,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.play.clocks import HOUR, stamp
+from bot.play.secrecy import is_secret_choice
 from bot.play.since import digest_for
 from bot.play.turns import Replay
 from bot.storage import Deadline, DirectMessage, GameRecord, Post, Store, ThreadPost, UserSettings
@@ -103,7 +104,7 @@ def reminder_posts(
     )
     due = f" Your clock runs out {stamp(deadline.due_at)}." if deadline.due_at else ""
     seat = next(s for s in game.seats if s.seat == deadline.seat)
-    secret = rp is not None and spec.secret_choice(rp.state, deadline.seat)
+    secret = rp is not None and is_secret_choice(spec, rp.state, deadline.seat)
     by_dm = seat.dm_open is not False
     if step == "start":
         if not settings.turn_dm or not by_dm:

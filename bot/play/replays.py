@@ -1,4 +1,4 @@
-"""A whole game as one animated picture (issue 16): the public board after each move, frames
+"""A whole game as one animated picture: the public board after each move, frames
 sampled when the game is long (:mod:`renderers.replay`), built by replaying the log.
 
 Pure and slow (a second per few frames): the Discord side runs it off the event loop, one at a

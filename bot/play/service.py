@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 from bot.play.claims import Claims
 from bot.play.posts import posts_owed, undo_ended
+from bot.play.secrecy import is_secret_choice
 from bot.play.story import replay_post
 from bot.play.thinking import Thinker, decision_seed
 from bot.play.turns import replay
@@ -411,7 +412,7 @@ class GameService:
             version,
             line,
             actor=seat,
-            secret=spec.secret_choice(before, seat),
+            secret=is_secret_choice(spec, before, seat),
         )
         pending = await self.store.open_undo(game.id)  # the action ends it
         if status == "active":  # at the game's end its final post says it all
@@ -583,7 +584,7 @@ class GameService:
                     seat=seat,
                     version=game.version,
                     text="You take over this seat.\n" + spec.private_text(spec.view(state, seat)),
-                    choices=due and spec.secret_choice(state, seat),
+                    choices=is_secret_choice(spec, state, seat),
                 ),
             ]
             fresh = now + policy.clock_seconds if policy.clock_seconds else None

@@ -1,4 +1,4 @@
-"""What finished games add up to on a server (issue 16): each game settled once into the
+"""What finished games add up to on a server: each game settled once into the
 ratings, a player's record, and the leaderboard of a game.
 
 A game is settled when its final post goes out (and again at start-up, for one finished just

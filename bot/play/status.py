@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.play.clocks import POLICIES, clock_name, stamp
+from bot.play.secrecy import is_secret_choice
 from bot.play.story import result_lines
 from bot.storage import Deadline, GameRecord, TimePolicy, who
 from games import GameSpec
@@ -33,7 +34,7 @@ def status_text(
             user = game.user_of(seat)
             line = f"⏳ {who(user)} ({spec.seat_label(seat)})"
             d = by_seat.get(seat)
-            if spec.secret_choice(state, seat):
+            if is_secret_choice(spec, state, seat):
                 line += ": secret choice pending"
             if d is not None and d.paused_at is not None:
                 line += " · 🏖️ on vacation, clock stopped"

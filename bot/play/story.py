@@ -1,4 +1,4 @@
-"""The end of a game told in words (issue 16): who won and why, the final scores, how the game
+"""The end of a game told in words: who won and why, the final scores, how the game
 was decided when a forfeit or the autopilot decided it, that a game against the AI was
 unrated, and every secret of the game now made public (``spec.reveal``). The final thread post
 tells all of it, the living status message its first lines; nothing here is ever said before

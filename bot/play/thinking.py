@@ -26,7 +26,8 @@ from concurrent.futures.process import BrokenProcessPool
 from games import REGISTRY
 from games.ai import make_player
 
-#: The strength of every AI seat and stand-in (issue 15: "the AI at ``normal`` strength").
+#: The strength of every AI seat and stand-in: a fair opponent, and quick enough to think
+#: for many games at once.
 LEVEL = "normal"
 
 
@@ -55,7 +56,7 @@ def worker_context() -> multiprocessing.context.BaseContext:
 
 
 #: How much lower than the bot a pool worker runs: the event loop gets the CPU first, so
-#: commands stay fast while the AI thinks or a replay is drawn (issue 15: p99 under 60 ms).
+#: commands stay fast while the AI thinks or a replay is drawn (`parley bench` measures it).
 WORKER_NICENESS = 10
 
 

@@ -1,4 +1,4 @@
-"""Taking back a move, the way good async sites do it (issue 16).
+"""Taking back a move, the way good async sites do it.
 
 A player asks to take back their own last action in effect, together with every action played
 after it. It is allowed only when those actions told nobody anything hidden, which is decided

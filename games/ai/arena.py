@@ -150,7 +150,7 @@ def play_game(
     mixer = random.Random(f"{seed}:{index}")
     game_seed = mixer.getrandbits(31)
     seated = [
-        seat_player(a if s == seat_of_a else b, mixer.getrandbits(62)) for s in range(players)
+        seat_player(a if seat == seat_of_a else b, mixer.getrandbits(62)) for seat in range(players)
     ]
     state = spec.new(players, game_seed)
     think: list[float] = []

@@ -163,8 +163,8 @@ def _back_up(path: list[Node], rewards: list[float], seats: int, minimax: bool) 
     for node in reversed(path):
         node.visits += 1
         sums = node.rewards
-        for s in range(seats):
-            sums[s] += rewards[s]
+        for seat in range(seats):
+            sums[seat] += rewards[seat]
         if minimax and node.children:
             mover = node.mover
             node.estimate = max(

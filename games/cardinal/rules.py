@@ -75,7 +75,11 @@ def open_squares(state: CardinalState) -> list[str]:
     blocked = pirate_influence(state) | set(state.ships)
     if state.pirate:
         blocked.add(state.pirate)
-    return [square_name(s) for s in state.shape.squares() if square_name(s) not in blocked]
+    return [
+        square_name(square)
+        for square in state.shape.squares()
+        if square_name(square) not in blocked
+    ]
 
 
 def supply(state: CardinalState, seat: int) -> int:

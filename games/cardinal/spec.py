@@ -1,14 +1,26 @@
 """The :class:`GameSpec` of Cardinal: options, turn order and the hooks, each handing over to
-``rules`` (what may be done and what it does) or ``views`` (what players see and read)."""
+``rules`` (what may be done and what it does), ``views`` (what players see) or the module
+named after the hook (``label``, ``explain``, ``changes``, ``sample``, ``evaluate``,
+``reveal``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.cardinal import evaluation, position, rules, views
+from games.cardinal import (
+    changes,
+    evaluate,
+    explain,
+    label,
+    position,
+    reveal,
+    rules,
+    sample,
+    views,
+)
 from games.cardinal.data import BOARDS, SEATS
 from games.cardinal.state import CardinalState
-from games.core import GameSpec, Option, normalize
+from games.core import Change, GameSpec, Option, Score, View, normalize
 
 
 class CardinalSpec(GameSpec[CardinalState]):
@@ -65,32 +77,24 @@ class CardinalSpec(GameSpec[CardinalState]):
     def position(self, **setup: Any) -> CardinalState:
         return position.position(**setup)
 
-    def scores(self, state: CardinalState) -> list[dict[str, Any]]:
+    def scores(self, state: CardinalState) -> list[Score]:
         return views.scores(state)
 
-    def explain(self, state: CardinalState, seat: int, action: str) -> str:
-        return views.explain(state, seat, normalize(action))
-
+    # -- the second-edition hooks, one module each --------------------------------------------
     def label(self, state: CardinalState, seat: int, action: str) -> str:
-        action = normalize(action)
-        after = None
-        if " " in action:
-            after = self.copy(state)
-            self.play(after, seat, action)
-        return views.label(state, seat, action, after)
+        return label.label(state, seat, normalize(action))
 
-    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
-        return views.changes(before, after)
+    def explain(self, state: CardinalState, seat: int, action: str) -> str:
+        return explain.explain(state, seat, normalize(action))
+
+    def changes(self, before: View, after: View) -> list[Change]:
+        return changes.changes(before, after)
 
     def sample(self, state: CardinalState, seat: int, seed: int) -> CardinalState:
-        """Cardinal hides nothing: every ship, the pirate and the whole move history are public,
-        and the only chance (the coin toss for the first player) was made at setup and is
-        public since. The state holds no random generator, so the sample is a plain copy,
-        whatever the seed."""
-        return self.copy(state)
+        return sample.sample(state, seat, seed)
 
     def evaluate(self, state: CardinalState) -> list[float]:
-        return evaluation.evaluate(state)
+        return evaluate.evaluate(state)
 
     def reveal(self, state: CardinalState) -> list[str]:
-        return views.reveal(state)
+        return reveal.reveal(state)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.cardinal.data import BOARDS, BoardShape
+from games.core import StateCodec
 
 
 @dataclass
@@ -28,3 +29,11 @@ class CardinalState:
     @property
     def shape(self) -> BoardShape:
         return BOARDS[self.board]
+
+
+CODEC: StateCodec[CardinalState] = StateCodec(CardinalState)
+
+
+def copy(state: CardinalState) -> CardinalState:
+    """A private copy for look-ahead (the spec's ``copy`` is the same codec)."""
+    return CODEC.copy(state)

@@ -1,14 +1,25 @@
-"""Caribbean behind the engine contract: a thin layer over :mod:`games.caribbean.rules`."""
+"""Caribbean behind the engine contract: a thin layer over :mod:`games.caribbean.rules`,
+:mod:`games.caribbean.views` and the module named after each hook (``label``, ``explain``,
+``changes``, ``sample``, ``evaluate``, ``reveal``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.caribbean import appraisal, hidden, reasons, rules, views
+from games.caribbean import (
+    changes,
+    evaluate,
+    explain,
+    label,
+    reveal,
+    rules,
+    sample,
+    views,
+)
 from games.caribbean.data import COLOURS, SHIP_NAMES
 from games.caribbean.position import build_position
 from games.caribbean.state import CaribbeanState
-from games.core import GameSpec, Option, normalize
+from games.core import Change, GameSpec, Option, Score, View, normalize
 
 SECRET_LINES = {
     "bid": "{who} has assigned a card.",
@@ -73,13 +84,13 @@ class CaribbeanSpec(GameSpec[CaribbeanState]):
     def private_view(self, state: CaribbeanState, seat: int) -> dict[str, Any]:
         return views.private_view(state, seat)
 
-    def scores(self, state: CaribbeanState) -> list[dict[str, Any]]:
+    def scores(self, state: CaribbeanState) -> list[Score]:
         return views.scores(state)
 
     def secret_choice(self, state: CaribbeanState, seat: int) -> bool:
         return state.phase in SECRET_PHASES
 
-    def private_text(self, view: dict[str, Any]) -> str:
+    def private_text(self, view: View) -> str:
         return views.private_text(view)
 
     def describe(
@@ -95,23 +106,21 @@ class CaribbeanSpec(GameSpec[CaribbeanState]):
             lines.insert(0, f"{self.seat_label(seat)} ends {SHIP_NAMES[before.current]}'s turn.")
         return " ".join(lines)
 
-    # -- second-edition hooks ----------------------------------------------------------------
+    # -- the second-edition hooks, one module each --------------------------------------------
     def label(self, state: CaribbeanState, seat: int, action: str) -> str:
-        return views.label(state, seat, action)
+        return label.label(state, seat, action)
 
     def explain(self, state: CaribbeanState, seat: int, action: str) -> str:
-        return reasons.explain(state, seat, normalize(action))
+        return explain.explain(state, seat, normalize(action))
 
-    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
-        return views.changes(before, after)
+    def changes(self, before: View, after: View) -> list[Change]:
+        return changes.changes(before, after)
 
     def sample(self, state: CaribbeanState, seat: int, seed: int) -> CaribbeanState:
-        world = self.copy(state)
-        hidden.redeal(world, seat, seed)
-        return world
+        return sample.sample(state, seat, seed)
 
     def evaluate(self, state: CaribbeanState) -> list[float]:
-        return appraisal.evaluate(state)
+        return evaluate.evaluate(state)
 
     def reveal(self, state: CaribbeanState) -> list[str]:
-        return hidden.reveal(state)
+        return reveal.reveal(state)

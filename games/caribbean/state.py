@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.caribbean.data import CARDS
+from games.core import StateCodec
 
 
 @dataclass
@@ -60,3 +61,11 @@ class CaribbeanState:
         if None in used:
             return None
         return sum(CARDS) - sum(card for card in used if card is not None)
+
+
+CODEC: StateCodec[CaribbeanState] = StateCodec(CaribbeanState)
+
+
+def copy(state: CaribbeanState) -> CaribbeanState:
+    """A private copy (the spec's ``copy`` is the same codec)."""
+    return CODEC.copy(state)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, NotRequired, Protocol, TypedDict, TypeVar
 
 from games.core.codec import StateCodec
 
@@ -26,8 +26,38 @@ class Finishable(Protocol):
 
 S = TypeVar("S", bound=Finishable)
 
+
+class Score(TypedDict):
+    """One entry of the envelope's ``scores``: a named counter (a seat, a team, a fleet)."""
+
+    name: str
+    value: int
+
+
+class Envelope(TypedDict):
+    """The keys every view has, with one meaning in every game (ENGINE.md, second edition)."""
+
+    game: str  # the registry key
+    seats: list[str]  # display names by seat
+    to_act: list[int]  # seats who must act now; [] once the game is over
+    turn: int  # a counter a player understands (turn, round or move)
+    last: list[str]  # public lines: what the latest action did
+    outcome: dict[str, Any] | None  # None until the end, then ``winners`` and ``reason``
+    scores: list[Score] | None  # public counters, or None in a game without any
+    private: NotRequired[dict[str, Any]]  # in a seat's view only: that seat's secrets
+
+
 ENVELOPE_KEYS = ("game", "seats", "to_act", "turn", "last", "outcome", "scores")
-"""The keys every view has, with one meaning in every game (a seat's view adds ``private``)."""
+"""The keys of :class:`Envelope` that every view has (a seat's view adds ``private``)."""
+
+View = dict[str, Any]
+"""A whole view, JSON-able: the :class:`Envelope`'s keys and, beside them, the game's own keys
+(``board_view``). A plain dict to the type checker, because mypy cannot yet type a TypedDict
+with "these keys, and any others beside" (PEP 728's ``extra_items``); then it becomes
+``class View(Envelope, extra_items=Any)`` and every reader of the envelope is checked."""
+
+Change = dict[str, Any]
+"""One entry of ``changes``: ``kind`` and ``text``, plus the keys a renderer needs to draw it."""
 
 
 class IllegalAction(ValueError):
@@ -57,7 +87,7 @@ def finish(state: Finishable, winners: list[int], reason: str) -> None:
     state.outcome = {"winners": sorted(winners), "reason": reason}
 
 
-def score(name: str, value: int) -> dict[str, Any]:
+def score(name: str, value: int) -> Score:
     """One entry of the envelope's ``scores``: a named counter (a seat, a team, a fleet)."""
     return {"name": name, "value": value}
 
@@ -120,7 +150,7 @@ class GameSpec(ABC, Generic[S]):
         """``seat``'s secrets (hand, loyalty, bids, seen cards); {} in an open game."""
         return {}
 
-    def scores(self, state: S) -> list[dict[str, Any]] | None:
+    def scores(self, state: S) -> list[Score] | None:
         """The envelope's ``scores``: public counters built with :func:`score`, or None."""
         return None
 
@@ -144,20 +174,21 @@ class GameSpec(ABC, Generic[S]):
         self.play(new_state, seat, action)
         return new_state
 
-    def view(self, state: S, seat: int | None) -> dict[str, Any]:
-        """The envelope plus the game's own keys; ``private`` only in a seat's view."""
+    def view(self, state: S, seat: int | None) -> View:
+        """The game's own keys, then the envelope; ``private`` only in a seat's view."""
         view = self.board_view(state, seat)
-        view.update(
-            game=self.key,
-            seats=[self.seat_label(s) for s in range(self.players(state))],
-            to_act=self.to_act(state),
-            turn=self.turn_number(state),
-            last=self.last_lines(state),
-            outcome=state.outcome,
-            scores=self.scores(state),
-        )
+        envelope: Envelope = {
+            "game": self.key,
+            "seats": [self.seat_label(other) for other in range(self.players(state))],
+            "to_act": self.to_act(state),
+            "turn": self.turn_number(state),
+            "last": self.last_lines(state),
+            "outcome": state.outcome,
+            "scores": self.scores(state),
+        }
         if seat is not None:
-            view["private"] = self.private_view(state, seat)
+            envelope["private"] = self.private_view(state, seat)
+        view.update(envelope)
         return view
 
     def outcome(self, state: S) -> Outcome | None:
@@ -186,7 +217,7 @@ class GameSpec(ABC, Generic[S]):
         names that group ("Sail G5 (1 mast)"). The canonical text stays what is logged."""
 
     @abstractmethod
-    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+    def changes(self, before: View, after: View) -> list[Change]:
         """What changed between two views of the same seat, in the game's own terms.
 
         Each change is a dict with ``kind`` (``move``, ``add``, ``remove``, ``count``,
@@ -238,7 +269,7 @@ class GameSpec(ABC, Generic[S]):
         """True when ``seat``'s current actions must not be shown in public (votes, bids)."""
         return False
 
-    def private_text(self, view: dict[str, Any]) -> str:
+    def private_text(self, view: View) -> str:
         """Readable text of ``view["private"]`` for a DM or ``/parley hand``."""
         return ""
 

@@ -12,14 +12,14 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
+from games.core import Change, View
 from games.core.coords import parse_square
 from games.rigadoon import data
 
-Change = dict[str, Any]
 MAELSTROMS = frozenset(data.name(c) for c in data.MAELSTROMS)
 
 
-def changes(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
+def changes(before: View, after: View) -> list[Change]:
     seats = after["seats"]
     out = _ship_moves(before, after, seats)
     out += _masts(before, after, seats)
@@ -79,7 +79,7 @@ def move_text(move: dict[str, Any], seats: list[str]) -> str:
     return f"{who} {verb} {way}{' across the edge' if edge else ''} to {path[-1].upper()}"
 
 
-def _ship_moves(before: dict[str, Any], after: dict[str, Any], seats: list[str]) -> list[Change]:
+def _ship_moves(before: View, after: View, seats: list[str]) -> list[Change]:
     seen = before.get("moves_made", 0)
     listed = sorted(
         (m for m in after.get("last_turn_moves", []) + after.get("moves", []) if m["n"] > seen),
@@ -116,8 +116,8 @@ def _ship_moves(before: dict[str, Any], after: dict[str, Any], seats: list[str])
     return out
 
 
-def _unnumbered(ship: int, start: str, end: str, after: dict[str, Any], seats: list[str]) -> Change:
-    fleet = next(s["fleet"] for s in after["ships"] if s["id"] == ship)
+def _unnumbered(ship: int, start: str, end: str, after: View, seats: list[str]) -> Change:
+    fleet = next(listed["fleet"] for listed in after["ships"] if listed["id"] == ship)
     return {
         "kind": "move",
         "piece": "ship",
@@ -132,7 +132,7 @@ def _unnumbered(ship: int, start: str, end: str, after: dict[str, Any], seats: l
     }
 
 
-def _masts(before: dict[str, Any], after: dict[str, Any], seats: list[str]) -> list[Change]:
+def _masts(before: View, after: View, seats: list[str]) -> list[Change]:
     was = {ship["id"]: ship["masts"] for ship in before["ships"]}
     out: list[Change] = []
     for ship in after["ships"]:
@@ -154,7 +154,7 @@ def _masts(before: dict[str, Any], after: dict[str, Any], seats: list[str]) -> l
     return out
 
 
-def _chests(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
+def _chests(before: View, after: View) -> list[Change]:
     was = {chest["id"]: chest for chest in before["chests"]}
     out: list[Change] = []
     for chest in after["chests"]:

@@ -25,29 +25,29 @@ from games.rigadoon.state import FLEETS, RigadoonState, copy
 OPENING, TURN, ATTACK, CHEST, ISLAND = "opening", "turn", "attack", "chest", "island"
 
 
-def phase(st: RigadoonState) -> str:
+def phase(state: RigadoonState) -> str:
     """Which decision the active player faces; the chain's decisions come before the turn's."""
-    if st.wind < 0:
+    if state.wind < 0:
         return OPENING
-    if st.sinking >= 0:
+    if state.sinking >= 0:
         return ISLAND
-    if st.blast is not None:
+    if state.blast is not None:
         return CHEST
-    if st.pending:
+    if state.pending:
         return ATTACK
     return TURN
 
 
-def legal_actions(st: RigadoonState, seat: int) -> list[str]:
-    if st.outcome is not None or seat != st.active:
+def legal_actions(state: RigadoonState, seat: int) -> list[str]:
+    if state.outcome is not None or seat != state.active:
         return []
-    return PHASES[phase(st)].legal(st, seat)
+    return PHASES[phase(state)].legal(state, seat)
 
 
-def play(st: RigadoonState, seat: int, action: str) -> None:
+def play(state: RigadoonState, seat: int, action: str) -> None:
     """Carry out a legal ``action``; ``narration`` then tells what it did."""
-    st.narration, st.memo, st.focus_memo = [], None, None
-    PHASES[phase(st)].play(st, seat, action)
+    state.narration, state.memo, state.focus_memo = [], None, None
+    PHASES[phase(state)].play(state, seat, action)
 
 
 def cell_of(square: str) -> int:
@@ -56,7 +56,9 @@ def cell_of(square: str) -> int:
 
 
 # -- the turn proper ----------------------------------------------------------------------------
-def ship_menus(st: RigadoonState, wind_rule: bool = True) -> tuple[dict[int, list[str]], set[int]]:
+def ship_menus(
+    state: RigadoonState, wind_rule: bool = True
+) -> tuple[dict[int, list[str]], set[int]]:
     """Each ship's legal sails and repairs this turn, and the ships that still owe one.
 
     3 masts at sea: must sail (skipped if it cannot, A6); 0 masts: must repair; 1-2 masts:
@@ -64,30 +66,30 @@ def ship_menus(st: RigadoonState, wind_rule: bool = True) -> tuple[dict[int, lis
     the wind is unchanged, ``wind_rule`` keeps only the actions ruling R2 allows."""
     menus: dict[int, list[tuple[str, chain.SailOption | None]]] = {}
     owed: set[int] = set()
-    for ship in range(4 * st.active, 4 * st.active + 4):
-        c, masts, bit = st.ships[ship], st.masts[ship], 1 << ship
-        if c < 0 or (st.acted & bit and not st.bonus & bit):
+    for ship in range(4 * state.active, 4 * state.active + 4):
+        c, masts, bit = state.ships[ship], state.masts[ship], 1 << ship
+        if c < 0 or (state.acted & bit and not state.bonus & bit):
             continue
         sails: list[tuple[str, chain.SailOption | None]] = []
-        if masts and (masts == 3 or not st.aground(ship)):
+        if masts and (masts == 3 or not state.aground(ship)):
             head = f"sail {data.NAMES[c]} "
             sails = [
                 (f"{head}{data.DIRECTIONS[o[0]]} {o[1]} {o[2]}", o)
                 if o[2]
                 else (f"{head}{data.DIRECTIONS[o[0]]} {o[1]}", o)
-                for o in chain.sail_options(st, ship)
+                for o in chain.sail_options(state, ship)
             ]
-        if st.acted & bit:
+        if state.acted & bit:
             menus[ship] = sails
             continue
         repair: list[tuple[str, chain.SailOption | None]] = (
             [(f"repair {data.name(c)}", None)] if masts < 3 else []
         )
         menus[ship] = repair if masts == 0 else sails + repair
-        if menus[ship] and not st.in_port(ship):
+        if menus[ship] and not state.in_port(ship):
             owed.add(ship)
-    if wind_rule and not st.wind_changed:
-        kept = _wind_rule(st, menus, owed)
+    if wind_rule and not state.wind_changed:
+        kept = _wind_rule(state, menus, owed)
         return kept, owed
     return {ship: [text for text, _ in menu] for ship, menu in menus.items()}, owed
 
@@ -97,7 +99,7 @@ SEARCH_BUDGET = 64  # decisions looked at per action; a chain this branchy is le
 
 
 def _wind_rule(
-    st: RigadoonState,
+    state: RigadoonState,
     menus: dict[int, list[tuple[str, chain.SailOption | None]]],
     owed: set[int],
 ) -> dict[int, list[str]]:
@@ -111,7 +113,7 @@ def _wind_rule(
     copy, through every decision of their chain, and pass if some way through it leaves an
     action owed."""
     neighbours = [0] * data.CELLS  # ships orthogonally next to each cell
-    for c in st.ships:
+    for c in state.ships:
         if c >= 0:
             for o in data.ORTHOGONAL:
                 if (n := data.STEP[c][o]) >= 0:
@@ -119,8 +121,8 @@ def _wind_rule(
     kept: dict[int, list[str]] = {}
     for ship, menu in menus.items():
         others = owed - {ship}
-        can_repair = any(st.masts[other] < 3 for other in others)
-        origin = st.ships[ship]
+        can_repair = any(state.masts[other] < 3 for other in others)
+        origin = state.ships[ship]
         beside = {data.STEP[origin][o] for o in data.ORTHOGONAL}
         steps: list[set[int]] | None = None
         kept[ship] = []
@@ -138,27 +140,27 @@ def _wind_rule(
                     kept[ship].append(text)
                     continue
                 if attacks == 0:  # only the sailing ship moves, and maybe a chest it meets
-                    bumps = any(c in st.chests for c in data.RAYS[origin][d][: k - 1])
+                    bumps = any(c in state.chests for c in data.RAYS[origin][d][: k - 1])
                     if steps is None:
-                        steps = [_free_steps(st, ship, other) for other in others]
+                        steps = [_free_steps(state, ship, other) for other in others]
                     if not bumps and any(step - {land} for step in steps):
                         kept[ship].append(text)  # a 3-mast ship can still sail one space
                         continue
-                    plain = [], _moved(st.ships, ship, land), not bumps
+                    plain = [], _moved(state.ships, ship, land), not bumps
                 else:
-                    plain = _plain_chain(st, ship, option, land)
-                if plain is not None and _still_owing(st, ship, others, *plain):
+                    plain = _plain_chain(state, ship, option, land)
+                if plain is not None and _still_owing(state, ship, others, *plain):
                     allowed = True
                 elif (
                     plain is not None
                     and not others
                     and data.KIND[land] != data.ISLAND  # a claim may win the game
-                    and not _hemmed_in(st, ship, owed)
+                    and not _hemmed_in(state, ship, owed)
                 ):
                     allowed = False
                 else:
-                    after = copy(st)
-                    _play_turn(after, st.active, text)
+                    after = copy(state)
+                    _play_turn(after, state.active, text)
                     allowed = _can_end_owing(after, [SEARCH_BUDGET])
             if allowed:
                 kept[ship].append(text)
@@ -166,21 +168,21 @@ def _wind_rule(
 
 
 def _plain_chain(
-    st: RigadoonState, ship: int, option: chain.SailOption, land: int
+    state: RigadoonState, ship: int, option: chain.SailOption, land: int
 ) -> tuple[list[int], list[int], bool] | None:
     """The commonest chains, settled without playing them: a plain sail (no chest, no
     maelstrom, no claim) lands next to at most one ship, which is blasted through open cells
     and lands next to at most one ship in turn, and so on. Returns the ships blasted (each now
     at sea, a mast lighter), where every ship ends, and True (no chest moved); or None when
     the chain is anything else (a choice, a chest, a portal, a claim, a backfire)."""
-    origin = st.ships[ship]
+    origin = state.ships[ship]
     d, k, stop = option
     path = data.RAYS[origin][d][:k]
     if stop or data.KIND[path[-1]] not in (data.OPEN, data.SHALLOWS):
         return None
-    if any(c in st.chests for c in path):
+    if any(c in state.chests for c in path):
         return None
-    where = list(st.ships)
+    where = list(state.ships)
     where[ship] = land
     occupied = {c for c in where if c >= 0}
     at, blasted = land, list[int]()
@@ -195,7 +197,7 @@ def _plain_chain(
         cur = start
         for _ in range(2):
             nxt = data.WRAP[cur][away]
-            if data.KIND[nxt] == data.MAELSTROM or nxt in st.chests:
+            if data.KIND[nxt] == data.MAELSTROM or nxt in state.chests:
                 return None  # a portal, a chest to bump or stop on, or a claim
             if nxt in occupied or data.KIND[nxt] == data.ISLAND:
                 break
@@ -209,16 +211,16 @@ def _plain_chain(
     return None
 
 
-def _free_steps(st: RigadoonState, sailing: int, ship: int) -> set[int]:
+def _free_steps(state: RigadoonState, sailing: int, ship: int) -> set[int]:
     """The cells ``ship`` could sail one space to once ``sailing`` has left its square: open
     water or Shallows with no ship and no chest."""
-    occupied = set(st.ships) - {st.ships[sailing]}
+    occupied = set(state.ships) - {state.ships[sailing]}
     return {
         c
-        for c in data.STEP[st.ships[ship]]
+        for c in data.STEP[state.ships[ship]]
         if c >= 0
         and c not in occupied
-        and c not in st.chests
+        and c not in state.chests
         and data.KIND[c] in (data.OPEN, data.SHALLOWS)
     }
 
@@ -230,7 +232,7 @@ def _moved(ships: list[int], ship: int, land: int) -> list[int]:
 
 
 def _still_owing(
-    st: RigadoonState,
+    state: RigadoonState,
     ship: int,
     others: set[int],
     blasted: list[int],
@@ -242,11 +244,11 @@ def _still_owing(
     repair; one blasted into open water before it acted has at most 2 now (R4); a 3-mast
     ship that can sail one space to a free cell must sail (judged only if no chest moved)."""
     for other in blasted:
-        if other != ship and other // 4 == st.active and not st.acted & (1 << other):
+        if other != ship and other // 4 == state.active and not state.acted & (1 << other):
             return True
     occupied = set(where)
     for other in others:
-        if st.masts[other] < 3:
+        if state.masts[other] < 3:
             return True
         if other in blasted or not chests_still:
             continue
@@ -254,56 +256,56 @@ def _still_owing(
             if (
                 first >= 0
                 and first not in occupied
-                and first not in st.chests
+                and first not in state.chests
                 and data.KIND[first] in (data.OPEN, data.SHALLOWS)
             ):
                 return True
     return False
 
 
-def _hemmed_in(st: RigadoonState, sailing: int, owed: set[int]) -> bool:
+def _hemmed_in(state: RigadoonState, sailing: int, owed: set[int]) -> bool:
     """Is another Ship-at-sea of the active fleet, with 3 masts and no action done, unable to
     sail (so owing nothing, A6) until something moves?"""
     return any(
         ship != sailing
         and ship not in owed
-        and st.ships[ship] >= 0
-        and st.masts[ship] == 3
-        and not st.acted & (1 << ship)
-        and not st.in_port(ship)
-        for ship in range(4 * st.active, 4 * st.active + 4)
+        and state.ships[ship] >= 0
+        and state.masts[ship] == 3
+        and not state.acted & (1 << ship)
+        and not state.in_port(ship)
+        for ship in range(4 * state.active, 4 * state.active + 4)
     )
 
 
-def owes_an_action(st: RigadoonState) -> bool:
+def owes_an_action(state: RigadoonState) -> bool:
     """Does a Ship-at-sea of the active fleet still owe a sail or a repair this turn?"""
-    for ship in range(4 * st.active, 4 * st.active + 4):
-        if st.ships[ship] < 0 or st.acted & (1 << ship) or st.in_port(ship):
+    for ship in range(4 * state.active, 4 * state.active + 4):
+        if state.ships[ship] < 0 or state.acted & (1 << ship) or state.in_port(ship):
             continue
-        if st.masts[ship] < 3 or chain.sail_options(st, ship):
+        if state.masts[ship] < 3 or chain.sail_options(state, ship):
             return True
     return False
 
 
-def can_end_owing(st: RigadoonState) -> bool:
+def can_end_owing(state: RigadoonState) -> bool:
     """After a ship action (and while its chain may still wait for decisions): can it end
     with an action of the active fleet still owed, or with the game over? (ruling R2)"""
-    return _can_end_owing(st, [SEARCH_BUDGET])
+    return _can_end_owing(state, [SEARCH_BUDGET])
 
 
-def _can_end_owing(st: RigadoonState, budget: list[int]) -> bool:
+def _can_end_owing(state: RigadoonState, budget: list[int]) -> bool:
     """Can the chain under way end with an action still owed (or the game over)?"""
-    if st.outcome is not None:
+    if state.outcome is not None:
         return True
-    now = phase(st)
+    now = phase(state)
     if now == TURN:
-        return owes_an_action(st)
+        return owes_an_action(state)
     budget[0] -= 1
     if budget[0] < 0:
         return True
-    for option in CHOICES[now](st):
-        after = copy(st)
-        PLAYS[now](after, st.active, option)
+    for option in CHOICES[now](state):
+        after = copy(state)
+        PLAYS[now](after, state.active, option)
         if _can_end_owing(after, budget):
             return True
     return False
@@ -315,13 +317,13 @@ def _decision(
     """The legal options of a chain decision: while the wind is unchanged, those that can
     still end the chain with an action owed (R2); never none."""
 
-    def legal(st: RigadoonState, seat: int) -> list[str]:
-        options = choices(st)
-        if st.wind_changed or len(options) < 2:
+    def legal(state: RigadoonState, seat: int) -> list[str]:
+        options = choices(state)
+        if state.wind_changed or len(options) < 2:
             return options
         kept = []
         for option in options:
-            after = copy(st)
+            after = copy(state)
             PLAYS[now](after, seat, option)
             if _can_end_owing(after, [SEARCH_BUDGET]):
                 kept.append(option)
@@ -330,159 +332,161 @@ def _decision(
     return legal
 
 
-def turn_actions(st: RigadoonState, seat: int = -1) -> list[str]:
+def turn_actions(state: RigadoonState, seat: int = -1) -> list[str]:
     """Sails, repairs, ``change wind`` and ``end turn`` (cached on the state)."""
-    if st.memo is None:
-        menus, owed = ship_menus(st)
-        st.memo = [a for menu in menus.values() for a in menu]
-        if not st.wind_changed:
-            st.memo.append("change wind")
+    if state.memo is None:
+        menus, owed = ship_menus(state)
+        state.memo = [a for menu in menus.values() for a in menu]
+        if not state.wind_changed:
+            state.memo.append("change wind")
         elif not owed:
-            st.memo.append("end turn")
-    return st.memo
+            state.memo.append("end turn")
+    return state.memo
 
 
-def _play_turn(st: RigadoonState, seat: int, action: str) -> None:
+def _play_turn(state: RigadoonState, seat: int, action: str) -> None:
     words = action.split()
     verb = words[0]
     if verb == "end":
-        end_turn(st)
+        end_turn(state)
         return
     if verb == "change":
-        change_wind(st)
+        change_wind(state)
     elif verb == "repair":
-        ship = st.ship_at(cell_of(words[1]))
-        st.acted |= 1 << ship
-        chain.repair(st, ship)
+        ship = state.ship_at(cell_of(words[1]))
+        state.acted |= 1 << ship
+        chain.repair(state, ship)
     else:
-        ship = st.ship_at(cell_of(words[1]))
+        ship = state.ship_at(cell_of(words[1]))
         bit = 1 << ship
-        if st.acted & bit:
-            st.bonus &= ~bit
-        st.acted |= bit
-        st.sailer = ship
+        if state.acted & bit:
+            state.bonus &= ~bit
+        state.acted |= bit
+        state.sailer = ship
         stop = words[4] if len(words) > 4 else ""
-        chain.sail(st, ship, data.DIRECTIONS.index(words[2]), int(words[3]), stop)
-    _resume(st)
+        chain.sail(state, ship, data.DIRECTIONS.index(words[2]), int(words[3]), stop)
+    _resume(state)
 
 
-def _resume(st: RigadoonState) -> None:
+def _resume(state: RigadoonState) -> None:
     """Run the chain on, then end the turn by itself once the wind has changed and nothing is
     left to do."""
-    chain.advance(st)
+    chain.advance(state)
     if (
-        st.outcome is None
-        and st.wind_changed
-        and not chain.waiting(st)
-        and turn_actions(st) == ["end turn"]
+        state.outcome is None
+        and state.wind_changed
+        and not chain.waiting(state)
+        and turn_actions(state) == ["end turn"]
     ):
-        end_turn(st)
-        st.memo = st.focus_memo = None
+        end_turn(state)
+        state.memo = state.focus_memo = None
 
 
 # -- the decisions of a chain -------------------------------------------------------------------
-def _attack_choices(st: RigadoonState) -> list[str]:
+def _attack_choices(state: RigadoonState) -> list[str]:
     return [
-        f"attack {data.name(st.ships[a])} {data.name(st.ships[t])}"
-        for a, t in chain.attack_choices(st)
+        f"attack {data.name(state.ships[a])} {data.name(state.ships[t])}"
+        for a, t in chain.attack_choices(state)
     ]
 
 
-def _play_attack(st: RigadoonState, seat: int, action: str) -> None:
+def _play_attack(state: RigadoonState, seat: int, action: str) -> None:
     words = action.split()
-    pair = [st.ship_at(cell_of(words[1])), st.ship_at(cell_of(words[2]))]
-    st.pending.remove(pair)
-    chain.attack(st, pair[0], pair[1], returning=False)
-    _resume(st)
+    pair = [state.ship_at(cell_of(words[1])), state.ship_at(cell_of(words[2]))]
+    state.pending.remove(pair)
+    chain.attack(state, pair[0], pair[1], returning=False)
+    _resume(state)
 
 
-def _chest_choices(st: RigadoonState) -> list[str]:
-    return ["bump", chain.blast_stop_word(st)]
+def _chest_choices(state: RigadoonState) -> list[str]:
+    return ["bump", chain.blast_stop_word(state)]
 
 
-def _play_chest(st: RigadoonState, seat: int, action: str) -> None:
-    chain.choose_at_chest(st, action)
-    _resume(st)
+def _play_chest(state: RigadoonState, seat: int, action: str) -> None:
+    chain.choose_at_chest(state, action)
+    _resume(state)
 
 
-def _island_choices(st: RigadoonState) -> list[str]:
-    return [f"island {data.name(c)}" for c in chain.open_islands(st)]
+def _island_choices(state: RigadoonState) -> list[str]:
+    return [f"island {data.name(c)}" for c in chain.open_islands(state)]
 
 
-def _play_island(st: RigadoonState, seat: int, action: str) -> None:
-    chain.wash_up(st, st.sinking, cell_of(action.split()[1]))
-    _resume(st)
+def _play_island(state: RigadoonState, seat: int, action: str) -> None:
+    chain.wash_up(state, state.sinking, cell_of(action.split()[1]))
+    _resume(state)
 
 
 # -- the wind -----------------------------------------------------------------------------------
-def _opening_actions(st: RigadoonState, seat: int) -> list[str]:
+def _opening_actions(state: RigadoonState, seat: int) -> list[str]:
     return [f"wind {d}" for d in data.DIRECTIONS]
 
 
-def _play_opening(st: RigadoonState, seat: int, action: str) -> None:
-    open_with_wind(st, data.DIRECTIONS.index(action.split()[1]))
+def _play_opening(state: RigadoonState, seat: int, action: str) -> None:
+    open_with_wind(state, data.DIRECTIONS.index(action.split()[1]))
 
 
-def open_with_wind(st: RigadoonState, wind: int) -> None:
+def open_with_wind(state: RigadoonState, wind: int) -> None:
     """The second player picks the opening wind; the rest of the deck is shuffled."""
-    st.wind = wind
-    if st.options["wind"] == "cards":
-        st.pile = [card for card in data.WIND_DECK for _ in range(int(st.options["deck_copies"]))]
-        st.pile.remove(wind)
-        rng = SeededRng(st.rng)
-        rng.shuffle(st.pile)
-        st.rng = rng.state
-    st.narration.append(
-        f"{FLEETS[st.active]} picks the opening wind: "
+    state.wind = wind
+    if state.options["wind"] == "cards":
+        state.pile = [
+            card for card in data.WIND_DECK for _ in range(int(state.options["deck_copies"]))
+        ]
+        state.pile.remove(wind)
+        rng = SeededRng(state.rng)
+        rng.shuffle(state.pile)
+        state.rng = rng.state
+    state.narration.append(
+        f"{FLEETS[state.active]} picks the opening wind: "
         f"{data.DIRECTIONS[wind].upper()}. Blue sails first."
     )
-    st.active, st.turn = 0, 1
+    state.active, state.turn = 0, 1
 
 
-def change_wind(st: RigadoonState) -> None:
+def change_wind(state: RigadoonState) -> None:
     """Draw the next card (reshuffling all but the current one when the pile is out, A3) or
     roll the die (re-rolling repeats when the option says so, A2).
 
     "you must change the Wind Direction": with two or three copies of each card, a card of the
     current direction is laid face up on the discard and the next one drawn, as the die
     re-rolls a repeat. With one copy the pile never holds the current direction."""
-    rng = SeededRng(st.rng)
-    old = st.wind
-    if st.options["wind"] == "die":
-        st.wind = rng.below(8)
-        while st.options["die_reroll"] and st.wind == old:
-            st.wind = rng.below(8)
+    rng = SeededRng(state.rng)
+    old = state.wind
+    if state.options["wind"] == "die":
+        state.wind = rng.below(8)
+        while state.options["die_reroll"] and state.wind == old:
+            state.wind = rng.below(8)
     else:
-        if not st.pile:
-            st.pile, st.discard = st.discard, []
-            rng.shuffle(st.pile)
-        st.discard.append(old)
-        st.wind = st.pile.pop()
-        while st.wind == old:
-            st.discard.append(st.wind)
-            if not st.pile:  # out of cards in mid-draw: the whole discard is reshuffled
-                st.pile, st.discard = st.discard, []
-                rng.shuffle(st.pile)
-            st.wind = st.pile.pop()
-    st.rng = rng.state
-    st.wind_changed = True
-    st.narration.append(
-        f"{FLEETS[st.active]} changes the wind: now "
-        f"{data.DIRECTIONS[st.wind].upper()} (blowing "
-        f"{data.DIRECTION_WORDS[data.downwind(st.wind)]})."
+        if not state.pile:
+            state.pile, state.discard = state.discard, []
+            rng.shuffle(state.pile)
+        state.discard.append(old)
+        state.wind = state.pile.pop()
+        while state.wind == old:
+            state.discard.append(state.wind)
+            if not state.pile:  # out of cards in mid-draw: the whole discard is reshuffled
+                state.pile, state.discard = state.discard, []
+                rng.shuffle(state.pile)
+            state.wind = state.pile.pop()
+    state.rng = rng.state
+    state.wind_changed = True
+    state.narration.append(
+        f"{FLEETS[state.active]} changes the wind: now "
+        f"{data.DIRECTIONS[state.wind].upper()} (blowing "
+        f"{data.DIRECTION_WORDS[data.downwind(state.wind)]})."
     )
 
 
-def end_turn(st: RigadoonState) -> None:
-    st.narration.append(f"{FLEETS[st.active]} ends the turn.")
-    st.active = 1 - st.active
-    st.turn += 1
-    st.acted = st.bonus = 0
-    st.wind_changed = False
-    st.moves, st.last_turn_moves = [], st.moves
-    cap = int(st.options["turn_cap"])
-    if st.turn > 2 * cap:
-        finish(st, [], f"{cap} full turns were played")
+def end_turn(state: RigadoonState) -> None:
+    state.narration.append(f"{FLEETS[state.active]} ends the turn.")
+    state.active = 1 - state.active
+    state.turn += 1
+    state.acted = state.bonus = 0
+    state.wind_changed = False
+    state.moves, state.last_turn_moves = [], state.moves
+    cap = int(state.options["turn_cap"])
+    if state.turn > 2 * cap:
+        finish(state, [], f"{cap} full turns were played")
 
 
 CHOICES: dict[str, Callable[[RigadoonState], list[str]]] = {

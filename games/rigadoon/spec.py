@@ -38,8 +38,19 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from games.core.contract import GameSpec, Option, normalize
-from games.rigadoon import changes, data, labels, odds, position, reasons, redeal, rules, views
+from games.core.contract import Change, GameSpec, Option, Score, View, normalize
+from games.rigadoon import (
+    changes,
+    data,
+    evaluate,
+    explain,
+    label,
+    position,
+    reveal,
+    rules,
+    sample,
+    views,
+)
 from games.rigadoon.state import FLEETS, RigadoonState
 
 OPTIONS: tuple[Option, ...] = (
@@ -131,35 +142,30 @@ class RigadoonSpec(GameSpec[RigadoonState]):
     def last_lines(self, state: RigadoonState) -> list[str]:
         return list(state.narration)
 
-    def scores(self, state: RigadoonState) -> list[dict[str, Any]]:
+    def scores(self, state: RigadoonState) -> list[Score]:
         return views.scores(state)
 
     def private_view(self, state: RigadoonState, seat: int) -> dict[str, Any]:
-        """Nothing is secret; the player who must take a chain's decision is told which ship
-        it is about and why it is theirs to take."""
-        if seat != state.active or state.outcome is not None:
-            return {}
-        line = labels.decision_line(state)
-        return {"decision": line} if line else {}
+        return views.private_view(state, seat)
 
-    def private_text(self, view: dict[str, Any]) -> str:
+    def private_text(self, view: View) -> str:
         return str(view.get("private", {}).get("decision", ""))
 
-    # -- the second-edition hooks ----------------------------------------------------------
+    # -- the second-edition hooks, one module each ----------------------------------------
     def label(self, state: RigadoonState, seat: int, action: str) -> str:
-        return labels.label(state, seat, normalize(action))
+        return label.label(state, seat, normalize(action))
 
     def explain(self, state: RigadoonState, seat: int, action: str) -> str:
-        return reasons.explain(state, seat, normalize(action))
+        return explain.explain(state, seat, normalize(action))
 
-    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+    def changes(self, before: View, after: View) -> list[Change]:
         return changes.changes(before, after)
 
     def sample(self, state: RigadoonState, seat: int, seed: int) -> RigadoonState:
-        return redeal.sample(state, seat, seed)
+        return sample.sample(state, seat, seed)
 
     def evaluate(self, state: RigadoonState) -> list[float]:
-        return odds.evaluate(state)
+        return evaluate.evaluate(state)
 
     def reveal(self, state: RigadoonState) -> list[str]:
-        return redeal.reveal(state)
+        return reveal.reveal(state)

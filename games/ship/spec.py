@@ -1,12 +1,24 @@
 """The :class:`GameSpec` of Ship: options, turn order and the hooks, each handing over to
-``rules`` (what may be done and what it does) or ``views`` (what players see and read)."""
+``rules`` (what may be done and what it does), ``views`` (what players see) or the module
+named after the hook (``label``, ``explain``, ``changes``, ``sample``, ``evaluate``,
+``reveal``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.core import GameSpec, Option, normalize
-from games.ship import evaluation, position, rules, views
+from games.core import Change, GameSpec, Option, Score, View, normalize
+from games.ship import (
+    changes,
+    evaluate,
+    explain,
+    label,
+    position,
+    reveal,
+    rules,
+    sample,
+    views,
+)
 from games.ship.data import BOARD_SIZES, DEFAULT_BOARD, PLY_CAP, SIDES
 from games.ship.state import ShipState
 
@@ -76,32 +88,24 @@ class ShipSpec(GameSpec[ShipState]):
     def position(self, **setup: Any) -> ShipState:
         return position.position(**setup)
 
-    def scores(self, state: ShipState) -> list[dict[str, Any]]:
+    def scores(self, state: ShipState) -> list[Score]:
         return views.scores(state)
 
-    def explain(self, state: ShipState, seat: int, action: str) -> str:
-        return views.explain(state, seat, normalize(action))
-
+    # -- the second-edition hooks, one module each --------------------------------------------
     def label(self, state: ShipState, seat: int, action: str) -> str:
-        action = normalize(action)
-        after = None
-        if len(action.split()) == 3:
-            after = self.copy(state)
-            self.play(after, seat, action)
-        return views.label(state, seat, action, after)
+        return label.label(state, seat, normalize(action))
 
-    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
-        return views.changes(before, after)
+    def explain(self, state: ShipState, seat: int, action: str) -> str:
+        return explain.explain(state, seat, normalize(action))
+
+    def changes(self, before: View, after: View) -> list[Change]:
+        return changes.changes(before, after)
 
     def sample(self, state: ShipState, seat: int, seed: int) -> ShipState:
-        """Ship hides nothing: every piece and the whole move history are public, and the only
-        chance (the optional coin toss for the first move) was made at setup and is public
-        since. The state holds no random generator, so the sample is a plain copy, whatever
-        the seed."""
-        return self.copy(state)
+        return sample.sample(state, seat, seed)
 
     def evaluate(self, state: ShipState) -> list[float]:
-        return evaluation.evaluate(state)
+        return evaluate.evaluate(state)
 
     def reveal(self, state: ShipState) -> list[str]:
-        return views.reveal(state)
+        return reveal.reveal(state)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.core import StateCodec
 from games.ship.data import Deck, deck
 
 
@@ -38,3 +39,11 @@ class ShipState:
         """What must repeat for 3-fold repetition: the deck, whose turn, and first-move duty."""
         duty = "".join("f" if owed else "-" for owed in self.first_turn)
         return f"{self.board}{self.to_move}{duty}"
+
+
+CODEC: StateCodec[ShipState] = StateCodec(ShipState)
+
+
+def copy(state: ShipState) -> ShipState:
+    """A private copy for look-ahead (the spec's ``copy`` is the same codec)."""
+    return CODEC.copy(state)

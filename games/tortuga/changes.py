@@ -9,14 +9,12 @@ and ``jr rowboat``; counters are ``fd british`` (a hold), ``tortuga french`` (an
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
+from games.core import Change, View
 from games.tortuga.data import SEAT_NAMES, SHIP_TITLES, SHIPS, TEAMS, card_title, counted
 
-Change = dict[str, Any]
 
-
-def places(view: dict[str, Any]) -> dict[int, tuple[str, int]]:
+def places(view: View) -> dict[int, tuple[str, int]]:
     """Where each pawn stands in a view: (place, rank)."""
     where: dict[int, tuple[str, int]] = {}
     for ship in view["ships"]:
@@ -39,7 +37,7 @@ def place_words(place: str, rank: int) -> str:
     return f"the {SHIP_TITLES[SHIPS.index(place)]} ({role})"
 
 
-def changes(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
+def changes(before: View, after: View) -> list[Change]:
     """Moved pawns, changed counters, looked-at and revealed event slots, cards now held or
     given up, a blown-up rowboat, Scurvy and sudden death."""
     return [
@@ -51,7 +49,7 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
     ]
 
 
-def _moves(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
+def _moves(before: View, after: View) -> list[Change]:
     """A pawn that changed place, or was reordered within a place whose pawns stayed the same
     (Eight Bells, Facade); pawns that only moved up behind a leaver are not marked."""
     old, new = places(before), places(after)
@@ -83,7 +81,7 @@ def _count(at: str, before: int, after: int, text: str) -> Change:
     return {"kind": "count", "at": at, "before": before, "after": after, "text": text}
 
 
-def _counters(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
+def _counters(before: View, after: View) -> list[Change]:
     found: list[Change] = []
     for old_ship, new_ship in zip(before["ships"], after["ships"], strict=True):
         for team in TEAMS:
@@ -111,7 +109,7 @@ def _counters(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
     return found
 
 
-def _slots(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
+def _slots(before: View, after: View) -> list[Change]:
     found: list[Change] = []
     for old, new in zip(before["row"], after["row"], strict=True):
         for seat in new["viewed_by"]:
@@ -138,7 +136,7 @@ def _slots(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
     return found
 
 
-def _cards(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
+def _cards(before: View, after: View) -> list[Change]:
     found: list[Change] = []
     for seat, (old, new) in enumerate(zip(before["kept"], after["kept"], strict=True)):
         name = SEAT_NAMES[seat]
@@ -152,7 +150,7 @@ def _cards(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
     return found
 
 
-def _flags(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
+def _flags(before: View, after: View) -> list[Change]:
     found: list[Change] = []
     for old, new in zip(before["ships"], after["ships"], strict=True):
         if new["exploded"] and not old["exploded"]:

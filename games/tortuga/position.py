@@ -37,12 +37,12 @@ def build_position(
     vote deck's top cards, the event row and deck, treasure, loyalty and cards kept in front
     of players. Unnamed hands get 3 cards each from the shuffled deck (seed 1), and the
     loyalty is seed 1's deal unless named."""
-    s = new_game(players, seed=1)
-    s.pending, s.news, s.current = None, [], current
-    s.actions_left = 2 if players == 2 else 1
-    s.ships = [list(ships[0]), list(ships[1])]
-    s.tortuga = list(tortuga or [])
-    s.rowboats = list(rowboats)
+    state = new_game(players, seed=1)
+    state.pending, state.news, state.current = None, [], current
+    state.actions_left = 2 if players == 2 else 1
+    state.ships = [list(ships[0]), list(ships[1])]
+    state.tortuga = list(tortuga or [])
+    state.rowboats = list(rowboats)
     named = hands or {}
     pool = list(range(VOTE_TOTAL))
 
@@ -51,22 +51,22 @@ def build_position(
         pool.remove(card)
         return card
 
-    s.hands = [[take(t) for t in named[p]] if p in named else [] for p in range(players)]
+    state.hands = [[take(t) for t in named[p]] if p in named else [] for p in range(players)]
     top = [take(t) for t in deck_top or []]
     for p in range(players):
         if p not in named:
-            s.hands[p] = [pool.pop(0) for _ in range(3)]
-    s.vote_deck = top + pool
-    s.row = list(row) if row is not None else list(FILLER)
-    s.event_deck = list(event_deck) if event_deck is not None else ["albatross", ARMADA]
-    s.known = [[None] * ROW_SIZE for _ in range(players)]
-    s.viewers = [[] for _ in range(ROW_SIZE)]
-    s.discard = []
-    s.kept = [list((kept or {}).get(p, [])) for p in range(players)]
-    s.holds = [list(holds[0]), list(holds[1])]
-    s.galleon = galleon
-    s.tortuga_chests = list(tortuga_chests)
+            state.hands[p] = [pool.pop(0) for _ in range(3)]
+    state.vote_deck = top + pool
+    state.row = list(row) if row is not None else list(FILLER)
+    state.event_deck = list(event_deck) if event_deck is not None else ["albatross", ARMADA]
+    state.known = [[None] * ROW_SIZE for _ in range(players)]
+    state.viewers = [[] for _ in range(ROW_SIZE)]
+    state.discard = []
+    state.kept = [list((kept or {}).get(p, [])) for p in range(players)]
+    state.holds = [list(holds[0]), list(holds[1])]
+    state.galleon = galleon
+    state.tortuga_chests = list(tortuga_chests)
     if loyalty is not None:
-        s.loyalty = list(loyalty)
-    s.loyalty_log = [[card] for card in s.loyalty]
-    return s
+        state.loyalty = list(loyalty)
+    state.loyalty_log = [[card] for card in state.loyalty]
+    return state

@@ -59,7 +59,7 @@ def new_game(players: int, seed: int) -> TortugaState:
     """Deal loyalty and 3 vote cards each, draw pawns alternately onto the ships (Flying
     Dutchman first, A2), build the 19-card event deck with the Armada at the bottom (A6)."""
     british, french, dutch = LOYALTY[players]
-    s = TortugaState(
+    state = TortugaState(
         players=players,
         rng=seed,
         loyalty=[],
@@ -82,243 +82,249 @@ def new_game(players: int, seed: int) -> TortugaState:
         scurvy=[False] * players,
         notes=[[] for _ in range(players)],
     )
-    s.loyalty = ["british"] * british + ["french"] * french + ["dutch"] * dutch
-    shuffle(s, s.loyalty)
-    s.loyalty_log = [[card] for card in s.loyalty]
-    shuffle(s, s.vote_deck)
+    state.loyalty = ["british"] * british + ["french"] * french + ["dutch"] * dutch
+    shuffle(state, state.loyalty)
+    state.loyalty_log = [[card] for card in state.loyalty]
+    shuffle(state, state.vote_deck)
     for seat in range(players):
-        draw_votes(s, seat, HAND_SIZE)
+        draw_votes(state, seat, HAND_SIZE)
     bag = list(range(players))
-    shuffle(s, bag)
+    shuffle(state, bag)
     for i, seat in enumerate(bag):
-        s.ships[i % 2].append(seat)
+        state.ships[i % 2].append(seat)
     starred = list(STARRED)
-    shuffle(s, starred)
-    deal_row(s, [*BASE_EVENTS, *starred[:STARRED_IN_GAME]])
-    s.event_deck.append(ARMADA)
-    s.current = below(s, players)
-    s.pending = {"kind": "hold", "seat": s.ships[0][0], "ship": 0}
-    s.news = ["The crews are aboard. Each captain chooses the hold of their ship's first chest."]
-    return s
+    shuffle(state, starred)
+    deal_row(state, [*BASE_EVENTS, *starred[:STARRED_IN_GAME]])
+    state.event_deck.append(ARMADA)
+    state.current = below(state, players)
+    state.pending = {"kind": "hold", "seat": state.ships[0][0], "ship": 0}
+    state.news = [
+        "The crews are aboard. Each captain chooses the hold of their ship's first chest."
+    ]
+    return state
 
 
-def phase_of(s: TortugaState) -> str:
+def phase_of(state: TortugaState) -> str:
     """The row of ``PHASES`` the game is in: the pending decision's kind, else ``turn``."""
-    return s.pending["kind"] if s.pending else "turn"
+    return state.pending["kind"] if state.pending else "turn"
 
 
-def to_act(s: TortugaState) -> list[int]:
-    if s.outcome is not None:
+def to_act(state: TortugaState) -> list[int]:
+    if state.outcome is not None:
         return []
-    if s.pending is None:
-        return [s.current]
-    if "voters" in s.pending:  # a vote: everyone still to commit, at once
-        return votes.waiting_voters(s)
-    return [s.pending["seat"]]
+    if state.pending is None:
+        return [state.current]
+    if "voters" in state.pending:  # a vote: everyone still to commit, at once
+        return votes.waiting_voters(state)
+    return [state.pending["seat"]]
 
 
-def legal_actions(s: TortugaState, seat: int) -> list[str]:
-    if seat not in to_act(s):
+def legal_actions(state: TortugaState, seat: int) -> list[str]:
+    if seat not in to_act(state):
         return []
-    return PHASES[phase_of(s)].legal(s, seat)
+    return PHASES[phase_of(state)].legal(state, seat)
 
 
-def play(s: TortugaState, seat: int, action: str) -> None:
-    s.news = []
-    PHASES[phase_of(s)].play(s, seat, action)
+def play(state: TortugaState, seat: int, action: str) -> None:
+    state.news = []
+    PHASES[phase_of(state)].play(state, seat, action)
 
 
 # -- the player's turn -----------------------------------------------------------------------
-def turn_actions(s: TortugaState, seat: int) -> list[str]:
+def turn_actions(state: TortugaState, seat: int) -> list[str]:
     """Everything the player whose turn it is may do, by position (rules: Player Actions)."""
     actions: list[str] = []
-    cards = row_count(s)
+    cards = row_count(state)
     if cards >= 2:  # A15: neither with fewer than 2 cards, nor with the Armada alone
         actions.append("view")
-    actions += [f"reveal {i + 1}" for i, card in enumerate(s.row) if card is not None]
+    actions += [f"reveal {i + 1}" for i, card in enumerate(state.row) if card is not None]
     if cards >= 2:
-        actions += events.seat_options(s, "force", others(s, seat))
-    actions += move_options(s, seat)
-    place, rank = location(s, seat)
+        actions += events.seat_options(state, "force", others(state, seat))
+    actions += move_options(state, seat)
+    place, rank = location(state, seat)
     if place in SHIPS:
         ship = SHIPS.index(place)
-        crew = s.ships[ship]
+        crew = state.ships[ship]
         if rank == 0:
             actions.append("attack")
-            actions += events.seat_options(s, "maroon", crew[1:])
+            actions += events.seat_options(state, "maroon", crew[1:])
         if rank == 1:
             actions.append("mutiny")
         if rank == len(crew) - 1:
-            actions += [f"treasure to {TEAMS[1 - i]}" for i in range(2) if s.holds[ship][i]]
+            actions += [f"treasure to {TEAMS[1 - i]}" for i in range(2) if state.holds[ship][i]]
     elif place == "tortuga" and rank == 0:
         actions.append("brawl")
-    if MARQUE in s.kept[seat] and events.marque_sends(s, saved=True):
+    if MARQUE in state.kept[seat] and events.marque_sends(state, saved=True):
         actions.append("use marque")
     return actions
 
 
-def move_options(s: TortugaState, seat: int) -> list[str]:
+def move_options(state: TortugaState, seat: int) -> list[str]:
     """Ship or Tortuga to an adjoining free rowboat; rowboat to Tortuga or its ship (A3, A11)."""
-    place, _ = location(s, seat)
+    place, _ = location(state, seat)
     if place.endswith("boat"):
         ship = SHIPS.index(place.split()[0])
-        return ["move tortuga", *([f"move {SHIPS[ship]}"] if has_room(s, ship) else [])]
+        return ["move tortuga", *([f"move {SHIPS[ship]}"] if has_room(state, ship) else [])]
     boats = [SHIPS.index(place)] if place in SHIPS else [0, 1]
-    return [f"move {SHIPS[b]} rowboat" for b in boats if s.rowboats[b] is None and s.exploded != b]
+    return [
+        f"move {SHIPS[b]} rowboat"
+        for b in boats
+        if state.rowboats[b] is None and state.exploded != b
+    ]
 
 
-def take_turn_action(s: TortugaState, seat: int, action: str) -> None:
+def take_turn_action(state: TortugaState, seat: int, action: str) -> None:
     words = action.split()
     verb = words[0]
     if verb == "view":
-        s.pending = {"kind": "view", "seat": seat}
-        s.news.append(f"{seat_name(seat)} will view two event cards.")
+        state.pending = {"kind": "view", "seat": seat}
+        state.news.append(f"{seat_name(seat)} will view two event cards.")
     elif verb == "reveal":
-        events.reveal(s, seat, int(words[1]) - 1)
+        events.reveal(state, seat, int(words[1]) - 1)
     elif verb == "force":
         target = events.seat_of(words[1])
-        s.pending = {"kind": "force", "seat": seat, "target": target}
-        s.news.append(f"{seat_name(seat)} forces {seat_name(target)} to reveal an event card.")
+        state.pending = {"kind": "force", "seat": seat, "target": target}
+        state.news.append(f"{seat_name(seat)} forces {seat_name(target)} to reveal an event card.")
     elif verb == "move":
-        move(s, seat, words[1:])
+        move(state, seat, words[1:])
     elif verb in ("attack", "mutiny", "brawl"):
-        votes.call_vote(s, verb, seat)
+        votes.call_vote(state, verb, seat)
     elif verb == "maroon":
         target = events.seat_of(words[1])
-        s.news.append(f"Captain {seat_name(seat)} maroons {seat_name(target)}.")
-        maroon_unless_fountain(s, target, "captain")
+        state.news.append(f"Captain {seat_name(seat)} maroons {seat_name(target)}.")
+        maroon_unless_fountain(state, target, "captain")
     elif verb == "treasure":
-        ship = ship_of(s, seat)
+        ship = ship_of(state, seat)
         assert ship is not None
         to = TEAMS.index(words[2])
-        s.holds[ship][1 - to] -= 1
-        s.holds[ship][to] += 1
-        s.news.append(
+        state.holds[ship][1 - to] -= 1
+        state.holds[ship][to] += 1
+        state.news.append(
             f"Cabin boy {seat_name(seat)} moves a chest to the {words[2]} hold of the "
             f"{SHIP_TITLES[ship]}."
         )
-        treasure_changed(s)
+        treasure_changed(state)
     else:
-        s.pending = {"kind": "marque", "seat": seat, "saved": True}
-        s.news.append(f"{seat_name(seat)} plays a saved Letter of Marque.")
+        state.pending = {"kind": "marque", "seat": seat, "saved": True}
+        state.news.append(f"{seat_name(seat)} plays a saved Letter of Marque.")
 
 
-def move(s: TortugaState, seat: int, where: list[str]) -> None:
-    place, _ = location(s, seat)
+def move(state: TortugaState, seat: int, where: list[str]) -> None:
+    place, _ = location(state, seat)
     if place.endswith("boat"):
-        s.rowboats[s.rowboats.index(seat)] = None
+        state.rowboats[state.rowboats.index(seat)] = None
         if where == ["tortuga"]:
-            s.tortuga.append(seat)
-            s.news.append(f"{seat_name(seat)} rows to Tortuga.")
+            state.tortuga.append(seat)
+            state.news.append(f"{seat_name(seat)} rows to Tortuga.")
         else:
             ship = SHIPS.index(where[0])
-            s.ships[ship].append(seat)
-            s.news.append(f"{seat_name(seat)} boards the {SHIP_TITLES[ship]}.")
+            state.ships[ship].append(seat)
+            state.news.append(f"{seat_name(seat)} boards the {SHIP_TITLES[ship]}.")
         return
     boat = SHIPS.index(where[0])
-    (s.tortuga if place == "tortuga" else s.ships[boat]).remove(seat)
-    s.rowboats[boat] = seat
-    s.news.append(f"{seat_name(seat)} climbs into the {SHIP_TITLES[boat]}'s rowboat.")
+    (state.tortuga if place == "tortuga" else state.ships[boat]).remove(seat)
+    state.rowboats[boat] = seat
+    state.news.append(f"{seat_name(seat)} climbs into the {SHIP_TITLES[boat]}'s rowboat.")
 
 
 # -- the decisions of the turn's own actions --------------------------------------------------
-def hold_options(s: TortugaState, seat: int) -> list[str]:
+def hold_options(state: TortugaState, seat: int) -> list[str]:
     return [f"hold {team}" for team in TEAMS]
 
 
-def choose_hold(s: TortugaState, seat: int, action: str) -> None:
-    ship = (s.pending or {})["ship"]
+def choose_hold(state: TortugaState, seat: int, action: str) -> None:
+    ship = (state.pending or {})["ship"]
     team = action.split()[1]
-    s.holds[ship][TEAMS.index(team)] += 1
-    s.news.append(
+    state.holds[ship][TEAMS.index(team)] += 1
+    state.news.append(
         f"Captain {seat_name(seat)} stows the {SHIP_TITLES[ship]}'s chest in the {team} hold."
     )
     if ship == 0:
-        s.pending = {"kind": "hold", "seat": s.ships[1][0], "ship": 1}
+        state.pending = {"kind": "hold", "seat": state.ships[1][0], "ship": 1}
     else:
-        s.pending = None
-        begin_turn(s)
+        state.pending = None
+        begin_turn(state)
 
 
 def pair_options(verb: str) -> Callable[[TortugaState, int], list[str]]:
     """Two distinct filled slots, for viewing (``view 1 3``) or for a force (``slots 1 3``)."""
 
-    def options(s: TortugaState, seat: int) -> list[str]:
-        filled = [i + 1 for i, card in enumerate(s.row) if card is not None]
+    def options(state: TortugaState, seat: int) -> list[str]:
+        filled = [i + 1 for i, card in enumerate(state.row) if card is not None]
         return [f"{verb} {a} {b}" for a, b in combinations(filled, 2)]
 
     return options
 
 
-def view_cards(s: TortugaState, seat: int, action: str) -> None:
+def view_cards(state: TortugaState, seat: int, action: str) -> None:
     slots = [int(w) - 1 for w in action.split()[1:]]
     for slot in slots:
-        s.known[seat][slot] = s.row[slot]
-        if seat not in s.viewers[slot]:
-            s.viewers[slot].append(seat)
-    s.secret_log.append(
-        {"kind": "looked", "seat": seat, "cards": [[slot + 1, s.row[slot]] for slot in slots]}
+        state.known[seat][slot] = state.row[slot]
+        if seat not in state.viewers[slot]:
+            state.viewers[slot].append(seat)
+    state.secret_log.append(
+        {"kind": "looked", "seat": seat, "cards": [[slot + 1, state.row[slot]] for slot in slots]}
     )
-    s.pending = None
-    s.news.append(f"{seat_name(seat)} views event cards {slots[0] + 1} and {slots[1] + 1}.")
+    state.pending = None
+    state.news.append(f"{seat_name(seat)} views event cards {slots[0] + 1} and {slots[1] + 1}.")
 
 
-def offer_slots(s: TortugaState, seat: int, action: str) -> None:
+def offer_slots(state: TortugaState, seat: int, action: str) -> None:
     slots = [int(w) - 1 for w in action.split()[1:]]
-    target = (s.pending or {})["target"]
-    s.pending = {"kind": "forced", "seat": target, "slots": slots, "by": seat}
-    s.news.append(
+    target = (state.pending or {})["target"]
+    state.pending = {"kind": "forced", "seat": target, "slots": slots, "by": seat}
+    state.news.append(
         f"{seat_name(seat)} offers slots {slots[0] + 1} and {slots[1] + 1} to {seat_name(target)}."
     )
 
 
-def forced_options(s: TortugaState, seat: int) -> list[str]:
-    return [f"reveal {slot + 1}" for slot in (s.pending or {})["slots"]]
+def forced_options(state: TortugaState, seat: int) -> list[str]:
+    return [f"reveal {slot + 1}" for slot in (state.pending or {})["slots"]]
 
 
-def reveal_forced(s: TortugaState, seat: int, action: str) -> None:
-    s.pending = None
-    events.reveal(s, seat, int(action.split()[1]) - 1)
+def reveal_forced(state: TortugaState, seat: int, action: str) -> None:
+    state.pending = None
+    events.reveal(state, seat, int(action.split()[1]) - 1)
 
 
 # -- the end of an action and the start of a turn ---------------------------------------------
-def end_action(s: TortugaState) -> None:
+def end_action(state: TortugaState) -> None:
     """One action is done: the same player acts again in a 2-player turn, else the next."""
-    replenish(s)
-    if s.outcome is not None:
+    replenish(state)
+    if state.outcome is not None:
         return
-    s.actions_left -= 1
-    if s.actions_left <= 0:
-        s.current = (s.current + 1) % s.players
-        s.turn += 1
-        begin_turn(s)
+    state.actions_left -= 1
+    if state.actions_left <= 0:
+        state.current = (state.current + 1) % state.players
+        state.turn += 1
+        begin_turn(state)
 
 
-def begin_turn(s: TortugaState) -> None:
+def begin_turn(state: TortugaState) -> None:
     """Skip Scurvy's victims, then offer Atlantis "immediately before any player's turn"."""
-    while s.scurvy[s.current]:
-        s.scurvy[s.current] = False
-        s.news.append(f"{seat_name(s.current)} loses this turn to Scurvy.")
-        s.current = (s.current + 1) % s.players
-        s.turn += 1
-    s.actions_left = 2 if s.players == 2 else 1
-    holder = next((p for p in range(s.players) if ATLANTIS in s.kept[p]), None)
+    while state.scurvy[state.current]:
+        state.scurvy[state.current] = False
+        state.news.append(f"{seat_name(state.current)} loses this turn to Scurvy.")
+        state.current = (state.current + 1) % state.players
+        state.turn += 1
+    state.actions_left = 2 if state.players == 2 else 1
+    holder = next((p for p in range(state.players) if ATLANTIS in state.kept[p]), None)
     if holder is None:
         return
-    ship = ship_of(s, holder)
-    if ship is not None and has_room(s, 1 - ship):
-        s.pending = {"kind": "atlantis", "seat": holder}
+    ship = ship_of(state, holder)
+    if ship is not None and has_room(state, 1 - ship):
+        state.pending = {"kind": "atlantis", "seat": holder}
 
 
 def within_action(effect: Effect) -> Effect:
     """A step of the current player's action: once nothing more is pending, the action ends
     (after the Albatross check, which runs after every change)."""
 
-    def play(s: TortugaState, seat: int, action: str) -> None:
-        effect(s, seat, action)
-        albatross_check(s)
-        if s.outcome is None and s.pending is None:
-            end_action(s)
+    def play(state: TortugaState, seat: int, action: str) -> None:
+        effect(state, seat, action)
+        albatross_check(state)
+        if state.outcome is None and state.pending is None:
+            end_action(state)
 
     return play
 
@@ -326,9 +332,9 @@ def within_action(effect: Effect) -> Effect:
 def between_turns(effect: Effect) -> Effect:
     """A decision taken outside any action (the setup's holds, Atlantis): it ends nothing."""
 
-    def play(s: TortugaState, seat: int, action: str) -> None:
-        effect(s, seat, action)
-        albatross_check(s)
+    def play(state: TortugaState, seat: int, action: str) -> None:
+        effect(state, seat, action)
+        albatross_check(state)
 
     return play
 

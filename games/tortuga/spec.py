@@ -1,11 +1,23 @@
-"""The :class:`GameSpec` of Tortuga 1667: the contract glue over ``rules`` and ``views``."""
+"""The :class:`GameSpec` of Tortuga 1667: the contract glue over ``rules``, ``views`` and the
+module named after each hook (``label``, ``explain``, ``changes``, ``sample``, ``evaluate``,
+``reveal``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.core import GameSpec
-from games.tortuga import changes, labels, odds, position, reasons, redeal, rules, views
+from games.core import Change, GameSpec, Score, View, normalize
+from games.tortuga import (
+    changes,
+    evaluate,
+    explain,
+    label,
+    position,
+    reveal,
+    rules,
+    sample,
+    views,
+)
 from games.tortuga.data import SEAT_NAMES, TEAMS
 from games.tortuga.state import TortugaState
 
@@ -58,7 +70,7 @@ class TortugaSpec(GameSpec[TortugaState]):
     def private_view(self, state: TortugaState, seat: int) -> dict[str, Any]:
         return views.private_view(state, seat)
 
-    def scores(self, state: TortugaState) -> list[dict[str, Any]]:
+    def scores(self, state: TortugaState) -> list[Score]:
         return views.scores(state)
 
     def describe(self, before: TortugaState, seat: int, action: str, after: TortugaState) -> str:
@@ -75,24 +87,8 @@ class TortugaSpec(GameSpec[TortugaState]):
             return "keep atlantis"
         return None
 
-    def private_text(self, view: dict[str, Any]) -> str:
+    def private_text(self, view: View) -> str:
         return views.private_text(view)
-
-    # -- the second-edition hooks ------------------------------------------------------------
-    def label(self, state: TortugaState, seat: int, action: str) -> str:
-        return labels.label(state, seat, action)
-
-    def explain(self, state: TortugaState, seat: int, action: str) -> str:
-        return reasons.explain(state, seat, " ".join(action.split()).lower())
-
-    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
-        return changes.changes(before, after)
-
-    def sample(self, state: TortugaState, seat: int, seed: int) -> TortugaState:
-        return redeal.sample(state, seat, seed)
-
-    def evaluate(self, state: TortugaState) -> list[float]:
-        return odds.evaluate(state)
 
     def sides(self, state: TortugaState) -> list[list[int]]:
         """The British, the French, and the Dutch player alone, by the loyalty each seat holds
@@ -103,6 +99,21 @@ class TortugaSpec(GameSpec[TortugaState]):
         ]
         return [team for team in teams if team]
 
+    # -- the second-edition hooks, one module each ------------------------------------------
+    def label(self, state: TortugaState, seat: int, action: str) -> str:
+        return label.label(state, seat, action)
+
+    def explain(self, state: TortugaState, seat: int, action: str) -> str:
+        return explain.explain(state, seat, normalize(action))
+
+    def changes(self, before: View, after: View) -> list[Change]:
+        return changes.changes(before, after)
+
+    def sample(self, state: TortugaState, seat: int, seed: int) -> TortugaState:
+        return sample.sample(state, seat, seed)
+
+    def evaluate(self, state: TortugaState) -> list[float]:
+        return evaluate.evaluate(state)
+
     def reveal(self, state: TortugaState) -> list[str]:
-        """Every secret, once the game is over (nothing while it runs)."""
-        return views.reveal_lines(state) if state.outcome is not None else []
+        return reveal.reveal(state)

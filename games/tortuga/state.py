@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.core import StateCodec
 from games.tortuga.data import ALBATROSS, SHIP_SIZE, SHIPS, TEAMS
 
 
@@ -62,57 +63,66 @@ class TortugaState:
     cards looked at (each entry has a ``kind``)."""
 
 
-def location(s: TortugaState, seat: int) -> tuple[str, int]:
+def location(state: TortugaState, seat: int) -> tuple[str, int]:
     """Where a pawn is: (place, rank) with place one of fd, jr, tortuga, fd boat, jr boat."""
-    for i, ship in enumerate(s.ships):
+    for i, ship in enumerate(state.ships):
         if seat in ship:
             return SHIPS[i], ship.index(seat)
-    if seat in s.tortuga:
-        return "tortuga", s.tortuga.index(seat)
-    return f"{SHIPS[s.rowboats.index(seat)]} boat", 0
+    if seat in state.tortuga:
+        return "tortuga", state.tortuga.index(seat)
+    return f"{SHIPS[state.rowboats.index(seat)]} boat", 0
 
 
-def ship_of(s: TortugaState, seat: int) -> int | None:
-    for i, ship in enumerate(s.ships):
+def ship_of(state: TortugaState, seat: int) -> int | None:
+    for i, ship in enumerate(state.ships):
         if seat in ship:
             return i
     return None
 
 
-def has_room(s: TortugaState, ship: int) -> bool:
-    return len(s.ships[ship]) < SHIP_SIZE
+def has_room(state: TortugaState, ship: int) -> bool:
+    return len(state.ships[ship]) < SHIP_SIZE
 
 
-def remove_pawn(s: TortugaState, seat: int) -> None:
-    for ship in s.ships:
+def remove_pawn(state: TortugaState, seat: int) -> None:
+    for ship in state.ships:
         if seat in ship:
             ship.remove(seat)
             return
-    if seat in s.tortuga:
-        s.tortuga.remove(seat)
+    if seat in state.tortuga:
+        state.tortuga.remove(seat)
         return
-    s.rowboats[s.rowboats.index(seat)] = None
+    state.rowboats[state.rowboats.index(seat)] = None
 
 
-def team_chests(s: TortugaState) -> dict[str, int]:
+def team_chests(state: TortugaState) -> dict[str, int]:
     """Chests per team: both ships' holds plus Tortuga's area (the galleon counts for no one)."""
     return {
-        team: s.holds[0][i] + s.holds[1][i] + s.tortuga_chests[i] for i, team in enumerate(TEAMS)
+        team: state.holds[0][i] + state.holds[1][i] + state.tortuga_chests[i]
+        for i, team in enumerate(TEAMS)
     }
 
 
-def albatrosses(s: TortugaState, ship: int) -> int:
-    return sum(s.kept[seat].count(ALBATROSS) for seat in s.ships[ship])
+def albatrosses(state: TortugaState, ship: int) -> int:
+    return sum(state.kept[seat].count(ALBATROSS) for seat in state.ships[ship])
 
 
-def row_count(s: TortugaState) -> int:
-    return sum(card is not None for card in s.row)
+def row_count(state: TortugaState) -> int:
+    return sum(card is not None for card in state.row)
 
 
-def others(s: TortugaState, seat: int) -> list[int]:
-    return [p for p in range(s.players) if p != seat]
+def others(state: TortugaState, seat: int) -> list[int]:
+    return [p for p in range(state.players) if p != seat]
 
 
-def note(s: TortugaState, seat: int, text: str) -> None:
+def note(state: TortugaState, seat: int, text: str) -> None:
     """A private message for one seat (kept short: the last few only)."""
-    s.notes[seat] = [*s.notes[seat][-4:], text]
+    state.notes[seat] = [*state.notes[seat][-4:], text]
+
+
+CODEC: StateCodec[TortugaState] = StateCodec(TortugaState)
+
+
+def copy(state: TortugaState) -> TortugaState:
+    """A private copy (the spec's ``copy`` is the same codec)."""
+    return CODEC.copy(state)

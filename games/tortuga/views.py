@@ -4,15 +4,14 @@ The public part never holds a loyalty card (until the game is over), a hand, a v
 face, a vote commit or who voted what, the deck orders or the RNG; a seat's ``private`` adds
 only its own loyalty (and its history), hand, viewed cards, notes, its own cards among the
 buried vote cards and its Crow's Nest search. The DM text teaches each secret choice where it
-is made (issue 13): what each card in the hand does in this vote and what the seat's side
-wants; ``reveal_lines`` tells every secret once the game is over.
+is made: what each card in the hand does in this vote and what the seat's side wants.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.core import score
+from games.core import Score, View, score
 from games.tortuga import votes
 from games.tortuga.data import (
     EL_DORADO,
@@ -45,89 +44,89 @@ _PUBLIC_PENDING = (
 )
 
 
-def board_view(s: TortugaState) -> dict[str, Any]:
+def board_view(state: TortugaState) -> dict[str, Any]:
     """The game's own keys of every view (the envelope adds seats, to_act, turn, the last
     lines, the outcome and the team scores)."""
-    pending = s.pending or {}
+    pending = state.pending or {}
     shown = {k: v for k, v in pending.items() if k in _PUBLIC_PENDING}
     if "slots" in pending:
         shown["slots"] = [slot + 1 for slot in pending["slots"]]
     if pending.get("kind") == "vote":
-        waiting = votes.waiting_voters(s)
+        waiting = votes.waiting_voters(state)
         shown["voted"] = [v for v in pending["voters"] if v not in waiting]
-    view: dict[str, Any] = {
-        "current": s.current,
-        "actions_left": s.actions_left,
+    view: View = {
+        "current": state.current,
+        "actions_left": state.actions_left,
         "ships": [
             {
                 "key": SHIPS[i],
                 "name": SHIP_TITLES[i],
-                "crew": list(s.ships[i]),
-                "holds": dict(zip(TEAMS, s.holds[i], strict=True)),
-                "rowboat": s.rowboats[i],
-                "exploded": s.exploded == i,
+                "crew": list(state.ships[i]),
+                "holds": dict(zip(TEAMS, state.holds[i], strict=True)),
+                "rowboat": state.rowboats[i],
+                "exploded": state.exploded == i,
             }
             for i in range(2)
         ],
         "tortuga": {
-            "line": list(s.tortuga),
-            "chests": dict(zip(TEAMS, s.tortuga_chests, strict=True)),
+            "line": list(state.tortuga),
+            "chests": dict(zip(TEAMS, state.tortuga_chests, strict=True)),
         },
-        "galleon": s.galleon,
+        "galleon": state.galleon,
         "row": [
-            {"slot": i + 1, "card": card is not None, "viewed_by": list(s.viewers[i])}
-            for i, card in enumerate(s.row)
+            {"slot": i + 1, "card": card is not None, "viewed_by": list(state.viewers[i])}
+            for i, card in enumerate(state.row)
         ],
-        "event_deck": len(s.event_deck),
-        "discard": list(s.discard),
-        "kept": [list(k) for k in s.kept],
-        "pirate_code": list(s.pirate_code),
-        "scurvy": list(s.scurvy),
-        "hand_sizes": [len(h) for h in s.hands],
-        "vote_deck": len(s.vote_deck),
+        "event_deck": len(state.event_deck),
+        "discard": list(state.discard),
+        "kept": [list(k) for k in state.kept],
+        "pirate_code": list(state.pirate_code),
+        "scurvy": list(state.scurvy),
+        "hand_sizes": [len(h) for h in state.hands],
+        "vote_deck": len(state.vote_deck),
         "deck_runs": [
             {"size": run["size"], "section": run["section"], "symbols": list(run["symbols"])}
-            for run in s.deck_runs
+            for run in state.deck_runs
         ],
         "pending": shown or None,
-        "last_vote": s.last_vote,
-        "reveals": [dict(r) for r in s.reveals],
-        "cabin_fevers": [list(pair) for pair in s.fevers],
-        "sudden_death": s.sudden_death,
+        "last_vote": state.last_vote,
+        "reveals": [dict(r) for r in state.reveals],
+        "cabin_fevers": [list(pair) for pair in state.fevers],
+        "sudden_death": state.sudden_death,
     }
-    if s.outcome is not None:
-        view["loyalty"] = list(s.loyalty)
+    if state.outcome is not None:
+        view["loyalty"] = list(state.loyalty)
     return view
 
 
-def scores(s: TortugaState) -> list[dict[str, Any]]:
+def scores(state: TortugaState) -> list[Score]:
     """The envelope's scores: each team's chests (holds on both ships plus Tortuga's area)."""
-    return [score(team.title(), chests) for team, chests in team_chests(s).items()]
+    return [score(team.title(), chests) for team, chests in team_chests(state).items()]
 
 
-def private_view(s: TortugaState, seat: int) -> dict[str, Any]:
-    pending = s.pending or {}
+def private_view(state: TortugaState, seat: int) -> dict[str, Any]:
+    pending = state.pending or {}
     private: dict[str, Any] = {
         "seat": seat,
-        "loyalty": s.loyalty[seat],
-        "loyalty_history": list(s.loyalty_log[seat]),
-        "hand": sorted(vote_text(c) for c in s.hands[seat]),
+        "loyalty": state.loyalty[seat],
+        "loyalty_history": list(state.loyalty_log[seat]),
+        "hand": sorted(vote_text(c) for c in state.hands[seat]),
         "known_events": {
-            str(slot + 1): card for slot, card in enumerate(s.known[seat]) if card is not None
+            str(slot + 1): card for slot, card in enumerate(state.known[seat]) if card is not None
         },
         "buried": [
             {"run": i, "cards": sorted(vote_text(c) for c in run["own"][str(seat)])}
-            for i, run in enumerate(s.deck_runs)
+            for i, run in enumerate(state.deck_runs)
             if str(seat) in run["own"]
         ],
-        "notes": list(s.notes[seat]),
+        "notes": list(state.notes[seat]),
     }
     if pending.get("kind") == "vote" and seat in pending["voters"]:
         played = pending["cards"][pending["voters"].index(seat)]
         if played:
             private["vote_played"] = [vote_text(c) for c in played]
     if pending.get("kind") == "pick" and pending["seat"] == seat:
-        private["vote_deck_search"] = sorted(vote_text(c) for c in s.vote_deck)
+        private["vote_deck_search"] = sorted(vote_text(c) for c in state.vote_deck)
         private["picked"] = sorted(vote_text(c) for c in pending["picked"])
     return private
 
@@ -158,7 +157,7 @@ def how_to_win(loyalty: str, players: int) -> str:
     )
 
 
-def private_text(view: dict[str, Any]) -> str:
+def private_text(view: View) -> str:
     """The DM text of a seat's secrets, with what its side wants in the vote it must make."""
     private = view.get("private") or {}
     if not private:
@@ -214,7 +213,7 @@ _CARD_ROLES: dict[str, dict[str, str]] = {
 }
 
 
-def vote_lesson(view: dict[str, Any], private: dict[str, Any]) -> list[str]:
+def vote_lesson(view: View, private: dict[str, Any]) -> list[str]:
     """For the vote the seat must make: the rule, what each of its cards does, what its side
     wants (all from the seat's own view)."""
     pending = view["pending"]
@@ -231,7 +230,7 @@ def vote_lesson(view: dict[str, Any], private: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _vote_rule(view: dict[str, Any], vote: str, caller: str) -> str:
+def _vote_rule(view: View, vote: str, caller: str) -> str:
     pending = view["pending"]
     if vote == "brawl":
         return (
@@ -254,17 +253,17 @@ def _vote_rule(view: dict[str, Any], vote: str, caller: str) -> str:
     )
 
 
-def _take_source(view: dict[str, Any]) -> str:
+def _take_source(view: View) -> str:
     if view["galleon"]:
         return "the Spanish galleon"
     other = view["ships"][1 - view["pending"]["ship"]]
     return f"the {other['name']}'s holds"
 
 
-def _wants(view: dict[str, Any], vote: str, private: dict[str, Any]) -> str:
+def _wants(view: View, vote: str, private: dict[str, Any]) -> str:
     """What the seat's side wants from this vote, in one sentence."""
     loyalty = private["loyalty"]
-    chests = {s["name"].lower(): s["value"] for s in view["scores"]}
+    chests = {team["name"].lower(): team["value"] for team in view["scores"]}
     tally = f"British {chests['british']}, French {chests['french']}"
     if vote == "brawl":
         areas = view["tortuga"]["chests"]
@@ -306,51 +305,3 @@ def _wants(view: dict[str, Any], vote: str, private: dict[str, Any]) -> str:
         f"You are {loyalty.title()}: a success helps you only if captain {captain} puts the "
         f"chest in the {loyalty.title()} hold (now {tally})."
     )
-
-
-# -- the end -------------------------------------------------------------------------------
-def reveal_lines(s: TortugaState) -> list[str]:
-    """Every secret of the game as lines a player reads: loyalties (and Cabin Fever swaps),
-    who played which card in every vote, Crow's Nest picks, lost vote cards, and the event
-    cards each player looked at."""
-    lines = []
-    for seat in range(s.players):
-        history = [card.title() for card in s.loyalty_log[seat]]
-        swaps = f" (after Cabin Fever; dealt {', then '.join(history[:-1])})" * (len(history) > 1)
-        lines.append(f"{SEAT_NAMES[seat]} was {history[-1]}{swaps}.")
-    number = {vote: 0 for vote in SECTIONS}
-    looked: list[list[str]] = [[] for _ in range(s.players)]
-    for entry in s.secret_log:
-        if entry["kind"] == "vote":
-            vote = entry["vote"]
-            number[vote] += 1
-            plays = "; ".join(
-                f"{SEAT_NAMES[seat]} played "
-                + " and ".join(card_words(vote_text(c), vote) for c in cards)
-                for seat, cards in entry["plays"]
-            )
-            lines.append(
-                f"{vote.title()} {number[vote]} (called by {SEAT_NAMES[entry['caller']]}): "
-                + (plays + "; " if plays else "")
-                + f"the deck added {card_words(vote_text(entry['deck']), vote)}: "
-                + f"{entry['verdict']}."
-            )
-        elif entry["kind"] == "nest":
-            picks = "; ".join(card_words(vote_text(c)) for c in entry["cards"])
-            lines.append(
-                f"Crow's Nest: {SEAT_NAMES[entry['by']]} gave "
-                f"{SEAT_NAMES[entry['target']]} {picks}."
-            )
-        elif entry["kind"] == "lost":
-            lines.append(
-                f"{SEAT_NAMES[entry['seat']]} lost {card_words(vote_text(entry['card']))} "
-                "when marooned again on Tortuga."
-            )
-        else:
-            looked[entry["seat"]] += [
-                f"{card_title(card)} (slot {slot})" for slot, card in entry["cards"]
-            ]
-    for seat, cards in enumerate(looked):
-        seen = ", ".join(cards) if cards else "no event card"
-        lines.append(f"{SEAT_NAMES[seat]} looked at {seen}.")
-    return lines

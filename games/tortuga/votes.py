@@ -32,27 +32,27 @@ from games.tortuga.effects import (
 from games.tortuga.state import TortugaState, location
 
 
-def call_vote(s: TortugaState, vote: str, caller: int) -> None:
+def call_vote(state: TortugaState, vote: str, caller: int) -> None:
     """Gather the participants; Pirate Code holders and empty hands sit out (rulings §6)."""
-    place, _ = location(s, caller)
+    place, _ = location(state, caller)
     ship = None if vote == "brawl" else SHIPS.index(place)
     if ship is None:
-        crowd = list(s.tortuga)
+        crowd = list(state.tortuga)
     else:
-        crowd = s.ships[ship][1:] if vote == "mutiny" else list(s.ships[ship])
+        crowd = state.ships[ship][1:] if vote == "mutiny" else list(state.ships[ship])
     voters: list[int] = []
     for seat in crowd:
-        if not s.hands[seat]:
+        if not state.hands[seat]:
             continue
-        if s.pirate_code[seat]:
-            s.pirate_code[seat] -= 1
-            s.news.append(f"{seat_name(seat)} sits this vote out (Pirate Code).")
-            if not s.pirate_code[seat]:
-                s.kept[seat].remove(PIRATE_CODE)
-                s.discard.append(PIRATE_CODE)
+        if state.pirate_code[seat]:
+            state.pirate_code[seat] -= 1
+            state.news.append(f"{seat_name(seat)} sits this vote out (Pirate Code).")
+            if not state.pirate_code[seat]:
+                state.kept[seat].remove(PIRATE_CODE)
+                state.discard.append(PIRATE_CODE)
             continue
         voters.append(seat)
-    s.pending = {
+    state.pending = {
         "kind": "vote",
         "vote": vote,
         "caller": caller,
@@ -60,7 +60,7 @@ def call_vote(s: TortugaState, vote: str, caller: int) -> None:
         "voters": voters,
         "cards": [[] for _ in voters],
     }
-    s.news.append(
+    state.news.append(
         f"{seat_name(caller)} calls for {'an' if vote == 'attack' else 'a'} {vote}"
         + (
             f": {', '.join(seat_name(v) for v in voters)} vote."
@@ -69,38 +69,39 @@ def call_vote(s: TortugaState, vote: str, caller: int) -> None:
         )
     )
     if not voters:
-        resolve_vote(s)
+        resolve_vote(state)
 
 
-def waiting_voters(s: TortugaState) -> list[int]:
-    pending = s.pending or {}
+def waiting_voters(state: TortugaState) -> list[int]:
+    pending = state.pending or {}
     return [v for v, cards in zip(pending["voters"], pending["cards"], strict=True) if not cards]
 
 
-def vote_options(s: TortugaState, seat: int) -> list[str]:
+def vote_options(state: TortugaState, seat: int) -> list[str]:
     """One card, or two with El Dorado ("owner may play two vote cards instead of one")."""
-    texts = sorted({vote_text(card) for card in s.hands[seat]})
+    texts = sorted({vote_text(card) for card in state.hands[seat]})
     options = [f"vote {text}" for text in texts]
-    if EL_DORADO in s.kept[seat] and len(s.hands[seat]) >= 2:
+    if EL_DORADO in state.kept[seat] and len(state.hands[seat]) >= 2:
         pairs = {
-            tuple(sorted((vote_text(a), vote_text(b)))) for a, b in combinations(s.hands[seat], 2)
+            tuple(sorted((vote_text(a), vote_text(b))))
+            for a, b in combinations(state.hands[seat], 2)
         }
         options += [f"vote {a} and {b}" for a, b in sorted(pairs)]
     return options
 
 
-def commit(s: TortugaState, seat: int, action: str) -> None:
-    pending = s.pending
+def commit(state: TortugaState, seat: int, action: str) -> None:
+    pending = state.pending
     assert pending is not None
     played: list[int] = []
     for text in action.removeprefix("vote ").split(" and "):
-        card = next(c for c in s.hands[seat] if vote_text(c) == text)
-        s.hands[seat].remove(card)
+        card = next(c for c in state.hands[seat] if vote_text(c) == text)
+        state.hands[seat].remove(card)
         played.append(card)
     pending["cards"][pending["voters"].index(seat)] = played
-    s.news.append(f"{seat_name(seat)} has voted.")
-    if not waiting_voters(s):
-        resolve_vote(s)
+    state.news.append(f"{seat_name(seat)} has voted.")
+    if not waiting_voters(state):
+        resolve_vote(state)
 
 
 def attack_succeeds(symbols: list[str]) -> bool:
@@ -111,7 +112,7 @@ def attack_succeeds(symbols: list[str]) -> bool:
 
 def attack_meaning(symbols: list[str]) -> str:
     """What the revealed tops meant, in words: cannons, and the torches the water left."""
-    cannons, torches, waters = (symbols.count(s) for s in ("cannon", "torch", "water"))
+    cannons, torches, waters = (symbols.count(symbol) for symbol in ("cannon", "torch", "water"))
     if not cannons:
         return "no cannon was fired"
     if not torches:
@@ -143,26 +144,26 @@ def brawl_meaning(symbols: list[str]) -> str:
     return f"{counted(british, 'British flag')} against {counted(french, 'French flag')}"
 
 
-def resolve_vote(s: TortugaState) -> None:
+def resolve_vote(state: TortugaState) -> None:
     """Add the deck's top card, reveal the symbols of the section that counts, bury the cards
     shuffled at the bottom of the deck, let each voter draw 1, then carry out the result."""
-    pending = s.pending
+    pending = state.pending
     assert pending is not None
     vote, caller, ship = pending["vote"], pending["caller"], pending["ship"]
     pool = [card for cards in pending["cards"] for card in cards]
-    deck_card = top_vote_card(s)
+    deck_card = top_vote_card(state)
     pool.append(deck_card)
     symbols = sorted(VOTE_CARDS[card][SECTIONS.index(vote)] for card in pool)
     for voter, cards in zip(pending["voters"], pending["cards"], strict=True):
         if len(cards) == 2:
-            s.kept[voter].remove(EL_DORADO)
-            s.discard.append(EL_DORADO)
-    shuffle(s, pool)
+            state.kept[voter].remove(EL_DORADO)
+            state.discard.append(EL_DORADO)
+    shuffle(state, pool)
     owners = dict(zip(pending["voters"], pending["cards"], strict=True))
-    bury_votes(s, pool, vote, symbols, owners)
+    bury_votes(state, pool, vote, symbols, owners)
     for voter in pending["voters"]:
-        draw_votes(s, voter)
-    s.pending = None
+        draw_votes(state, voter)
+    state.pending = None
     if vote == "attack":
         success = attack_succeeds(symbols)
         verdict = "the attack succeeds" if success else "the attack fails"
@@ -175,14 +176,14 @@ def resolve_vote(s: TortugaState) -> None:
         success = True
         british, french = symbols.count("british"), symbols.count("french")
         if british == french:
-            s.tortuga_chests, verdict = [1, 1], "one chest to each area"
+            state.tortuga_chests, verdict = [1, 1], "one chest to each area"
         elif british > french:
-            s.tortuga_chests, verdict = [2, 0], "both chests to the British area"
+            state.tortuga_chests, verdict = [2, 0], "both chests to the British area"
         else:
-            s.tortuga_chests, verdict = [0, 2], "both chests to the French area"
+            state.tortuga_chests, verdict = [0, 2], "both chests to the French area"
         meaning = brawl_meaning(symbols)
-    s.last_vote = {"vote": vote, "caller": caller, "symbols": symbols, "verdict": verdict}
-    s.secret_log.append(
+    state.last_vote = {"vote": vote, "caller": caller, "symbols": symbols, "verdict": verdict}
+    state.secret_log.append(
         {
             "kind": "vote",
             "vote": vote,
@@ -192,46 +193,46 @@ def resolve_vote(s: TortugaState) -> None:
             "verdict": verdict,
         }
     )
-    s.news.append(f"The {vote} vote reveals {', '.join(symbols)}: {verdict} ({meaning}).")
+    state.news.append(f"The {vote} vote reveals {', '.join(symbols)}: {verdict} ({meaning}).")
     if vote == "brawl":
-        treasure_changed(s)
+        treasure_changed(state)
     elif success and vote == "attack":
-        if take_choices(s, ship):
-            s.pending = {"kind": "take", "seat": caller, "ship": ship}
+        if take_choices(state, ship):
+            state.pending = {"kind": "take", "seat": caller, "ship": ship}
         else:
-            s.news.append("There is no treasure left to take.")
+            state.news.append("There is no treasure left to take.")
     elif success:
-        maroon_unless_fountain(s, s.ships[ship][0], "mutiny")
+        maroon_unless_fountain(state, state.ships[ship][0], "mutiny")
 
 
-def take_options(s: TortugaState, seat: int) -> list[str]:
+def take_options(state: TortugaState, seat: int) -> list[str]:
     """A26: the captain "may take 1 piece of treasure": a hold to take from, or nothing."""
-    return [*take_choices(s, (s.pending or {})["ship"]), "take nothing"]
+    return [*take_choices(state, (state.pending or {})["ship"]), "take nothing"]
 
 
-def take_choices(s: TortugaState, ship: int) -> list[str]:
+def take_choices(state: TortugaState, ship: int) -> list[str]:
     """Galleon first; once it is empty, from either hold of the other ship (A9)."""
-    if s.galleon:
+    if state.galleon:
         return [f"take to {team}" for team in TEAMS]
-    other = s.holds[1 - ship]
+    other = state.holds[1 - ship]
     return [
         f"take {source} to {team}" for i, source in enumerate(TEAMS) if other[i] for team in TEAMS
     ]
 
 
-def take(s: TortugaState, seat: int, action: str) -> None:
-    ship = (s.pending or {})["ship"]
-    s.pending = None
+def take(state: TortugaState, seat: int, action: str) -> None:
+    ship = (state.pending or {})["ship"]
+    state.pending = None
     if action == "take nothing":
-        s.news.append(f"{seat_name(seat)} takes no treasure.")
+        state.news.append(f"{seat_name(seat)} takes no treasure.")
         return
     words = action.split()
     if words[1] == "to":
-        s.galleon -= 1
+        state.galleon -= 1
         origin = "the Spanish galleon"
     else:
-        s.holds[1 - ship][TEAMS.index(words[1])] -= 1
+        state.holds[1 - ship][TEAMS.index(words[1])] -= 1
         origin = f"the {SHIP_TITLES[1 - ship]}'s {words[1].title()} hold"
-    s.holds[ship][TEAMS.index(words[-1])] += 1
-    s.news.append(f"{seat_name(seat)} takes a chest from {origin} into the {words[-1]} hold.")
-    treasure_changed(s)
+    state.holds[ship][TEAMS.index(words[-1])] += 1
+    state.news.append(f"{seat_name(seat)} takes a chest from {origin} into the {words[-1]} hold.")
+    treasure_changed(state)

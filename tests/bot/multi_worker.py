@@ -66,7 +66,7 @@ class SharedDiscord(FakeDiscord):
         self.journal = journal
         self.read_up_to = 0
         self.process = os.getpid()
-        super().__init__(settle_timeout=120.0)
+        super().__init__()
 
     def next_id(self) -> int:
         return self.BASE + next(self._ids)

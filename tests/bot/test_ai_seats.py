@@ -86,7 +86,6 @@ async def open_with_ai(world: World, bot, game: str, ai: int, humans, options: s
     """The first human opens ``game`` with ``ai`` AI seats (``/parley new ... ai:``), the
     others join, and the host adds nothing more and starts."""
     fake = world.fake
-    fake.settle_timeout = 60  # a command waits for the AI's moves it sets off (a loaded CI)
     reply = await fake.slash(
         bot, humans[0], world.channel, "parley new", game=game, ai=ai, options=options
     )
@@ -338,13 +337,29 @@ class Counted(Thinker):
         return spec.legal_actions(spec.load(state), seat)[0]
 
 
+class NoDiscord:
+    """The herald and the opener of a process with no Discord: these tests only resume the
+    AI's moves owed, which sends nothing and opens nothing."""
+
+    async def deliver(self, game_id: int | None = None) -> None:
+        raise AssertionError("resuming the AI's moves sends nothing")
+
+    async def post_replays(self) -> None:
+        raise AssertionError("resuming the AI's moves sends nothing")
+
+    async def open_place(self, game_id: int, resuming: bool = False) -> None:
+        """A game without a thread stays so: there is no channel to open it in."""
+
+
 def process(store: Store, thinker: Thinker) -> tuple[GameService, Scheduler]:
     """What one bot process runs the AI with: its service and its scheduler (whose tick
-    resumes the AI's moves owed; no Discord here, so nothing to deliver)."""
+    resumes the AI's moves owed)."""
     service = GameService(store, thinker)
-    herald = None  # resume() sends nothing
     timekeeper = Timekeeper(store, service)
-    return service, Scheduler(store, service, timekeeper, herald, time.time, service.claims)
+    none = NoDiscord()
+    return service, Scheduler(
+        store, service, timekeeper, none, time.time, service.claims, none.open_place
+    )
 
 
 async def ai_due_at_start(store: Store) -> int:

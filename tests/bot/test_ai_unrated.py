@@ -78,7 +78,6 @@ async def test_a_kicked_players_seat_on_autopilot_keeps_a_three_player_game_rate
     seat to the finish. The seat stays a person's, so the game is rated as before, and nothing
     says unrated."""
     fake = world.fake
-    fake.settle_timeout = 60  # a command waits for the autopilot's moves it sets off
     users = players(world, 3)
     bot_ = await world.start_bot()
     game_id = await open_game(world, bot_, "tortuga", clock="none", players=users)

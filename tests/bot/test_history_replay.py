@@ -58,7 +58,6 @@ async def test_the_replay_follows_the_final_post_once(world: World):
 
 
 async def test_a_replay_on_request_shows_the_public_boards_so_far(world: World, monkeypatch):
-    world.fake.settle_timeout = 60  # the first replay starts the worker process
     game_seed(monkeypatch, 11)
     users = players(world, 5)
     bot_ = await world.start_bot()

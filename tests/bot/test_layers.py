@@ -1,6 +1,7 @@
 """The bot's layers, each using only the ones below it: ``bot.storage`` <- ``bot.play`` <-
 ``bot.discord`` <- the command line (``bot.cli``, ``bench``, ``demo``), with no import cycle
-anywhere, and no Discord at all in ``bot.play`` or ``bot.storage``."""
+anywhere, and no Discord at all in ``bot.play`` or ``bot.storage``; and one path from
+``bot.discord`` to a change and its posts (``bot.discord.acting``)."""
 
 from __future__ import annotations
 
@@ -75,7 +76,38 @@ def test_the_bot_never_imports_its_cogs_buttons_or_lobby():
         "bot.discord.dms",
         "bot.discord.messages",
         "bot.discord.scheduler",
-        "bot.discord.status",
+    }
+
+
+def callers(function: str) -> set[str]:
+    """The ``bot`` modules that call ``function`` (by name, or as anything's attribute)."""
+    found = set()
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call):
+                called = node.func
+                name = (
+                    called.attr if isinstance(called, ast.Attribute) else getattr(called, "id", "")
+                )
+                if name == function:
+                    found.add(module_name(path))
+    return found
+
+
+def test_one_path_from_discord_to_the_service_and_back():
+    """A command's or button's change is noted as committed and its posts are sent by
+    ``act`` alone; the scheduler sends what is owed at start-up and on its tick. The two
+    openings of a new game (``/parley new``, Rematch) note theirs: what they owe is their
+    opening, which the opener does. (The bench calls its stand-in herald, less Discord.)"""
+    assert callers("deliver") == {
+        "bot.discord.acting",
+        "bot.discord.scheduler",
+        "bot.bench_stores",
+    }
+    assert callers("committed") == {
+        "bot.discord.acting",
+        "bot.discord.lobby",
+        "bot.discord.rematch",
     }
 
 

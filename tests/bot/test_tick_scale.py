@@ -43,6 +43,9 @@ class Sent:
     async def post_replays(self) -> None:
         """No game here ends, so no replay is owed."""
 
+    async def open_place(self, game_id: int, resuming: bool = False) -> None:
+        """No Discord here: a game without a thread stays so."""
+
 
 class Bot:
     """The parts of the bot the tick uses, without Discord, as one process would hold them."""
@@ -52,7 +55,15 @@ class Bot:
         self.service = GameService(store)
         self.timekeeper = Timekeeper(store, self.service)
         self.herald = Sent(store)
-        self.scheduler = Scheduler(store, self.service, self.timekeeper, self.herald, lambda: T0)
+        self.scheduler = Scheduler(
+            store,
+            self.service,
+            self.timekeeper,
+            self.herald,
+            lambda: T0,
+            self.service.claims,
+            self.herald.open_place,
+        )
 
     async def statements(self, work) -> list[str]:  # type: ignore[no-untyped-def]
         """The SQL statements ``work`` (a coroutine) runs."""

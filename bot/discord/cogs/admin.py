@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.bot import ParleyBot, committed
+from bot.discord.acting import act
+from bot.discord.bot import ParleyBot
 from bot.discord.targets import find_target_game, game_autocomplete, in_server_only
 from bot.play.service import UserError
 from bot.storage import GameRecord
@@ -44,11 +47,16 @@ class AdminCog(commands.Cog, name="admin"):
         target = await hosted_game(interaction, game)
         if replacement.bot:
             raise UserError(f"{replacement.mention} cannot take this seat.")
-        seat = await self.bot.service.hand_over(target, player.id, replacement.id, self.bot.clock())
-        done = f"{replacement.mention} now plays {REGISTRY[target.game_key].seat_label(seat)}."
-        committed(interaction, done)
-        await self.bot.herald.deliver(target.id)
-        await interaction.followup.send(done, ephemeral=True)
+        hand_over = partial(
+            self.bot.service.hand_over, target, player.id, replacement.id, self.bot.clock()
+        )
+        label = REGISTRY[target.game_key].seat_label
+        await act(
+            interaction,
+            target.id,
+            hand_over,
+            lambda seat: f"{replacement.mention} now plays {label(seat)}.",
+        )
 
     @app_commands.command(description="Remove a player; the autopilot plays their seat (host only)")
     @app_commands.describe(player="Who to remove")
@@ -61,10 +69,8 @@ class AdminCog(commands.Cog, name="admin"):
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         target = await hosted_game(interaction, game)
-        await self.bot.service.kick(target, player.id)
-        committed(interaction, f"{player.mention} was removed.")
-        await self.bot.herald.deliver(target.id)
-        await interaction.followup.send(f"{player.mention} was removed.", ephemeral=True)
+        kick = partial(self.bot.service.kick, target, player.id)
+        await act(interaction, target.id, kick, lambda _: f"{player.mention} was removed.")
 
 
 async def setup(bot: ParleyBot) -> None:

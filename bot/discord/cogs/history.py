@@ -1,6 +1,6 @@
 """``/parley history``, ``replay``, ``undo``, ``stats``, ``leaderboard`` and ``ratings``: what a
-game leaves behind (issue 16). Loading this cog registers the page, undo and rematch buttons
-and hands the Rematch button to the herald for final posts."""
+game leaves behind. Loading this cog registers the page, undo and rematch buttons (the herald
+puts Rematch under final posts)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from bot.discord.pages import (
     ranks_page,
     ranks_view,
 )
-from bot.discord.rematch import RematchButton, final_buttons
+from bot.discord.rematch import RematchButton
 from bot.discord.replays import replay_caption, replay_file
 from bot.discord.targets import GAME_CHOICES, find_target_game, game_autocomplete, per_server
 from bot.discord.undo import UndoAnswer, ask_undo
@@ -90,7 +90,7 @@ class HistoryCog(commands.Cog, name="history"):
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         target = await find_target_game(interaction, game)
-        await interaction.followup.send(await ask_undo(interaction, target), ephemeral=True)
+        await ask_undo(interaction, target)
 
     @app_commands.command(description="A player's games, wins and ratings on this server")
     @app_commands.describe(player="Whose record (yours by default)", game="Only this game")
@@ -183,5 +183,4 @@ class HistoryCog(commands.Cog, name="history"):
 
 async def setup(bot: ParleyBot) -> None:
     bot.add_dynamic_items(HistoryPage, RanksPage, UndoAnswer, RematchButton)
-    bot.herald.draw_final = final_buttons
     await bot.add_cog(HistoryCog(bot))

@@ -8,7 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.bot import ParleyBot
-from bot.discord.lobby import LOBBY_WHERE, LobbyButton, Opener, lobby_op, open_lobby
+from bot.discord.lobby import LOBBY_WHERE, LobbyButton, lobby_op, open_lobby
 from bot.discord.targets import (
     GAME_CHOICES,
     find_lobby,
@@ -44,7 +44,6 @@ async def options_autocomplete(
 class LobbyCog(commands.Cog, name="lobby"):
     def __init__(self, bot: ParleyBot) -> None:
         self.bot = bot
-        self.opener = Opener(bot)
 
     @app_commands.command(description="Open a new game here; friends join with the buttons")
     @app_commands.describe(
@@ -67,7 +66,7 @@ class LobbyCog(commands.Cog, name="lobby"):
         ai: app_commands.Range[int, 0, 9] = 0,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await open_lobby(interaction, self.opener, game, options, clock, absent, ai)
+        await open_lobby(interaction, game, options, clock, absent, ai)
 
     @app_commands.command(description="Join a game that is waiting for players")
     @app_commands.autocomplete(game=game_autocomplete)
@@ -111,6 +110,4 @@ class LobbyCog(commands.Cog, name="lobby"):
 
 async def setup(bot: ParleyBot) -> None:
     bot.add_dynamic_items(LobbyButton)
-    cog = LobbyCog(bot)
-    bot.scheduler.open_place = cog.opener.open  # it resumes openings a crash cut short
-    await bot.add_cog(cog)
+    await bot.add_cog(LobbyCog(bot))

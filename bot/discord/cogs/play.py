@@ -1,8 +1,8 @@
 """``/parley move``, ``board``, ``hand``, ``games``, ``rules`` and ``resign``: games in play.
 Commands parse, check, call the service and reply; nothing here knows any game's rules.
 
-Loading this cog registers the choice buttons and menus and hands them to the herald, which
-puts them under posts and in DMs.
+Loading this cog registers the choice buttons and menus (the herald puts them under posts and
+in DMs).
 """
 
 from __future__ import annotations
@@ -16,15 +16,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.acting import act
 from bot.discord.afterplay import board_at, finished_list
-from bot.discord.bot import ParleyBot, committed
+from bot.discord.bot import ParleyBot
 from bot.discord.choices import (
     VALUE_LIMIT,
     ActionButton,
     ActionMenu,
     HandButton,
     StepButton,
-    choices_view,
+    moved,
     panel,
     send_panel,
 )
@@ -40,7 +41,7 @@ from bot.discord.targets import (
     in_server_only,
 )
 from bot.play.matching import best_matches, typed_label
-from bot.play.service import UserError
+from bot.play.service import Acted, UserError
 from bot.play.wording import fit, labeller, option_help
 from bot.storage import GameRecord, who
 from games import REGISTRY, find_game
@@ -103,18 +104,20 @@ class PlayCog(commands.Cog, name="play"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         target = await find_target_game(interaction, game)
         typed = typed_action(target, interaction.user.id, action[:200])
-        acted = await self.bot.service.act(target.id, interaction.user.id, typed)
-        committed(interaction, f"Your move counts: {acted.line}")
-        await self.bot.herald.deliver(target.id)
-        seat = acted.game.seat_of(interaction.user.id)
-        assert seat is not None
-        done, board = await done_reply(self.bot.store, acted.game, seat, acted.line)
-        content, view = panel(acted.game, seat)
-        trouble = self.bot.herald.trouble.get(target.id)
-        reply = partial(interaction.followup.send, ephemeral=True)
-        text = f"{done}\n\n{content}" + (f"\n\n{trouble}" if trouble else "")
-        extras: dict[str, Any] = {"view": view, "file": board}
-        await send_long(reply, text, **{k: v for k, v in extras.items() if v is not None})
+
+        async def reply(acted: Acted) -> None:
+            seat = acted.game.seat_of(interaction.user.id)
+            assert seat is not None
+            done, board = await done_reply(self.bot.store, acted.game, seat, acted.line)
+            content, view = panel(acted.game, seat)
+            trouble = self.bot.herald.trouble.get(target.id)
+            send = partial(interaction.followup.send, ephemeral=True)
+            text = f"{done}\n\n{content}" + (f"\n\n{trouble}" if trouble else "")
+            extras: dict[str, Any] = {"view": view, "file": board}
+            await send_long(send, text, **{k: v for k, v in extras.items() if v is not None})
+
+        move = partial(self.bot.service.act, target.id, interaction.user.id, typed)
+        await act(interaction, target.id, move, moved, reply)
 
     @app_commands.command(description="Show the board, now or as it stood after any move")
     @app_commands.describe(move="The move to show the board after (0: the opening board)")
@@ -206,5 +209,4 @@ class PlayCog(commands.Cog, name="play"):
 
 async def setup(bot: ParleyBot) -> None:
     bot.add_dynamic_items(ActionButton, ActionMenu, HandButton, StepButton, ResignButton, GamesPage)
-    bot.herald.draw_choices = choices_view
     await bot.add_cog(PlayCog(bot))

@@ -43,7 +43,7 @@ import io
 import discord
 
 from tests.bot.fake_discord.errors import BotError, NotAMemberError, UnknownRouteError
-from tests.bot.fake_discord.interactions import Interactions
+from tests.bot.fake_discord.interactions import SETTLE_GUARD, Interactions
 from tests.bot.fake_discord.recorder import (
     FakeComponent,
     FakeFile,
@@ -102,7 +102,7 @@ class FakeDiscord(Interactions):
         *,
         bot_name: str = "Parley",
         bot_permissions: discord.Permissions | None = None,
-        settle_timeout: float = 5.0,
+        settle_timeout: float = SETTLE_GUARD,
     ) -> None:
         super().__init__(
             bot_name=bot_name, bot_permissions=bot_permissions, settle_timeout=settle_timeout

@@ -48,6 +48,10 @@ CHANNEL_MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE
     9,
 )
 # Interaction types, by the driver that creates them.
+#: How long a driver waits for the bot's tasks to finish before calling the test hung. Only a
+#: guard: a driver waits for the tasks themselves, so a loaded machine (a replay drawn, the AI
+#: thinking) is never a failure; a task that truly never ends still fails, after this long.
+SETTLE_GUARD = 300.0
 _INTERACTION_TYPES = {"slash": 2, "click": 3, "select": 3, "autocomplete": 4, "modal": 5}
 
 
@@ -87,7 +91,7 @@ def _install_webhook_patch() -> None:
 class Interactions(Rest):
     """The test drivers, the client's lifecycle, and the interaction webhooks."""
 
-    def __init__(self, *, settle_timeout: float = 5.0, **world: Any) -> None:
+    def __init__(self, *, settle_timeout: float = SETTLE_GUARD, **world: Any) -> None:
         super().__init__(**world)
         self.settle_timeout = settle_timeout
         self.raise_bot_errors = True

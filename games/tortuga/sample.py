@@ -31,7 +31,7 @@ from collections import Counter
 from itertools import permutations, product
 from typing import Any
 
-from games.core import SeededRng, StateCodec
+from games.core import SeededRng
 from games.tortuga.data import (
     ARMADA,
     BASE_EVENTS,
@@ -45,25 +45,24 @@ from games.tortuga.data import (
     VOTE_TOTAL,
     vote_text,
 )
-from games.tortuga.state import TortugaState
+from games.tortuga.state import TortugaState, copy
 from games.tortuga.views import board_view, private_view
 
-_CODEC = StateCodec(TortugaState)
 _ATTEMPTS = 2000
 
 
-def sample(s: TortugaState, seat: int, seed: int) -> TortugaState:
-    """A re-dealt copy of ``s`` that ``seat`` cannot tell apart from ``s``."""
-    view, private = board_view(s), private_view(s, seat)
+def sample(state: TortugaState, seat: int, seed: int) -> TortugaState:
+    """A re-dealt copy of ``state`` that ``seat`` cannot tell apart from ``state``."""
+    view, private = board_view(state), private_view(state, seat)
     rng = SeededRng(seed * 0x9E3779B1 + seat + 1)
-    t = _CODEC.copy(s)
-    t.loyalty, t.loyalty_log = _loyalties(view, private, s.players, seat, rng)
-    _deal_votes(t, view, private, seat, rng)
-    _deal_events(t, view, private, seat, rng)
-    t.notes = [list(notes) if p == seat else [] for p, notes in enumerate(s.notes)]
-    t.secret_log = []
-    t.rng = rng.next64()
-    return t
+    world = copy(state)
+    world.loyalty, world.loyalty_log = _loyalties(view, private, state.players, seat, rng)
+    _deal_votes(world, view, private, seat, rng)
+    _deal_events(world, view, private, seat, rng)
+    world.notes = [list(notes) if p == seat else [] for p, notes in enumerate(state.notes)]
+    world.secret_log = []
+    world.rng = rng.next64()
+    return world
 
 
 # -- loyalties ---------------------------------------------------------------------------------
@@ -129,11 +128,11 @@ class _Cards:
 
 
 def _deal_votes(
-    t: TortugaState, view: dict[str, Any], private: dict[str, Any], seat: int, rng: SeededRng
+    world: TortugaState, view: dict[str, Any], private: dict[str, Any], seat: int, rng: SeededRng
 ) -> None:
     cards = _Cards()
-    pending = t.pending or {}
-    t.hands[seat] = [cards.take(text) for text in private["hand"]]
+    pending = world.pending or {}
+    world.hands[seat] = [cards.take(text) for text in private["hand"]]
     own_commit = [cards.take(text) for text in private.get("vote_played", [])]
     own_runs = {
         entry["run"]: [cards.take(text) for text in entry["cards"]] for entry in private["buried"]
@@ -144,16 +143,16 @@ def _deal_votes(
         known_deck = [cards.take(text) for text in private["vote_deck_search"]]
         rng.shuffle(known_deck)
         if pending["target"] != seat:
-            t.hands[pending["target"]] = [cards.take(text) for text in private["picked"]]
+            world.hands[pending["target"]] = [cards.take(text) for text in private["picked"]]
     unseen = list(cards.free)
     rng.shuffle(unseen)
     runs = [] if searching else _fill_runs(view["deck_runs"], own_runs, unseen, rng)
     commits = _commit_counts(view, private, seat)
-    for p in range(t.players):
+    for p in range(world.players):
         if p == seat or (searching and p == pending["target"]):
             continue
         size = view["hand_sizes"][p]
-        t.hands[p], unseen = unseen[:size], unseen[size:]
+        world.hands[p], unseen = unseen[:size], unseen[size:]
     if "cards" in pending:
         for i, voter in enumerate(pending["voters"]):
             if voter == seat:
@@ -162,10 +161,10 @@ def _deal_votes(
                 count = commits.get(voter, 0)
                 pending["cards"][i], unseen = unseen[:count], unseen[count:]
     buried = [card for run in reversed(runs) for card in run]
-    t.vote_deck = known_deck if searching else unseen + buried
+    world.vote_deck = known_deck if searching else unseen + buried
     if "picked" in pending:
-        pending["picked"] = list(t.hands[pending["target"]])
-    for i, run in enumerate(t.deck_runs):
+        pending["picked"] = list(world.hands[pending["target"]])
+    for i, run in enumerate(world.deck_runs):
         mine = own_runs.get(i)
         run["own"] = {str(seat): mine} if mine else {}
 
@@ -232,7 +231,7 @@ def _fill_runs(
 
 # -- event cards -------------------------------------------------------------------------------
 def _deal_events(
-    t: TortugaState, view: dict[str, Any], private: dict[str, Any], seat: int, rng: SeededRng
+    world: TortugaState, view: dict[str, Any], private: dict[str, Any], seat: int, rng: SeededRng
 ) -> None:
     known = {int(slot) - 1: card for slot, card in private["known_events"].items()}
     pending = view.get("pending") or {}
@@ -247,10 +246,10 @@ def _deal_events(
     rng.shuffle(others)
     starred = [*sorted(seen_starred), *others[: STARRED_IN_GAME - len(seen_starred)]]
     # The Armada lies at the deck's bottom (A6) until the deck runs out, then in the row.
-    armada = not t.sudden_death and t.outcome is None and ARMADA not in known.values()
-    deck_size = len(t.event_deck)
+    armada = not world.sudden_death and world.outcome is None and ARMADA not in known.values()
+    deck_size = len(world.event_deck)
     at_bottom = int(armada and deck_size > 0)
-    blind = [slot for slot, card in enumerate(t.row) if card is not None and slot not in known]
+    blind = [slot for slot, card in enumerate(world.row) if card is not None and slot not in known]
     needed = deck_size - at_bottom + len(blind) - int(armada and not at_bottom)
     unseen = Counter([*BASE_EVENTS, *starred]) - Counter([*shown, *known.values()])
     pool = sorted(unseen.elements())
@@ -259,10 +258,10 @@ def _deal_events(
     pool = pool[:needed]  # a real game leaves exactly as many; a test position may leave more
     if armada and not at_bottom:
         pool.insert(rng.below(len(pool) + 1), ARMADA)
-    t.event_deck = pool[: deck_size - at_bottom] + [ARMADA] * at_bottom
+    world.event_deck = pool[: deck_size - at_bottom] + [ARMADA] * at_bottom
     for slot, card in zip(blind, pool[deck_size - at_bottom :], strict=True):
-        t.row[slot] = card
-    t.known = [
-        [t.row[slot] if p in t.viewers[slot] else None for slot in range(len(t.row))]
-        for p in range(t.players)
+        world.row[slot] = card
+    world.known = [
+        [world.row[slot] if p in world.viewers[slot] else None for slot in range(len(world.row))]
+        for p in range(world.players)
     ]

@@ -25,17 +25,17 @@ LIMIT = 80
 _PLACE = dict(zip(SECTIONS, ("top", "flag", "bottom"), strict=True))
 
 
-def label(s: TortugaState, seat: int, action: str) -> str:
+def label(state: TortugaState, seat: int, action: str) -> str:
     """Words for a legal action of ``seat`` or for a whole-word prefix of several."""
-    legal = rules.legal_actions(s, seat)
+    legal = rules.legal_actions(state, seat)
     if action in legal:
-        return _fit(action_label(s, seat, action.split()))
+        return _fit(action_label(state, seat, action.split()))
     group = [a for a in legal if a.startswith(action + " ")]
     if not group:
         raise ValueError("label() takes a legal action or a prefix of legal actions")
     if len(group) == 1:
-        return _fit(action_label(s, seat, group[0].split()))
-    return _fit(prefix_label(s, seat, action.split()))
+        return _fit(action_label(state, seat, group[0].split()))
+    return _fit(prefix_label(state, seat, action.split()))
 
 
 def _fit(text: str) -> str:
@@ -54,22 +54,22 @@ def _team(word: str) -> str:
     return word.title()
 
 
-def _counting(s: TortugaState) -> str | None:
+def _counting(state: TortugaState) -> str | None:
     """The section of a vote card that counts in the vote under way (None outside a vote)."""
-    pending = s.pending or {}
+    pending = state.pending or {}
     return pending.get("vote") if pending.get("kind") == "vote" else None
 
 
-def _cards(s: TortugaState, words: list[str]) -> str:
+def _cards(state: TortugaState, words: list[str]) -> str:
     """``cannon british skull and torch french helm`` -> Cannon (British flag, Skull) and ..."""
-    counting = _counting(s)
+    counting = _counting(state)
     return " and ".join(card_words(text, counting) for text in " ".join(words).split(" and "))
 
 
-def action_label(s: TortugaState, seat: int, words: list[str]) -> str:
+def action_label(state: TortugaState, seat: int, words: list[str]) -> str:
     """The label of one complete legal action."""
     verb, rest = words[0], words[1:]
-    pending = s.pending or {}
+    pending = state.pending or {}
     if verb == "view":
         return f"View event cards {rest[0]} and {rest[1]}" if rest else "View 2 event cards"
     if verb == "reveal":
@@ -83,17 +83,17 @@ def action_label(s: TortugaState, seat: int, words: list[str]) -> str:
             return f"Climb into the {_ship(rest[0])}'s rowboat"
         return f"Board the {_ship(rest[0])}"
     if verb == "attack":
-        if s.galleon:
+        if state.galleon:
             return "Call for an Attack on the Spanish galleon"
-        ship = ship_of(s, seat)
+        ship = ship_of(state, seat)
         assert ship is not None
         return f"Call for an Attack on the {SHIP_TITLES[1 - ship]}'s holds"
     if verb == "maroon":
         return f"Maroon {_seat(rest[0])} to Tortuga"
     if verb == "mutiny":
-        ship = ship_of(s, seat)
+        ship = ship_of(state, seat)
         assert ship is not None
-        return f"Call for a Mutiny against captain {SEAT_NAMES[s.ships[ship][0]]}"
+        return f"Call for a Mutiny against captain {SEAT_NAMES[state.ships[ship][0]]}"
     if verb == "treasure":
         to = rest[1]
         source = TEAMS[1 - TEAMS.index(to)]
@@ -102,7 +102,7 @@ def action_label(s: TortugaState, seat: int, words: list[str]) -> str:
         return "Call for a Brawl over Tortuga's 2 chests"
     if verb == "use":
         if rest == ["atlantis"]:
-            return f"Use Atlantis: join the back of the {_other_ship(s, seat)}"
+            return f"Use Atlantis: join the back of the {_other_ship(state, seat)}"
         if rest == ["fountain"]:
             return "Drink from the Fountain of Youth and stay where you are"
         return "Play your saved Letter of Marque"
@@ -110,9 +110,9 @@ def action_label(s: TortugaState, seat: int, words: list[str]) -> str:
         ship = SHIP_TITLES[pending["ship"]]
         return f"Stow the {ship}'s first chest in the {_team(rest[0])} hold"
     if verb == "vote":
-        return f"Play {_cards(s, rest)}"
+        return f"Play {_cards(state, rest)}"
     if verb == "take":
-        return _take_label(s, rest)
+        return _take_label(state, rest)
     if verb == "slots":
         target = SEAT_NAMES[pending["target"]]
         return f"Let {target} choose between event cards {rest[0]} and {rest[1]}"
@@ -142,16 +142,16 @@ def action_label(s: TortugaState, seat: int, words: list[str]) -> str:
     raise ValueError("no label for this action")
 
 
-def _other_ship(s: TortugaState, seat: int) -> str:
-    ship = ship_of(s, seat)
+def _other_ship(state: TortugaState, seat: int) -> str:
+    ship = ship_of(state, seat)
     assert ship is not None
     return SHIP_TITLES[1 - ship]
 
 
-def _take_label(s: TortugaState, rest: list[str]) -> str:
+def _take_label(state: TortugaState, rest: list[str]) -> str:
     if rest == ["nothing"]:
         return "Take no treasure"
-    ship = (s.pending or {})["ship"]
+    ship = (state.pending or {})["ship"]
     into = f"the {_team(rest[-1])} hold"
     if rest[0] == "to":
         return f"Take a chest from the Spanish galleon into {into}"
@@ -159,12 +159,12 @@ def _take_label(s: TortugaState, rest: list[str]) -> str:
     return f"Take a chest from the {other}'s {_team(rest[0])} hold into {into}"
 
 
-def prefix_label(s: TortugaState, seat: int, words: list[str]) -> str:
+def prefix_label(state: TortugaState, seat: int, words: list[str]) -> str:
     """The label of a group of several legal actions sharing the whole words ``words``."""
     verb, rest = words[0], words[1:]
-    pending = s.pending or {}
+    pending = state.pending or {}
     if verb == "vote":
-        return _vote_group(s, rest)
+        return _vote_group(state, rest)
     if verb == "pick":
         target = SEAT_NAMES[pending["target"]]
         if not rest:
@@ -206,13 +206,13 @@ def prefix_label(s: TortugaState, seat: int, words: list[str]) -> str:
     return groups[verb]
 
 
-def _vote_group(s: TortugaState, rest: list[str]) -> str:
+def _vote_group(state: TortugaState, rest: list[str]) -> str:
     if not rest:
-        counting = _counting(s)
+        counting = _counting(state)
         section = f" ({counting}: the {_PLACE[counting]} counts)" if counting else ""
         return f"Play a vote card{section}"
     if "and" in rest:
         first, second = rest[: rest.index("and")], rest[rest.index("and") + 1 :]
         tail = ", ".join([*(SYMBOL_TITLES[w] for w in second), "…"])
-        return f"Play {_cards(s, first)} and a card: {tail}"
+        return f"Play {_cards(state, first)} and a card: {tail}"
     return "Play a card: " + ", ".join([*(SYMBOL_TITLES[w] for w in rest), "…"])

@@ -13,39 +13,22 @@ from games.rigadoon.state import RigadoonState, copy
 _SALT = 0x52494741  # keeps a sample's shuffles apart from a game's own seed stream
 
 
-def undrawn(st: RigadoonState) -> list[int]:
+def undrawn(state: RigadoonState) -> list[int]:
     """The Wind cards in the pile, in no particular order: the deck minus the discards and
     the card in play (empty with the die, and before the opening wind is picked)."""
-    if st.options["wind"] != "cards" or st.wind < 0:
+    if state.options["wind"] != "cards" or state.wind < 0:
         return []
-    left = Counter({card: int(st.options["deck_copies"]) for card in data.WIND_DECK})
-    left.subtract([*st.discard, st.wind])
+    left = Counter({card: int(state.options["deck_copies"]) for card in data.WIND_DECK})
+    left.subtract([*state.discard, state.wind])
     return sorted(left.elements())
 
 
-def sample(st: RigadoonState, seat: int, seed: int) -> RigadoonState:
+def sample(state: RigadoonState, seat: int, seed: int) -> RigadoonState:
     """The same board with the undrawn Wind cards shuffled anew and a new RNG, both from
     ``seed`` alone: two states that differ only in those give the same sample."""
-    world = copy(st)
+    world = copy(state)
     rng = SeededRng(seed ^ _SALT)
-    world.pile = undrawn(st)
+    world.pile = undrawn(state)
     rng.shuffle(world.pile)
     world.rng = rng.next64()
     return world
-
-
-def reveal(st: RigadoonState) -> list[str]:
-    """At the end: the order the Wind cards would have come in."""
-    if st.outcome is None:
-        return []
-    if st.options["wind"] == "die":
-        return ["The wind was rolled on the Wind die: nothing in this game was hidden."]
-    if not st.pile:
-        return ["The Wind deck had no cards left to draw; nothing else in this game was hidden."]
-    order = ", ".join(data.DIRECTIONS[card].upper() for card in reversed(st.pile))
-    count = len(st.pile)
-    return [
-        f"The Wind cards left in the deck, from the top: {order} "
-        f"({count} card{'' if count == 1 else 's'}).",
-        "Nothing else in this game was hidden.",
-    ]

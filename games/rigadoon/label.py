@@ -11,20 +11,21 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.core.coords import parse_square
-from games.rigadoon import chain, data, rules
-from games.rigadoon.state import B_DIR, B_SHIP, FLEETS, RigadoonState, copy
+from games.rigadoon import chain, data
+from games.rigadoon.state import RigadoonState, copy
+from games.rigadoon.views import blast_at_chest, sinker
 
 LIMIT = 80
 YOURS = "your turn, so you decide"
 
 
-def label(st: RigadoonState, seat: int, action: str) -> str:
+def label(state: RigadoonState, seat: int, action: str) -> str:
     """A player's words for ``action`` (or for the group of actions it begins)."""
     words = action.split()
     if not words:
         return "Choose a move"
     maker = LABELS.get(words[0])
-    text = maker(st, words[1:]) if maker else None
+    text = maker(state, words[1:]) if maker else None
     return _fit(text or "Another move")
 
 
@@ -41,9 +42,9 @@ def square_cell(word: str) -> int | None:
     return data.cell(x, y) if 0 <= x < data.SIZE and 0 <= y < data.SIZE else None
 
 
-def _ship_at(st: RigadoonState, word: str) -> int:
+def _ship_at(state: RigadoonState, word: str) -> int:
     c = square_cell(word)
-    return -1 if c is None else st.ship_at(c)
+    return -1 if c is None else state.ship_at(c)
 
 
 def masts_text(masts: int) -> str:
@@ -51,7 +52,7 @@ def masts_text(masts: int) -> str:
 
 
 # -- the turn ---------------------------------------------------------------------------------
-def _wind(st: RigadoonState, rest: list[str]) -> str:
+def _wind(state: RigadoonState, rest: list[str]) -> str:
     if not rest or rest[0] not in data.DIRECTIONS:
         return "Pick the opening wind"
     d = data.DIRECTIONS.index(rest[0])
@@ -59,31 +60,31 @@ def _wind(st: RigadoonState, rest: list[str]) -> str:
     return f"Opening wind from the {data.DIRECTION_WORDS[d]} (ships run {blown})"
 
 
-def _change(st: RigadoonState, rest: list[str]) -> str:
-    how = "roll the Wind die" if st.options["wind"] == "die" else "draw a Wind card"
+def _change(state: RigadoonState, rest: list[str]) -> str:
+    how = "roll the Wind die" if state.options["wind"] == "die" else "draw a Wind card"
     return f"Change the wind ({how})"
 
 
-def _end(st: RigadoonState, rest: list[str]) -> str:
+def _end(state: RigadoonState, rest: list[str]) -> str:
     return "End the turn"
 
 
-def _repair(st: RigadoonState, rest: list[str]) -> str:
-    ship = _ship_at(st, rest[0]) if rest else -1
+def _repair(state: RigadoonState, rest: list[str]) -> str:
+    ship = _ship_at(state, rest[0]) if rest else -1
     if ship < 0:
         return "Repair a ship"
-    masts = st.masts[ship]
-    return f"Repair {data.label(st.ships[ship])} from {masts_text(masts)} to {masts + 1}"
+    masts = state.masts[ship]
+    return f"Repair {data.label(state.ships[ship])} from {masts_text(masts)} to {masts + 1}"
 
 
-def _sail(st: RigadoonState, rest: list[str]) -> str:
-    ship = _ship_at(st, rest[0]) if rest else -1
+def _sail(state: RigadoonState, rest: list[str]) -> str:
+    ship = _ship_at(state, rest[0]) if rest else -1
     if ship < 0:
         return "Sail a ship"
-    square, masts = data.label(st.ships[ship]), st.masts[ship]
+    square, masts = data.label(state.ships[ship]), state.masts[ship]
     head = f"Sail {square} ({masts_text(masts)})"
     if len(rest) == 1:
-        return head + (", its bonus sail" if st.bonus & (1 << ship) else "")
+        return head + (", its bonus sail" if state.bonus & (1 << ship) else "")
     if rest[1] not in data.DIRECTIONS:
         return head
     d = data.DIRECTIONS.index(rest[1])
@@ -93,15 +94,15 @@ def _sail(st: RigadoonState, rest: list[str]) -> str:
         return head
     k = int(rest[2])
     stop = rest[3] if len(rest) > 3 else ""
-    return head + f" {k} {data.DIRECTION_WORDS[d]}" + _sail_effects(st, ship, d, k, stop)
+    return head + f" {k} {data.DIRECTION_WORDS[d]}" + _sail_effects(state, ship, d, k, stop)
 
 
-def _sail_effects(st: RigadoonState, ship: int, d: int, k: int, stop: str) -> str:
+def _sail_effects(state: RigadoonState, ship: int, d: int, k: int, stop: str) -> str:
     """What the sail does on the way and where it ends, played on a copy: chests bumped, the
     stop on a chest, a maelstrom, a claim, a chest abandoned, the ships it must attack."""
-    if (d, k, stop) not in chain.sail_options(st, ship):
+    if (d, k, stop) not in chain.sail_options(state, ship):
         return {"sink": ", sink the chest", "aground": ", run aground"}.get(stop, "")
-    trial = copy(st)
+    trial = copy(state)
     before = list(trial.chests)
     was_in_port = trial.in_port(ship)
     chain.sail(trial, ship, d, k, stop)
@@ -118,7 +119,7 @@ def _sail_effects(st: RigadoonState, ship: int, d: int, k: int, stop: str) -> st
     elif stop == "aground":
         parts.append("run aground")
     land = trial.ships[ship]
-    if any(data.KIND[c] == data.MAELSTROM for c in data.RAYS[st.ships[ship]][d][:k]):
+    if any(data.KIND[c] == data.MAELSTROM for c in data.RAYS[state.ships[ship]][d][:k]):
         parts.append(f"maelstrom to {data.label(land)}")
     elif data.KIND[land] == data.ISLAND:
         parts.append(f"claim Island {data.label(land)}")
@@ -131,62 +132,51 @@ def _sail_effects(st: RigadoonState, ship: int, d: int, k: int, stop: str) -> st
 
 
 # -- the decisions of a chain ------------------------------------------------------------------
-def _attack(st: RigadoonState, rest: list[str]) -> str:
-    attacker = _ship_at(st, rest[0]) if rest else -1
+def _attack(state: RigadoonState, rest: list[str]) -> str:
+    attacker = _ship_at(state, rest[0]) if rest else -1
     if attacker < 0:
         return "Choose the next attack"
     if len(rest) == 1:
-        return f"{st.ship_label(attacker)} attacks next (you pick the order)"
-    target = _ship_at(st, rest[1])
+        return f"{state.ship_label(attacker)} attacks next (you pick the order)"
+    target = _ship_at(state, rest[1])
     if target < 0:
-        return f"{st.ship_label(attacker)} attacks next (you pick the order)"
-    return f"{st.ship_label(attacker)} attacks {st.ship_label(target)} next (you pick the order)"
+        return f"{state.ship_label(attacker)} attacks next (you pick the order)"
+    return (
+        f"{state.ship_label(attacker)} attacks {state.ship_label(target)} next (you pick the order)"
+    )
 
 
-def _blast_at_chest(st: RigadoonState) -> tuple[str, str] | None:
-    """The blasted ship and the chest square ahead of it, while a blast waits at a chest."""
-    if st.blast is None:
-        return None
-    ship, d = st.blast[B_SHIP], st.blast[B_DIR]
-    return st.ship_label(ship), data.label(data.WRAP[st.ships[ship]][d])
-
-
-def _bump(st: RigadoonState, rest: list[str]) -> str:
-    met = _blast_at_chest(st)
+def _bump(state: RigadoonState, rest: list[str]) -> str:
+    met = blast_at_chest(state)
     if met is None:
         return "Bump the chest on"
     ship, chest = met
     return f"{ship} bumps the chest at {chest} on ({YOURS})"
 
 
-def _sink(st: RigadoonState, rest: list[str]) -> str:
-    met = _blast_at_chest(st)
+def _sink(state: RigadoonState, rest: list[str]) -> str:
+    met = blast_at_chest(state)
     if met is None:
         return "Sink the chest"
     ship, chest = met
     return f"{ship} stops and sinks the chest at {chest} ({YOURS})"
 
 
-def _aground(st: RigadoonState, rest: list[str]) -> str:
-    met = _blast_at_chest(st)
+def _aground(state: RigadoonState, rest: list[str]) -> str:
+    met = blast_at_chest(state)
     if met is None:
         return "Run aground on the chest"
     ship, chest = met
     return f"{ship} stops, aground on the chest at {chest} ({YOURS})"
 
 
-def sinker(st: RigadoonState) -> int:
-    """The ship that sank the chest now waiting for its Island: the last one to move."""
-    return st.moves[-1][1] if st.moves else -1
-
-
-def _island(st: RigadoonState, rest: list[str]) -> str:
+def _island(state: RigadoonState, rest: list[str]) -> str:
     c = square_cell(rest[0]) if rest else None
     if c is None or data.KIND[c] != data.ISLAND:
         return "Choose the Island for the sunk chest"
     corner = data.DIRECTION_WORDS[(7, 1, 5, 3)[data.ISLANDS.index(c)]]  # NW, NE, SW, SE
-    ship = sinker(st)
-    by = f" sunk by {st.ship_label(ship)}" if ship >= 0 else ""
+    ship = sinker(state)
+    by = f" sunk by {state.ship_label(ship)}" if ship >= 0 else ""
     return f"Chest{by} washes up on Island {data.label(c)}, {corner} (you decide)"
 
 
@@ -202,34 +192,3 @@ LABELS: dict[str, Callable[[RigadoonState, list[str]], str]] = {
     "aground": _aground,
     "island": _island,
 }
-
-
-def decision_line(st: RigadoonState) -> str:
-    """The chain's decision at hand, said for the player who must take it (``private``)."""
-    now = rules.phase(st)
-    fleet = FLEETS[st.active]
-    if now == rules.ATTACK:
-        attackers = {a for a, _ in chain.attack_choices(st)}
-        names = " and ".join(st.ship_label(a) for a in sorted(attackers))
-        return (
-            f"{names} must attack every ship beside it; it is {fleet}'s turn, so you choose "
-            "the order of the attacks."
-        )
-    if now == rules.CHEST:
-        met = _blast_at_chest(st)
-        assert met is not None
-        blasted, chest = met
-        stop = "sink it" if chain.blast_stop_word(st) == "sink" else "run aground on it"
-        return (
-            f"{blasted} was blasted into the chest at {chest}. Every ship of a chain that meets a "
-            f"chest on {fleet}'s turn does as {fleet} decides: bump it on, or stop and {stop}."
-        )
-    if now == rules.ISLAND:
-        ship = sinker(st)
-        islands = ", ".join(data.label(c) for c in chain.open_islands(st))
-        who = st.ship_label(ship) if ship >= 0 else "A ship"
-        return (
-            f"{who} sank a chest. The fleet that started the manoeuvre decides where it "
-            f"washes up, so {fleet} picks an Island without a chest: {islands}."
-        )
-    return ""

@@ -1,5 +1,5 @@
-"""What a seat cannot see, re-dealt for the AI (``sample``), and shown to all at the end
-(``reveal``).
+"""What a seat cannot see, re-dealt for the AI (``sample``; ``reveal`` shows it to all at the
+end).
 
 Hidden in Caribbean: other seats' bids on ships not yet revealed this round, their tie-breaker
 cards and pending tie choices, and the order of the face-down supply. Everything else is public:
@@ -10,15 +10,14 @@ so the history kept for the reveal is public knowledge and a sample keeps it as 
 
 from __future__ import annotations
 
-from games.caribbean.data import CARDS, COLOURS, SHIP_NAMES
-from games.caribbean.rules import chest_label, round_bids
-from games.caribbean.state import CaribbeanState
+from games.caribbean.data import CARDS, SHIP_NAMES
+from games.caribbean.state import CaribbeanState, copy
 from games.core import SeededRng
 
 
-def redeal(world: CaribbeanState, seat: int, seed: int) -> None:
-    """Re-deal in ``world`` (a copy) all that ``seat`` cannot see, from ``seed`` and from what
-    ``seat``'s view shows only, so that equal views give equal samples:
+def sample(state: CaribbeanState, seat: int, seed: int) -> CaribbeanState:
+    """A copy of ``state`` with all that ``seat`` cannot see re-dealt, from ``seed`` and from
+    what ``seat``'s view shows only, so that equal views give equal samples:
 
     * a seat still bidding starts its bids again (how far it got, and how often it changed
       them, is not shown);
@@ -26,6 +25,7 @@ def redeal(world: CaribbeanState, seat: int, seed: int) -> None:
       (its seven minus the cards face up on revealed ships and a tie-breaker shown face up);
     * a tie choice already made but not yet shown is drawn anew;
     * the supply is shuffled from its sorted contents."""
+    world = copy(state)
     rng = SeededRng(seed)
     revealed = len(world.won_by)
     for other in range(world.players):
@@ -48,19 +48,4 @@ def redeal(world: CaribbeanState, seat: int, seed: int) -> None:
             world.tie_choice[other] = rng.choice(["up", "down"])
     world.supply = sorted(world.supply)
     rng.shuffle(world.supply)
-
-
-def reveal(state: CaribbeanState) -> list[str]:
-    """At the end only: every round's bids ship by ship with each seat's tie-breaker, and the
-    chests still face down in the supply. Before the end, nothing."""
-    if state.outcome is None:
-        return []
-    lines = ["Every bribe, round by round (Arriba to Fuego, then the tie-breaker):"]
-    for number, line in enumerate(state.past_bids, start=1):
-        for seat, row in enumerate(round_bids(line)):
-            ships = ", ".join(f"{name} {card}" for name, card in zip(SHIP_NAMES, row, strict=False))
-            lines.append(f"Round {number}, {COLOURS[seat]}: {ships}; tie-breaker {row[-1]}.")
-    if state.supply:
-        left = ", ".join(chest_label(code) for code in state.supply)
-        lines.append(f"Still face down in the supply, in order: {left}.")
-    return lines
+    return world

@@ -26,15 +26,19 @@ def _turns_to(ship_cells: list[tuple[int, int]], c: int) -> float:
     return min(max(abs(x - sx), abs(y - sy)) for sx, sy in ship_cells) / 2.5
 
 
-def strength(st: RigadoonState, fleet: int) -> float:
+def strength(state: RigadoonState, fleet: int) -> float:
     ships = range(4 * fleet, 4 * fleet + 4)
-    cells = [st.ships[s] for s in ships if st.ships[s] >= 0]
+    cells = [state.ships[ship] for ship in ships if state.ships[ship] >= 0]
     held = {c for c in cells if data.KIND[c] == data.ISLAND}
-    sailing = [_XY[st.ships[s]] for s in ships if st.ships[s] >= 0 and st.masts[s] > 0]
+    sailing = [
+        _XY[state.ships[ship]] for ship in ships if state.ships[ship] >= 0 and state.masts[ship] > 0
+    ]
     sailing = [xy for xy in sailing if data.cell(*xy) not in held]
-    score = HELD * len(held) + MAST * sum(st.masts[s] for s in ships if st.ships[s] >= 0)
-    occupied = set(st.ships)
-    for chest in st.chests:
+    score = HELD * len(held) + MAST * sum(
+        state.masts[ship] for ship in ships if state.ships[ship] >= 0
+    )
+    occupied = set(state.ships)
+    for chest in state.chests:
         if chest < 0:
             continue
         kind = data.KIND[chest]
@@ -50,13 +54,13 @@ def strength(st: RigadoonState, fleet: int) -> float:
     return score
 
 
-def evaluate(st: RigadoonState) -> list[float]:
+def evaluate(state: RigadoonState) -> list[float]:
     """Per fleet, in [0, 1]: 1 for the winner, 0 for the loser, 1/2 each for a draw."""
-    if st.outcome is not None:
-        winners = st.outcome["winners"]
+    if state.outcome is not None:
+        winners = state.outcome["winners"]
         if not winners:
             return [0.5, 0.5]
         return [1.0 if seat in winners else 0.0 for seat in (0, 1)]
-    lead = strength(st, 0) - strength(st, 1)
+    lead = strength(state, 0) - strength(state, 1)
     blue = 1 / (1 + math.exp(-STEEPNESS * lead))
     return [blue, 1 - blue]

@@ -18,20 +18,20 @@ EVENT_CARDS = len(BASE_EVENTS) + STARRED_IN_GAME + 1  # with the Spanish Armada
 TIE_AT_LEVEL = 0.4  # odd counts: the Dutch player's chance when the teams are level
 
 
-def evaluate(s: TortugaState) -> list[float]:
+def evaluate(state: TortugaState) -> list[float]:
     """Per seat, in [0, 1]; 1 or 0 once the game is over (a draw shares equally)."""
-    seats = range(s.players)
-    if s.outcome is not None:
-        winners = s.outcome["winners"]
+    seats = range(state.players)
+    if state.outcome is not None:
+        winners = state.outcome["winners"]
         if not winners:
-            return [1 / s.players for _ in seats]
+            return [1 / state.players for _ in seats]
         return [1.0 if seat in winners else 0.0 for seat in seats]
-    chests = team_chests(s)
+    chests = team_chests(state)
     lead = chests["british"] - chests["french"]
-    face_down = len(s.event_deck) + row_count(s)
-    nearness = 1.0 if s.sudden_death else 1 - min(face_down, EVENT_CARDS) / EVENT_CARDS
+    face_down = len(state.event_deck) + row_count(state)
+    nearness = 1.0 if state.sudden_death else 1 - min(face_down, EVENT_CARDS) / EVENT_CARDS
     steepness = 0.5 + 2.0 * nearness
     british = 1 / (1 + math.exp(-steepness * lead))
-    tie = TIE_AT_LEVEL * math.exp(-steepness * abs(lead)) if s.players % 2 else 0.0
+    tie = TIE_AT_LEVEL * math.exp(-steepness * abs(lead)) if state.players % 2 else 0.0
     side = {"british": (1 - tie) * british, "french": (1 - tie) * (1 - british), "dutch": tie}
-    return [side[s.loyalty[seat]] for seat in seats]
+    return [side[state.loyalty[seat]] for seat in seats]

@@ -18,10 +18,9 @@ from functools import lru_cache
 
 from games.cardinal.data import BOARDS, CROWD_SIZE
 from games.cardinal.rules import pirate_influence, send_pirate, supply
-from games.cardinal.state import CardinalState
-from games.core import KING, ORTHOGONAL, StateCodec, square_name
+from games.cardinal.state import CardinalState, copy
+from games.core import KING, ORTHOGONAL, square_name
 
-CODEC: StateCodec[CardinalState] = StateCodec(CardinalState)
 WIN_IN_ONE = 0.97
 Tables = tuple[tuple[str, ...], dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]
 
@@ -30,7 +29,7 @@ Tables = tuple[tuple[str, ...], dict[str, tuple[str, ...]], dict[str, tuple[str,
 def tables(board: str) -> Tables:
     """Square names of a board and, for each, its 8 and its 4 orthogonal neighbours."""
     shape = BOARDS[board]
-    squares = tuple(square_name(s) for s in shape.squares())
+    squares = tuple(square_name(square) for square in shape.squares())
 
     def around(square: tuple[int, int], steps: tuple[tuple[int, int], ...]) -> tuple[str, ...]:
         c, r = square
@@ -38,8 +37,8 @@ def tables(board: str) -> Tables:
             square_name((c + dc, r + dr)) for dc, dr in steps if shape.contains((c + dc, r + dr))
         )
 
-    king = {square_name(s): around(s, KING) for s in shape.squares()}
-    orth = {square_name(s): around(s, ORTHOGONAL) for s in shape.squares()}
+    king = {square_name(square): around(square, KING) for square in shape.squares()}
+    orth = {square_name(square): around(square, ORTHOGONAL) for square in shape.squares()}
     return squares, king, orth
 
 
@@ -47,12 +46,12 @@ def evaluate(state: CardinalState) -> list[float]:
     """Per seat, in [0, 1]: 1/0 for a decided game, 1/2 each for a draw."""
     if state.outcome is not None:
         winners = state.outcome["winners"]
-        return [0.5, 0.5] if not winners else [float(s in winners) for s in (0, 1)]
+        return [0.5, 0.5] if not winners else [float(seat in winners) for seat in (0, 1)]
     mover = state.to_move
     if state.summoning:  # the mover picks the pirate's square: take the best pick
         best: list[float] = []
         for square in state.summoning:
-            trial = CODEC.copy(state)
+            trial = copy(state)
             send_pirate(trial, mover, f"pirate {square}")
             value = evaluate(trial)
             if not best or value[mover] > best[mover]:

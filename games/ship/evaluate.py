@@ -28,7 +28,7 @@ def evaluate(state: ShipState) -> list[float]:
     """Per seat, in [0, 1]: 1/0 for a decided game, 1/2 each for a draw."""
     if state.outcome is not None:
         winners = state.outcome["winners"]
-        return [0.5, 0.5] if not winners else [float(s in winners) for s in (0, 1)]
+        return [0.5, 0.5] if not winners else [float(seat in winners) for seat in (0, 1)]
     chance = mover_chance(state)
     return [chance, 1 - chance] if state.to_move == 0 else [1 - chance, chance]
 

@@ -1,0 +1,39 @@
+"""The bot's crew: the parts that run games in play, built once the store is open, in the
+order they need each other, each handed every collaborator it uses when it is made (one left
+out is a ``TypeError`` at start, never a part that silently does less).
+
+An extension, loaded by name before the cogs (:data:`bot.discord.bot.EXTENSIONS`), because the
+herald draws the buttons of :mod:`bot.discord.choices` and :mod:`bot.discord.rematch` and the
+scheduler opens games with :mod:`bot.discord.lobby`'s opener: modules that type against the
+bot, which the bot itself never imports.
+"""
+
+from __future__ import annotations
+
+from bot.discord.bot import ParleyBot
+from bot.discord.choices import choices_view
+from bot.discord.delivery import Herald
+from bot.discord.lobby import Opener
+from bot.discord.rematch import final_buttons
+from bot.discord.scheduler import Scheduler
+from bot.discord.status import StatusMessages
+from bot.play.claims import Claims
+from bot.play.service import GameService
+from bot.play.thinking import Thinker
+from bot.play.timekeeper import Timekeeper
+
+
+async def setup(bot: ParleyBot) -> None:
+    store = bot.store
+    bot.claims = Claims(store)
+    thinker = Thinker(bot.settings.ai_workers or None)
+    bot.service = GameService(store, thinker, bot.claims)  # the AI's moves are held
+    bot.timekeeper = Timekeeper(store, bot.service)
+    status = StatusMessages(bot, store, bot.timekeeper)
+    bot.herald = Herald(
+        bot, store, bot.timekeeper, status, bot.clock, bot.claims, choices_view, final_buttons
+    )
+    opener = Opener(bot)
+    bot.scheduler = Scheduler(
+        store, bot.service, bot.timekeeper, bot.herald, bot.clock, bot.claims, opener.open
+    )

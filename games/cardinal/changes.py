@@ -1,0 +1,71 @@
+"""What changed on a Cardinal board between two views of one seat, in the game's own terms."""
+
+from __future__ import annotations
+
+from games.cardinal.data import SEATS
+from games.cardinal.views import shown
+from games.core import Change, View
+
+
+def changes(before: View, after: View) -> list[Change]:
+    """What changed between two views: the pirate's move (``move``, or ``add`` when it first
+    comes on), ships placed (``add``) and sent home (``remove``), and each fleet's ships in
+    hand (``count``)."""
+    found: list[Change] = []
+    was, now = before["pirate"], after["pirate"]
+    if was != now and now is not None:
+        if was is None:
+            found.append(
+                {
+                    "kind": "add",
+                    "piece": "pirate",
+                    "at": now,
+                    "text": f"The pirate came onto {shown(now)}.",
+                }
+            )
+        else:
+            found.append(
+                {
+                    "kind": "move",
+                    "piece": "pirate",
+                    "from": was,
+                    "to": now,
+                    "text": f"The pirate sailed from {shown(was)} to {shown(now)}.",
+                }
+            )
+    old, new = before["ships"], after["ships"]
+    for name in sorted(set(old) | set(new)):
+        if old.get(name) == new.get(name):
+            continue
+        if name in old:
+            owner = old[name]
+            found.append(
+                {
+                    "kind": "remove",
+                    "at": name,
+                    "seat": owner,
+                    "text": f"{SEATS[owner]}'s ship on {shown(name)} went home.",
+                }
+            )
+        if name in new:
+            owner = new[name]
+            found.append(
+                {
+                    "kind": "add",
+                    "at": name,
+                    "seat": owner,
+                    "text": f"{SEATS[owner]} placed a ship on {shown(name)}.",
+                }
+            )
+    for seat, (a, b) in enumerate(zip(before["supply"], after["supply"], strict=True)):
+        if a != b:
+            found.append(
+                {
+                    "kind": "count",
+                    "seat": seat,
+                    "before": a,
+                    "after": b,
+                    "text": f"{SEATS[seat]} now has {b} in hand (was {a}).",
+                }
+            )
+    return found

@@ -98,37 +98,38 @@ def seat_of(row: Row) -> Seat:
 
 
 class SqliteSession:
-    """The shared SQL's :class:`Session` on the one connection; every cursor is read and
-    closed in the call that opened it."""
+    """The shared SQL's :class:`Session` on the one connection. Each call is one trip to
+    aiosqlite's thread where it can be (a commit costs little more than its trips), and no
+    statement is left in progress: a query's rows are all read in the call that ran it, and a
+    write runs to its end when it runs."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
 
     async def fetch(self, sql: str, *args: Any) -> list[Row]:
-        async with self._db.execute(sql, args) as cursor:
-            return list(await cursor.fetchall())
+        return list(await self._db.execute_fetchall(sql, args))
 
     async def fetchrow(self, sql: str, *args: Any) -> Row | None:
-        async with self._db.execute(sql, args) as cursor:
-            row: Row | None = await cursor.fetchone()
-            return row
+        """The first row (the shared SQL asks for one row at most here)."""
+        rows = await self.fetch(sql, *args)
+        return rows[0] if rows else None
 
     async def fetchval(self, sql: str, *args: Any) -> Any:
         row = await self.fetchrow(sql, *args)
         return None if row is None else row[0]
 
     async def execute(self, sql: str, *args: Any) -> int:
-        async with self._db.execute(sql, args) as cursor:
-            return cursor.rowcount
+        cursor = await self._db.execute(sql, args)
+        return cursor.rowcount
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         async with self._db.executemany(sql, rows):
             pass
 
     async def insert(self, sql: str, *args: Any) -> int:
-        async with self._db.execute(sql, args) as cursor:
-            assert cursor.lastrowid is not None
-            return cursor.lastrowid
+        cursor = await self._db.execute(sql, args)
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
 
 
 class SqliteStore(SqlStore):

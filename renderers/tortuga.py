@@ -106,7 +106,7 @@ class Layout:
 
     def pawn(self, place: str, rank: int) -> Point:
         if place == "tortuga":
-            return 50 + rank * LINE_STEP, self.tortuga_top + 66
+            return 50 + rank * LINE_STEP, self.tortuga_top + 62
         if place.endswith("rowboat"):
             ship = ("fd", "jr").index(place.split()[0])
             return 470, self.boat_tops[ship] + 26
@@ -342,7 +342,7 @@ def _tortuga(
         x, y = layout.pawn("tortuga", rank)
         draw.ellipse([x - RADIUS, y - RADIUS, x + RADIUS, y + RADIUS], outline=EARTH, width=2)
         mark = "G" if rank == 0 else str(rank + 1)
-        _text(draw, (x, y + RADIUS + 11), mark, EARTH, LABEL, True, "mm")
+        _text(draw, (x, y + RADIUS + 13), mark, EARTH, LABEL, True, "mm")
         if rank < len(line):
             pawns.append(((x, y), line[rank], line[rank] in acting))
     for team in ("british", "french"):

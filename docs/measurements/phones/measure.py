@@ -1,11 +1,10 @@
 """Boards at 360 px, as a common phone shows them, and the legibility test's figures.
 
 Run from the repository root: ``python docs/measurements/phones/measure.py before`` (or
-``after``). Writes ``<game>-<tag>-360.png`` (a mid-game board with the change marks a player
-who missed several actions sees, scaled down with LANCZOS) and ``<game>-<tag>-full.png``
-beside this file, and prints per game, over every board the legibility test renders: the
-smallest text in px at 360 px wide, the worst contrast, and how many texts are clipped or
-overlap another.
+``after``). Writes ``<game>-<tag>-360.png`` beside this file (a mid-game board with the
+change marks a player who missed several actions sees, scaled down with LANCZOS), and prints
+per game, over every board the legibility test renders: the smallest text in px at 360 px
+wide, the worst contrast, and how many texts are clipped or overlap another.
 """
 
 from __future__ import annotations
@@ -72,7 +71,6 @@ def main(tag: str) -> None:
         view, marks = midgame(key)
         png = render(key, view, marks)
         image = Image.open(io.BytesIO(png)).convert("RGB")
-        image.save(HERE / f"{key}-{tag}-full.png")
         small = image.resize(
             (PHONE_WIDTH, round(image.height * PHONE_WIDTH / image.width)),
             Image.Resampling.LANCZOS,

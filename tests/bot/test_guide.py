@@ -44,7 +44,7 @@ def check_rules_answer(record: InteractionRecord, key: str) -> None:
     assert png.filename == f"rules-{key}.png"
     assert embed["image"]["url"] == f"attachment://rules-{key}.png"
     width, height = Image.open(io.BytesIO(png.data)).size
-    assert 600 <= width <= 1200 and height < 2200, (width, height)
+    assert 600 <= width <= 1200 and height < 2600, (width, height)
     assert message_violations({"embeds": message.embeds}, []) == [], key
     shown = [t for t in engine_texts(key) if re.search(rf"(?<![\w-]){re.escape(t)}\b", text)]
     assert shown == [], f"{key} teaches engine text: {shown}"

@@ -106,7 +106,7 @@ class RigadoonSpec(GameSpec[RigadoonState]):
         "**On Discord:** a turn is a few presses on the board post. A ship's button "
         '("Sail E3 (3 masts) …") opens its courses for you alone; pick one, each saying what '
         "it hits. Do so for each Ship-at-sea and press **Change the wind** once; when a chain "
-        "leaves you a choice, the buttons ask. The turn ends when every ship has acted."
+        "leaves you a choice, the buttons ask. The turn ends when every Ship-at-sea has acted."
     )
     lesson: ClassVar[Lesson | None] = Lesson(
         players=2, seed=1, before=("wind n",), turn=("sail e3 e 3",)

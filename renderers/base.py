@@ -340,20 +340,21 @@ KEY_RING = ("ring", "changed")
 MarkKey = tuple[tuple[str, str], ...]
 
 
-def with_mark_key(image: Image.Image, key: MarkKey) -> Image.Image:
+def with_mark_key(image: Image.Image, key: MarkKey, title: str = KEY_TITLE) -> Image.Image:
     """``image`` with a strip below it that says what the change marks mean (``key``: each
-    mark's shape, "ghost", "arrow", "ring" or "box", and its words), for a player who was
-    away and has never seen them. Drawn as large as the coordinates, so it reads on a phone."""
+    mark's shape, "ghost", "arrow", "ring" or "box", and its words) under ``title``, for a
+    player who was away and has never seen them. Drawn as large as the coordinates, so it
+    reads on a phone."""
     size = label_size(image.width)
     face = font(size)
-    title = font(size, bold=True)
+    title_face = font(size, bold=True)
     pad, symbol, gap = size, size * 2, size
     pitch = round(size * 2.0)
     entries = [
         (shape, words, symbol + size // 2 + round(face.getlength(words))) for shape, words in key
     ]
     rows: list[list[tuple[str, str, int]]] = [[]]
-    x = pad + round(title.getlength(KEY_TITLE)) + gap
+    x = pad + round(title_face.getlength(title)) + gap
     for entry in entries:
         if rows[-1] and x + entry[2] > image.width - pad:
             rows.append([])
@@ -366,8 +367,8 @@ def with_mark_key(image: Image.Image, key: MarkKey) -> Image.Image:
     draw = ImageDraw.Draw(keyed)
     top = image.height + pad // 2
     draw.line([(0, image.height), (image.width, image.height)], fill=PALETTE["grid"], width=2)
-    draw.text((pad, top + pitch // 2), KEY_TITLE, fill=PALETTE["ink"], font=title, anchor="lm")
-    x = pad + round(title.getlength(KEY_TITLE)) + gap
+    draw.text((pad, top + pitch // 2), title, fill=PALETTE["ink"], font=title_face, anchor="lm")
+    x = pad + round(title_face.getlength(title)) + gap
     for row, entries_in_row in enumerate(rows):
         y = top + row * pitch + pitch // 2
         if row:

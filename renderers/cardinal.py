@@ -21,6 +21,7 @@ from renderers.base import (
     KEY_ARROW,
     KEY_GHOST,
     KEY_RING,
+    KEY_TITLE,
     MARK,
     PALETTE,
     Color,
@@ -55,7 +56,7 @@ INK = PALETTE["ink"]
 KEY = (KEY_GHOST, KEY_ARROW, KEY_RING)
 
 
-def render(view: View, marks: list[Change] | None = None) -> bytes:
+def render(view: View, marks: list[Change] | None = None, key_title: str = KEY_TITLE) -> bytes:
     cols, rows = view["cols"], view["rows"]
     grid = Grid(cols, rows, CELL, MARGIN, MARGIN + PANEL)
     width = grid.width + 2 * MARGIN
@@ -73,7 +74,7 @@ def render(view: View, marks: list[Change] | None = None) -> bytes:
     }
     if marks:
         _draw_rings(draw, grid, marks, counts)
-        image = with_mark_key(image, KEY)
+        image = with_mark_key(image, KEY, key_title)
     return palette_png(image, _palette())
 
 

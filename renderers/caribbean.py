@@ -42,6 +42,7 @@ from renderers.base import (
     KEY_ARROW,
     KEY_GHOST,
     KEY_RING,
+    KEY_TITLE,
     MARK,
     PALETTE,
     Color,
@@ -101,7 +102,7 @@ SEAT_COLORS: tuple[Color, ...] = tuple(SEAT_COLOR_BY_NAME.values())  # in seat o
 LAND_CELLS = frozenset(port.land for port in PORTS)
 
 
-def render(view: View, marks: list[Change] | None = None) -> bytes:
+def render(view: View, marks: list[Change] | None = None, key_title: str = KEY_TITLE) -> bytes:
     players = len(view["seats"])
     image = base_map(players).copy()
     draw = ImageDraw.Draw(image)
@@ -116,7 +117,7 @@ def render(view: View, marks: list[Change] | None = None) -> bytes:
     draw_last(draw, view)
     if marks:
         draw_mark_rings(draw, view, marks)
-        image = with_mark_key(image, KEY)
+        image = with_mark_key(image, KEY, key_title)
     return palette_png(image, board_palette(players))
 
 

@@ -20,6 +20,7 @@ from renderers.base import MARK, PALETTE, font, new_canvas, png_bytes, wrap_to_w
 BLURPLE = (88, 101, 242)  # Discord's primary button
 MENU = (43, 45, 49)  # Discord's dark select menu
 BAND = (232, 218, 186)  # a shade darker than the parchment
+LESSON_KEY = "The marks:"  # not the ping board's "since your last move"
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ def picture(
     """The board of ``view`` with ``marks`` drawn, ``heading`` above it, then ``clicked`` (who
     clicked) over ``presses`` numbered in order, and ``notes`` (what the marks show) beside a
     swatch of the mark colour."""
-    board = Image.open(io.BytesIO(render(key, view, marks))).convert("RGB")
+    board = Image.open(io.BytesIO(render(key, view, marks, LESSON_KEY))).convert("RGB")
     width = max(board.width, 640)
     pad = width // 30
     big, body = font(width // 22, bold=True), font(width // 28, bold=True)

@@ -27,6 +27,7 @@ from games.rigadoon import data
 from renderers.base import (
     KEY_GHOST,
     KEY_RING,
+    KEY_TITLE,
     MARK,
     PALETTE,
     draw_arrow,
@@ -67,7 +68,7 @@ CARD_ORIGIN = (MARGIN, BOARD + 2 * MARGIN + 6)
 CARD_BOX = (CARD_ORIGIN[0] - 6, CARD_ORIGIN[1] - 2, CARD_ORIGIN[0] + 222, CARD_ORIGIN[1] + 256)
 
 
-def render(view: View, marks: list[Change] | None = None) -> bytes:
+def render(view: View, marks: list[Change] | None = None, key_title: str = KEY_TITLE) -> bytes:
     marks = marks or []
     image = _sea().copy()
     draw = ImageDraw.Draw(image)
@@ -89,7 +90,7 @@ def render(view: View, marks: list[Change] | None = None) -> bytes:
         x0, y0, x1, y1 = CARD_BOX
         draw_mark_box(draw, (x0 - 5, y0 - 5, x1 + 5, y1 + 5))
     if marks:
-        image = with_mark_key(image, KEY)
+        image = with_mark_key(image, KEY, key_title)
     # A 64-colour palette keeps the anti-aliasing and encodes in half the time, at half the size.
     return png_bytes(image.quantize(64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
 

@@ -24,6 +24,7 @@ from renderers.base import (
     KEY_ARROW,
     KEY_GHOST,
     KEY_RING,
+    KEY_TITLE,
     MARK,
     PALETTE,
     Color,
@@ -70,7 +71,7 @@ KEY = (KEY_GHOST, KEY_ARROW, KEY_RING)
 LABEL = label_size(WIDTH)  # coordinates and letters: 8 px on a phone
 
 
-def render(view: View, marks: list[Change] | None = None) -> bytes:
+def render(view: View, marks: list[Change] | None = None, key_title: str = KEY_TITLE) -> bytes:
     cols, rows = view["width"], view["height"]
     cell = min((WIDTH - 2 * SIDE) // cols, MAX_BOARD_HEIGHT // rows)
     left = (WIDTH - cols * cell) // 2
@@ -96,7 +97,7 @@ def render(view: View, marks: list[Change] | None = None) -> bytes:
     _draw_header(draw, view)
     _draw_footer(draw, view, height - FOOTER)
     if marks:
-        image = with_mark_key(image, KEY)
+        image = with_mark_key(image, KEY, key_title)
     return palette_png(image, _palette())
 
 

@@ -31,6 +31,7 @@ from renderers.base import (
     KEY_ARROW,
     KEY_GHOST,
     KEY_RING,
+    KEY_TITLE,
     MARK,
     PALETTE,
     Color,
@@ -135,7 +136,7 @@ class Layout:
         return x, self.row_top + 30, x + 54, self.row_top + 112
 
 
-def render(view: View, marks: list[Change] | None = None) -> bytes:
+def render(view: View, marks: list[Change] | None = None, key_title: str = KEY_TITLE) -> bytes:
     names = view["seats"]
     title_lines = _status_lines(view)
     top = 44 + 26 * (len(title_lines) + view["sudden_death"]) + 14
@@ -160,7 +161,7 @@ def render(view: View, marks: list[Change] | None = None) -> bytes:
     for center, seat, acting in pawns:
         _pawn(draw, center, seat, names, acting)
     if marks:
-        image = with_mark_key(image, KEY)
+        image = with_mark_key(image, KEY, key_title)
     return palette_png(image, _palette())
 
 

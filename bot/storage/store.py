@@ -239,7 +239,7 @@ class Store(Protocol):
 
     async def release(self, game_id: int) -> None: ...
 
-    # -- after play: the log, results, ratings, rematches, undo requests (issue 16) -------
+    # -- after play: the log, results, ratings, rematches, undo requests ---------------------
     async def log(self, game_id: int) -> list[LogEntry]: ...
 
     async def finished_games(

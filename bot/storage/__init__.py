@@ -1,6 +1,7 @@
-"""Storage: the :class:`Store` interface, its records, and its two backends with their
-migrations, SQLite (the default) and PostgreSQL (several processes); ``open_store`` picks
-one. Nothing here knows about games' rules or about Discord."""
+"""Storage: the :class:`Store` interface, its records, the one SQL store that implements it
+and its two dialects, SQLite (the default) and PostgreSQL (several processes), with one list
+of migrations; ``open_store`` picks one. Nothing here knows about games' rules or about
+Discord."""
 
 from bot.storage.factory import is_postgres, open_store
 from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest

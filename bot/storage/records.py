@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-#: How an AI seat is named everywhere a person's mention would be (issue 15).
+#: How an AI seat is named everywhere a person's mention would be (never a player's id).
 AI_NAME = "AI (normal)"
 
 

@@ -1,8 +1,9 @@
 """What the bot keeps between restarts, behind one small async interface.
 
-:class:`Store` is the whole surface the bot uses; :mod:`bot.storage.sqlite` implements it on
-SQLite (one process) and :mod:`bot.storage.postgres` on PostgreSQL (any number of processes);
-:func:`bot.storage.factory.open_store` picks one from ``PARLEY_DB``.
+:class:`Store` is the whole surface the bot uses; :mod:`bot.storage.sql` implements it once,
+with :mod:`bot.storage.sqlite` (one process) and :mod:`bot.storage.postgres` (any number of
+processes) as its dialects; :func:`bot.storage.factory.open_store` picks one from
+``PARLEY_DB``.
 """
 
 from __future__ import annotations
@@ -238,7 +239,7 @@ class Store(Protocol):
 
     async def release(self, game_id: int) -> None: ...
 
-    # -- after play: the log, results, ratings, rematches, undo requests (issue 16) -------
+    # -- after play: the log, results, ratings, rematches, undo requests ---------------------
     async def log(self, game_id: int) -> list[LogEntry]: ...
 
     async def finished_games(

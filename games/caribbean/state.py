@@ -58,6 +58,17 @@ class CaribbeanState:
     one pointer per round to copy and little to dump."""
     outcome: dict[str, Any] | None = None
 
+    @staticmethod
+    def upgrade(data: dict[str, Any]) -> dict[str, Any]:
+        """A state stored before R8 and R9 became guards (a count of bid changes, one list of
+        chest layouts): its trails start afresh, the way a new turn's do."""
+        if "bid_changes" in data:
+            players = data["players"]
+            del data["bid_changes"]
+            data["tried_bids"] = [[] for _ in range(players)]
+            data["layouts"] = [[] for _ in range(players)]
+        return data
+
     def tiebreaker(self, seat: int) -> int | None:
         """The seventh card, once six are on ships: "intended as tie-breaker"."""
         used = self.bids[seat]

@@ -5,6 +5,11 @@ lists and string-keyed dicts of them). ``copy`` is built once per class from the
 so a ``list[int]`` is copied with one slice and only ``Any`` fields pay for a deep walk: this
 keeps the copy that every ``apply`` makes as cheap as the hand-written copies it replaced.
 Fields declared with ``compare=False`` are caches: never copied, never dumped.
+
+A state class may define ``upgrade(data) -> data`` (a static method): the fields of an older
+stored shape brought to the current one, on load. The bot rebuilds stored states by replaying
+their logs when the shape changes (``bot/play/snapshots.py``); this keeps a stored state
+loadable when a log no longer replays under changed rules.
 """
 
 from __future__ import annotations
@@ -84,7 +89,9 @@ class StateCodec(Generic[S]):
         return _ENCODER.encode({name: getattr(state, name) for name in self.saved})
 
     def load(self, text: str) -> S:
-        return self.state_type(**json.loads(text))
+        data = json.loads(text)
+        upgrade = getattr(self.state_type, "upgrade", None)
+        return self.state_type(**(data if upgrade is None else upgrade(data)))
 
     def copy(self, state: S) -> S:
         """A new state sharing nothing mutable with ``state`` (caches start empty)."""

@@ -6,6 +6,9 @@ Positions are built with ``games.caribbean.position``; bids always go through th
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 
 from games.caribbean import SPEC
@@ -562,3 +565,23 @@ def test_a_public_line_narrates_reveals_and_moves():
     assert SPEC.describe(after, 0, "move b4", moved) == "Red sails Arriba from B3 to B4."
     took = SPEC.apply(moved, 0, "capture")
     assert "captures Havanna" in SPEC.describe(moved, 0, "capture", took)
+
+
+def test_a_state_stored_under_the_old_r8_and_r9_still_loads_and_plays_on():
+    """Stored states are rebuilt from their logs when the state's shape changes; a log that no
+    longer replays (the old R8 could end a turn by itself earlier) keeps its stored state,
+    which must then load: its count of bid changes and its chest layouts give way to fresh
+    trails."""
+    state = build_position(2, ships={"a": "E5", "b": "E6"}, cargo={"a": "HAV"})
+    data = json.loads(SPEC.dump(sailing(state, "a", 0, 2)))
+    del data["tried_bids"]
+    data |= {"bid_changes": [3, 0], "layouts": ["-,HAV,-,-,-,-"]}
+    old = SPEC.load(json.dumps(data))
+    assert old.tried_bids == [[], []] and old.layouts == [[], []]
+    old = act(old, "pass b", "steal b")
+    assert len(SPEC.turn_trail(old, 0)) == 2  # the trail starts with the first action
+    picker = random.Random(1)
+    while SPEC.to_act(old):
+        seat = picker.choice(SPEC.to_act(old))
+        old = SPEC.apply(old, seat, picker.choice(SPEC.legal_actions(old, seat)))
+    assert SPEC.outcome(old) is not None

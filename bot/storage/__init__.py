@@ -16,11 +16,13 @@ from bot.storage.problems import (
 )
 from bot.storage.records import (
     AI_NAME,
+    AbsentPolicy,
     Claim,
     Deadline,
     DirectMessage,
     GameListing,
     GameRecord,
+    GameStatus,
     OutboxItem,
     Post,
     Seat,
@@ -36,6 +38,7 @@ from bot.storage.store import Store
 
 __all__ = [
     "AI_NAME",
+    "AbsentPolicy",
     "Claim",
     "DatabaseDamaged",
     "DatabaseInUse",
@@ -47,6 +50,7 @@ __all__ = [
     "DirectMessage",
     "GameListing",
     "GameRecord",
+    "GameStatus",
     "GuildSettings",
     "LogEntry",
     "OutboxItem",

@@ -30,7 +30,7 @@ from typing import Any
 import asyncpg
 
 from bot.storage.migrations import migrations as all_migrations
-from bot.storage.records import Claim, GameRecord
+from bot.storage.records import Claim, GameRecord, GameStatus
 from bot.storage.sql import GAME_COLUMNS, Row, Session, SqlStore, game_record, seat_record
 
 #: A game's columns and its seats (as one JSON list, so a game and its seats are one read). A
@@ -74,7 +74,7 @@ def numbered(sql: str) -> str:
     return re.sub(r"\?", lambda _: f"${next(counter)}", sql)
 
 
-def count(status: str) -> int:
+def count(status: GameStatus) -> int:
     """The rows a statement changed, from asyncpg's status (``UPDATE 1``, ``INSERT 0 1``)."""
     return int(status.rsplit(" ", 1)[-1])
 

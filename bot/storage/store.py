@@ -12,10 +12,12 @@ from typing import Any, Protocol
 
 from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
 from bot.storage.records import (
+    AbsentPolicy,
     Claim,
     Deadline,
     GameListing,
     GameRecord,
+    GameStatus,
     OutboxItem,
     Post,
     TimePolicy,
@@ -33,7 +35,7 @@ class Store(Protocol):
         seed: int,
         options: dict[str, Any],
         clock_seconds: int | None = None,
-        policy: str = "autopilot",
+        policy: AbsentPolicy = "autopilot",
         caps: tuple[int, int] | None = None,
     ) -> GameRecord:
         """A new lobby with its host seated and its move clock, in one commit; ``caps`` (per
@@ -98,7 +100,7 @@ class Store(Protocol):
         user_id: int | None,
         action: str,
         state: str,
-        status: str,
+        status: GameStatus,
         result: dict[str, Any] | None,
         posts: list[Post],
         read: GameRecord | None = None,
@@ -115,7 +117,7 @@ class Store(Protocol):
     async def finish(
         self,
         game_id: int,
-        status: str,
+        status: GameStatus,
         result: dict[str, Any] | None,
         posts: list[Post],
         resigned_user: int | None = None,
@@ -175,7 +177,7 @@ class Store(Protocol):
     async def time_policy(self, game_id: int) -> TimePolicy: ...
 
     async def set_time_policy(
-        self, game_id: int, clock_seconds: int | None, policy: str
+        self, game_id: int, clock_seconds: int | None, policy: AbsentPolicy
     ) -> None: ...
 
     async def set_status_message(self, game_id: int, message_id: int | None) -> None: ...

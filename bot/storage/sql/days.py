@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.storage.records import (
+    AbsentPolicy,
     Deadline,
     GameRecord,
     Post,
@@ -67,7 +68,9 @@ class Days(SqlBase):
             row["synced_version"],
         )
 
-    async def set_time_policy(self, game_id: int, clock_seconds: int | None, policy: str) -> None:
+    async def set_time_policy(
+        self, game_id: int, clock_seconds: int | None, policy: AbsentPolicy
+    ) -> None:
         async with self._single() as db:
             await db.execute(
                 "INSERT INTO game_clocks (game_id, clock_seconds, policy) VALUES (?, ?, ?) "

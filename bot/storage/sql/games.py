@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.storage.records import GameListing, GameRecord
+from bot.storage.records import AbsentPolicy, GameListing, GameRecord
 from bot.storage.sql.base import SqlBase
 
 
@@ -63,7 +63,7 @@ class Games(SqlBase):
         seed: int,
         options: dict[str, Any],
         clock_seconds: int | None = None,
-        policy: str = "autopilot",
+        policy: AbsentPolicy = "autopilot",
         caps: tuple[int, int] | None = None,
     ) -> GameRecord:
         now = self._clock()

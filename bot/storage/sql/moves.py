@@ -7,7 +7,7 @@ import contextlib
 from typing import Any
 
 from bot.storage.history import LogEntry
-from bot.storage.records import GameRecord, OutboxItem, Post, VersionConflict
+from bot.storage.records import GameRecord, GameStatus, OutboxItem, Post, VersionConflict
 from bot.storage.sql.base import SqlBase, result_json
 from bot.storage.sql.rows import read_post
 
@@ -44,7 +44,7 @@ class Moves(SqlBase):
         user_id: int | None,
         action: str,
         state: str,
-        status: str,
+        status: GameStatus,
         result: dict[str, Any] | None,
         posts: list[Post],
         read: GameRecord | None = None,
@@ -85,7 +85,7 @@ class Moves(SqlBase):
     async def finish(
         self,
         game_id: int,
-        status: str,
+        status: GameStatus,
         result: dict[str, Any] | None,
         posts: list[Post],
         resigned_user: int | None = None,

@@ -20,7 +20,7 @@ import json
 import os
 import socket
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from importlib import resources
@@ -998,19 +998,26 @@ class PostgresStore:
         return await self._games(where, *args)
 
     async def settle(
-        self, game_id: int, forced: str | None, rated: bool, ratings: list[Rating]
+        self,
+        game_id: int,
+        forced: str | None,
+        rated: bool,
+        ratings: list[Rating],
+        moves: Sequence[tuple[int, float, float]] = (),
     ) -> bool:
         """Note in a finished game's result how it was decided (``forced``: None, ``forfeit``
-        or ``autopilot``) and whether it counts in the ratings, and write its players' new
-        ratings, at once; False (and nothing written) if the game was settled already."""
+        or ``autopilot``), whether it counts in the ratings and how each player's shown
+        rating ``moves`` (user, before, after), and write its players' new ratings, at once;
+        False (and nothing written) if the game was settled already."""
         async with self._transaction() as db:
             settled = await db.execute(
                 "UPDATE games SET result=(result::jsonb || jsonb_build_object("
-                "'forced', $1::text, 'rated', $2::boolean))::text "
+                "'forced', $1::text, 'rated', $2::boolean, 'ratings', $4::text::jsonb))::text "
                 "WHERE id=$3 AND status='over' AND result::jsonb -> 'rated' IS NULL",
                 forced,
                 rated,
                 game_id,
+                json.dumps([list(m) for m in moves]),
             )
             if count(settled) != 1:
                 return False

@@ -14,7 +14,7 @@ import contextlib
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import asdict, replace
 from dataclasses import fields as dataclass_fields
@@ -1050,17 +1050,29 @@ class SqliteStore:
             return [await self._with_seats(row) for row in rows]
 
     async def settle(
-        self, game_id: int, forced: str | None, rated: bool, ratings: list[Rating]
+        self,
+        game_id: int,
+        forced: str | None,
+        rated: bool,
+        ratings: list[Rating],
+        moves: Sequence[tuple[int, float, float]] = (),
     ) -> bool:
         """Note in a finished game's result how it was decided (``forced``: None, ``forfeit``
-        or ``autopilot``) and whether it counts in the ratings, and write its players' new
-        ratings, at once; False (and nothing written) if the game was settled already."""
+        or ``autopilot``), whether it counts in the ratings and how each player's shown
+        rating ``moves`` (user, before, after), and write its players' new ratings, at once;
+        False (and nothing written) if the game was settled already."""
         async with self._transaction() as db:
             count = await changed(
                 db,
-                "UPDATE games SET result=json_set(result, '$.forced', ?, '$.rated', json(?)) "
+                "UPDATE games SET result=json_set(result, '$.forced', ?, '$.rated', json(?), "
+                "'$.ratings', json(?)) "
                 "WHERE id=? AND status='over' AND json_extract(result, '$.rated') IS NULL",
-                (forced, "true" if rated else "false", game_id),
+                (
+                    forced,
+                    "true" if rated else "false",
+                    json.dumps([list(m) for m in moves]),
+                    game_id,
+                ),
             )
             if count != 1:
                 return False

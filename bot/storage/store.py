@@ -7,6 +7,7 @@ SQLite (one process) and :mod:`bot.storage.postgres` on PostgreSQL (any number o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
@@ -250,7 +251,12 @@ class Store(Protocol):
     ) -> list[GameRecord]: ...
 
     async def settle(
-        self, game_id: int, forced: str | None, rated: bool, ratings: list[Rating]
+        self,
+        game_id: int,
+        forced: str | None,
+        rated: bool,
+        ratings: list[Rating],
+        moves: Sequence[tuple[int, float, float]] = (),
     ) -> bool: ...
 
     async def ratings(self, guild_id: int, game_key: str) -> list[Rating]: ...

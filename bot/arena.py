@@ -53,7 +53,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1:
         parser.error("--games must be at least 1")
 
-    tracker = Progress(args.games) if args.progress else None
+    name = args.a if args.a != args.b else f"{args.a} (--a)"  # the same spec on both sides
+    tracker = Progress(args.games, name) if args.progress else None
     result = run_arena(spec, args.a, args.b, players, args.games, args.seed, args.workers, tracker)
     if args.json:
         print(json.dumps(result.as_json()))
@@ -63,10 +64,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 class Progress:
-    """Prints, as each game ends, how it went and the score of ``--a`` so far."""
+    """Prints, as each game ends, how it went and the score of ``--a`` so far, naming the
+    player (``ai:normal won``) as the report does, not the flag that chose it."""
 
-    def __init__(self, games: int) -> None:
+    def __init__(self, games: int, name: str) -> None:
         self.games = games
+        self.name = name
         self.done = 0
         self.won = 0
         self.started = time.monotonic()
@@ -78,7 +81,7 @@ class Progress:
         verdict = "won" if won else "drew" if not game.winners else "lost"
         minutes = (time.monotonic() - self.started) / 60
         print(
-            f"game {self.done}/{self.games}: --a {verdict} in {game.actions} actions; "
+            f"game {self.done}/{self.games}: {self.name} {verdict} in {game.actions} actions; "
             f"{self.won}/{self.done} won so far ({minutes:.1f} min)",
             file=sys.stderr,
             flush=True,

@@ -44,7 +44,7 @@ from bot.play.clocks import Clock, stamp
 from bot.play.quiet import merged, releases
 from bot.play.since import changes_since
 from bot.play.standings import Standings
-from bot.play.story import story
+from bot.play.story import final_post, story, told_once
 from bot.play.timekeeper import Timekeeper
 from bot.storage import DirectMessage, GameRecord, OutboxItem, Store, ThreadPost, who
 from games import REGISTRY
@@ -82,10 +82,12 @@ def post_text(game: GameRecord, post: ThreadPost, due: float | None = None) -> s
     """The one-line thread post: who did what, then who must act (the only mentions), and
     when their clock runs out."""
     spec = REGISTRY[game.game_key]
-    lines = [f"{who(post.actor)}: {post.line}" if post.actor else post.line]
     if post.result:  # the final post tells the whole story: the result, then every secret
-        lines += story(spec, game, spec.load(game.state) if game.state else None)
-    elif post.waiting:
+        line = told_once(post.line, post.result.get("reason", ""))
+        head = f"{who(post.actor)}: {line}" if post.actor and line else line
+        return final_post(head, story(spec, game, spec.load(game.state) if game.state else None))
+    lines = [f"{who(post.actor)}: {post.line}" if post.actor else post.line]
+    if post.waiting:
         names = ", ".join(who(u) for u in post.waiting)
         hint = " (secret choice: use your DM or `/parley hand`)" if post.secret else ""
         by = f" ⏰ due {stamp(due)}" if due else ""

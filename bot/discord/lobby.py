@@ -37,6 +37,11 @@ WELCOME = (
     "Ahoy! I'm Parley. I'll DM you your private cards and secret choices for "
     "**{title} #{id}** here. The game itself lives in its thread."
 )
+#: The welcome of a game with nothing private (no hand): it promises no cards.
+WELCOME_OPEN = (
+    "Ahoy! I'm Parley. Nothing is hidden in **{title} #{id}**: no private cards. I'll DM you "
+    "here only when something needs you, like a reminder. The game itself lives in its thread."
+)
 #: The lobby card's word on a game with an AI seat (the ratings leave it out).
 UNRATED = "Unrated: an AI plays in this game."
 
@@ -228,9 +233,11 @@ async def open_lobby(
 
 
 async def welcome(bot: ParleyBot, game: GameRecord, user_id: int) -> str:
-    """DM a player who takes a seat; what to tell them if their DMs are closed."""
+    """DM a player who takes a seat (private cards promised only in a game that has them);
+    what to tell them if their DMs are closed."""
     spec = REGISTRY[game.game_key]
-    if await bot.send_dm(user_id, WELCOME.format(title=spec.title, id=game.id)):
+    words = WELCOME if spec.has_hand else WELCOME_OPEN
+    if await bot.send_dm(user_id, words.format(title=spec.title, id=game.id)):
         return ""
     return "\n\n" + DM_CLOSED_HELP
 

@@ -23,12 +23,14 @@ RANKS_PER_PAGE = 10
 
 
 async def history_page(bot: ParleyBot, game: GameRecord, page: int | None) -> tuple[str, int, int]:
-    """The text of one page of a game's history (the last page by default), its number and
-    the number of pages."""
+    """The text of one page of a game's history, its number and the number of pages. By
+    default a finished game opens on its first moves (its end was just told in the thread),
+    a game going on on its newest page."""
     spec = REGISTRY[game.game_key]
     log = await bot.store.log(game.id)
     cut = pages(await asyncio.to_thread(history_lines, spec, game, log))
-    number = len(cut) if page is None else page
+    opening = 1 if game.status == "over" else len(cut)
+    number = opening if page is None else page
     if not 1 <= number <= len(cut):
         raise UserError(f"The history of this game has pages 1 to {len(cut)}.")
     status = "" if game.status == "active" else " (the game is over: every secret is told)"

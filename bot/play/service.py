@@ -369,10 +369,15 @@ class GameService:
         log = await self.store.actions(game.id)
         spec = self.spec(game)
         if any(s == seat for s, _ in log[click_version:]):
-            if seat in spec.to_act(self.state(game)):  # a turn of several steps goes on
-                raise UserError(
+            if replay(spec, game, log).starts.get(seat, game.version + 1) <= click_version:
+                raise UserError(  # a turn of several steps, begun by that board, goes on
                     "That board is out of date: you have moved since. Your turn goes on: pick "
                     "from my answer to your last move, or from `/parley hand`."
+                )
+            if seat in spec.to_act(self.state(game)):
+                raise UserError(
+                    "That board is out of date: you have moved since, and it is your move "
+                    "again. Use the newest post in the thread."
                 )
             raise UserError(
                 "That board is out of date: you have moved since. Use the newest post in the "

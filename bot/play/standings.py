@@ -66,13 +66,21 @@ def new_ratings(spec: GameSpec[Any], game: GameRecord, current: dict[int, Rating
     ]
 
 
+def shown(rating: Rating | None) -> float:
+    """The rating a player sees (a newcomer's is the starting one), to one decimal as every
+    page shows it, so a change told at the end adds up."""
+    skill = Skill() if rating is None else Skill(rating.mu, rating.sigma)
+    return round(skill.shown, 1)
+
+
 class Standings:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._lock = asyncio.Lock()  # settles read and write ratings: one at a time
 
     async def settle(self, game_id: int) -> None:
-        """Settle a finished game into the ratings, once (nothing for any other game)."""
+        """Settle a finished game into the ratings, once (nothing for any other game), noting
+        in its result how each player's rating moved, for the final post to tell."""
         async with self._lock:
             game = await self.store.game(game_id)
             if game is None or game.status != "over" or game.result is None:
@@ -85,10 +93,14 @@ class Standings:
             settings = await self.store.guild_settings(game.guild_id)
             rated = not game.against_ai and (forced is None or settings.rate_forced)
             ratings: list[Rating] = []
+            moves: list[tuple[int, float, float]] = []
             if rated:
-                rows = await self.store.ratings(game.guild_id, game.game_key)
-                ratings = new_ratings(spec, game, {r.user_id: r for r in rows})
-            await self.store.settle(game_id, forced, rated, ratings)
+                rows = {
+                    r.user_id: r for r in await self.store.ratings(game.guild_id, game.game_key)
+                }
+                ratings = new_ratings(spec, game, rows)
+                moves = [(r.user_id, shown(rows.get(r.user_id)), shown(r)) for r in ratings]
+            await self.store.settle(game_id, forced, rated, ratings, moves)
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,14 @@
-"""The end of a game told in words: who won and why, the final scores, how the game
-was decided when a forfeit or the autopilot decided it, that a game against the AI was
-unrated, and every secret of the game now made public (``spec.reveal``). The final thread post
-tells all of it, the living status message its first lines; nothing here is ever said before
-the game is over.
+"""The end of a game told in words: who won and why, the final scores, how the game was
+decided when a forfeit or the autopilot decided it, how each player's rating moved (or that a
+game against the AI was unrated), and every secret of the game now made public
+(``spec.reveal``). The final thread post tells all of it in one message, the living status
+message its first lines; nothing here is ever said before the game is over.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any
 
 from bot.storage import GameRecord, ThreadPost, who
@@ -19,12 +21,57 @@ FORCED = {
 }
 #: Said at the end of a game against the AI, which the ratings leave out.
 UNRATED = "Unrated (played against the AI)."
+#: Where the whole story is told when the final post keeps only a summary of it.
+WHOLE_STORY = "Every move and every secret, one by one: `/parley history`."
+SENTENCE_END = re.compile(r"[.!?](\s|$)")
+#: A Discord message's limit: the final post tells the end in one message.
+POST_LIMIT = 2000
+
+
+def stopped(text: str) -> str:
+    """``text`` with one final stop (none after a ``!`` or ``?``): a reason that ends in one
+    already never ends in two."""
+    text = text.strip().rstrip(".")
+    return text + ("" if not text or text[-1] in "!?" else ".")
 
 
 def sentence(text: str) -> str:
     """``text`` as a sentence: a capital first letter and one final stop."""
-    text = text.strip().rstrip(".")
-    return text[:1].upper() + text[1:] + "." if text else ""
+    text = stopped(text)
+    return text[:1].upper() + text[1:]
+
+
+def number(value: Any) -> str:
+    """A score as people write it: thousands separated (42,000)."""
+    return f"{value:,}" if isinstance(value, int) else str(value)
+
+
+def scores_text(scores: Sequence[dict[str, Any]]) -> str:
+    """The envelope's scores in one line: ``Red: 29,000 · Blue: 42,000``."""
+    return " · ".join(f"{s['name']}: {number(s['value'])}" for s in scores)
+
+
+def listing(names: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
+
+
+def player(spec: GameSpec[Any], game: GameRecord, seat: int) -> str:
+    """Who played ``seat``, the seat in brackets: ``@alice (P1)``, or the AI's name."""
+    return f"{who(game.user_of(seat))} ({spec.seat_label(seat)})"
+
+
+def rating_line(result: dict[str, Any]) -> str | None:
+    """How each player's rating moved, as settled (``@alice 12.0 → 14.5 (+2.5)``); None
+    before the game is settled or when it was not rated."""
+    moves = result.get("ratings") or []
+    if not result.get("rated") or not moves:
+        return None
+    told = [
+        f"{who(int(user))} {before:.1f} → {after:.1f} ({after - before:+.1f})"
+        for user, before, after in moves
+    ]
+    return "Ratings: " + " · ".join(told)
 
 
 def result_lines(spec: GameSpec[Any], game: GameRecord, state: Any) -> list[str]:
@@ -34,18 +81,41 @@ def result_lines(spec: GameSpec[Any], game: GameRecord, state: Any) -> list[str]
     winners = result.get("winners", [])
     reason = sentence(result.get("reason", ""))
     if winners:
-        names = ", ".join(f"{who(game.user_of(s))} ({spec.seat_label(s)})" for s in winners)
+        names = listing([player(spec, game, s) for s in winners])
         lines = [f"🏆 {names} win{'s' if len(winners) == 1 else ''}! {reason}".rstrip()]
     else:
         lines = [f"🤝 A draw. {reason}".rstrip()]
     scores = spec.view(state, None).get("scores") if state is not None else None
     if scores:
-        lines.append("Final scores: " + " · ".join(f"{s['name']}: {s['value']}" for s in scores))
+        lines.append("Final scores: " + scores_text(scores))
     if result.get("forced"):
         lines.append(FORCED[result["forced"]])
     if game.against_ai:
         lines.append(UNRATED)
     return lines
+
+
+def named(spec: GameSpec[Any], game: GameRecord, lines: Sequence[str]) -> list[str]:
+    """``lines`` (an engine's, which name seats) naming people: a seat's first mention is
+    its player with the seat in brackets (``@alice (P1)``), later ones the player alone; an
+    AI seat stays its seat label after the first (two AI seats share a name)."""
+    labels = {spec.seat_label(seat.seat): seat.seat for seat in game.seats}
+    if not labels:
+        return list(lines)
+    pattern = re.compile(
+        r"\b(" + "|".join(re.escape(x) for x in sorted(labels, key=len, reverse=True)) + r")\b"
+    )
+    met: set[int] = set()
+
+    def name(match: re.Match[str]) -> str:
+        seat = labels[match[1]]
+        if seat not in met:
+            met.add(seat)
+            return player(spec, game, seat)
+        user = game.user_of(seat)
+        return match[1] if user < 0 else who(user)
+
+    return [pattern.sub(name, line) for line in lines]
 
 
 def revealed(spec: GameSpec[Any], game: GameRecord, state: Any) -> list[str]:
@@ -61,10 +131,45 @@ def revealed(spec: GameSpec[Any], game: GameRecord, state: Any) -> list[str]:
 
 
 def story(spec: GameSpec[Any], game: GameRecord, state: Any) -> list[str]:
-    """The whole end of a finished game: the result, then every secret."""
-    secrets = revealed(spec, game, state)
-    heading = ["", "**The reveal:**"] if secrets else []
-    return [*result_lines(spec, game, state), *heading, *secrets]
+    """The whole end of a finished game: the result, how the ratings moved, then every
+    secret, the players named."""
+    lines = result_lines(spec, game, state)
+    ratings = rating_line(game.result or {})
+    if ratings:
+        lines.append(ratings)
+    secrets = named(spec, game, revealed(spec, game, state))
+    if secrets:
+        lines += ["", "**The reveal:**", *secrets]
+    return lines
+
+
+def told_once(line: str, reason: str) -> str:
+    """A final move's line without the sentence that tells the result again (``Bow wins:
+    …``, ``Game over (…): …``): the result line right after it says it once."""
+    reason = reason.strip().rstrip(".")
+    at = line.lower().find(reason.lower()) if reason else -1
+    if at < 0:
+        return line
+    ends = [m.end() for m in SENTENCE_END.finditer(line, 0, at)]
+    end = SENTENCE_END.search(line, at + len(reason) - 1)
+    return (line[: ends[-1] if ends else 0] + (line[end.end() :] if end else "")).strip()
+
+
+def final_post(head: str, lines: Sequence[str]) -> str:
+    """The final post: ``head`` (the last move) and the story, in one message. A reveal too
+    long for it keeps the lines that fit and says where the rest is told."""
+    text = "\n".join([head, *lines]).strip()
+    if len(text) <= POST_LIMIT or "**The reveal:**" not in lines:
+        return text
+    cut = list(lines[: lines.index("**The reveal:**") + 1])
+    rest = list(lines[len(cut) :])
+    budget = POST_LIMIT - len(head) - len("\n".join(cut)) - len(WHOLE_STORY) - 3
+    for line in rest:
+        if len(line) + 1 > budget:
+            break
+        cut.append(line)
+        budget -= len(line) + 1
+    return "\n".join([head, *cut, "…", WHOLE_STORY]).strip()
 
 
 def replay_post(version: int) -> ThreadPost:

@@ -57,8 +57,9 @@ def option_help(option: Option) -> str:
 
 
 def chosen_options(spec: GameSpec[Any], options: dict[str, Any]) -> list[tuple[str, str]]:
-    """(what the option decides, the value chosen) for each option of a game, in words."""
+    """(what the option decides, the value chosen) for each option of a game, in words (the
+    spec's own label of the choice: "Orange", not ``orange``)."""
     return [
-        (option.description.rstrip("."), choice_words(options.get(option.name, option.default)))
+        (option.description.rstrip("."), option.words(options.get(option.name, option.default)))
         for option in spec.options
     ]

@@ -204,13 +204,13 @@ class PostgresStore(SqlStore):
         ]
 
     def _settle_result(
-        self, forced: str | None, rated: bool, game_id: int
+        self, forced: str | None, rated: bool, moves: str, game_id: int
     ) -> tuple[str, tuple[Any, ...]]:
         return (
             "UPDATE games SET result=(result::jsonb || jsonb_build_object("
-            "'forced', ?::text, 'rated', ?::boolean))::text "
+            "'forced', ?::text, 'rated', ?::boolean, 'ratings', ?::text::jsonb))::text "
             "WHERE id=? AND status='over' AND result::jsonb -> 'rated' IS NULL",
-            (forced, rated, game_id),
+            (forced, rated, moves, game_id),
         )
 
     # -- several processes sharing the background work (bot/play/claims.py) -------------

@@ -228,12 +228,13 @@ class SqliteStore(SqlStore):
         return False
 
     def _settle_result(
-        self, forced: str | None, rated: bool, game_id: int
+        self, forced: str | None, rated: bool, moves: str, game_id: int
     ) -> tuple[str, tuple[Any, ...]]:
         return (
-            "UPDATE games SET result=json_set(result, '$.forced', ?, '$.rated', json(?)) "
+            "UPDATE games SET result=json_set(result, '$.forced', ?, '$.rated', json(?), "
+            "'$.ratings', json(?)) "
             "WHERE id=? AND status='over' AND json_extract(result, '$.rated') IS NULL",
-            (forced, json.dumps(rated), game_id),
+            (forced, json.dumps(rated), moves, game_id),
         )
 
     # -- sharing the background work (one process: every claim is granted) -------------

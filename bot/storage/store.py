@@ -8,6 +8,7 @@ processes) as its dialects; :func:`bot.storage.factory.open_store` picks one fro
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
@@ -253,7 +254,12 @@ class Store(Protocol):
     ) -> list[GameRecord]: ...
 
     async def settle(
-        self, game_id: int, forced: str | None, rated: bool, ratings: list[Rating]
+        self,
+        game_id: int,
+        forced: str | None,
+        rated: bool,
+        ratings: list[Rating],
+        moves: Sequence[tuple[int, float, float]] = (),
     ) -> bool: ...
 
     async def ratings(self, guild_id: int, game_key: str) -> list[Rating]: ...

@@ -54,8 +54,15 @@ class CardinalSpec(GameSpec[CardinalState]):
             "Where a summoned pirate may go: any crowded square, or only one the new ship touches",
             ("any", "touching"),
             "any",
+            ("Any crowded square", "Only one the new ship touches"),
         ),
-        Option("first", "Who places first", ("coin", "orange", "green"), "coin"),
+        Option(
+            "first",
+            "Who places first",
+            ("coin", "orange", "green"),
+            "coin",
+            ("A coin toss", "Orange", "Green"),
+        ),
     )
 
     def setup(self, players: int, seed: int, options: dict[str, Any]) -> CardinalState:

@@ -39,19 +39,21 @@ def turn_number(state: CardinalState) -> int:
 
 
 def last_lines(state: CardinalState) -> list[str]:
-    """E.g. "Orange places a ship on b4.", "The pirate sails to c3.", "Sent home: Green c2."."""
+    """E.g. "Orange places a ship on B4.", "The pirate sails to C3.", "Sent home: Green C2.":
+    squares as the buttons name them."""
     last = state.last_move
     if not last:
         return []
     who = SEATS[last["seat"]]
     lines = []
     if last["action"] == "place":
-        lines.append(f"{who} places a ship on {last['placed']}.")
+        lines.append(f"{who} places a ship on {last['placed'].upper()}.")
     if state.summoning:
-        lines.append(f"The pirate is summoned: {who} chooses among {', '.join(state.summoning)}.")
+        squares = ", ".join(square.upper() for square in state.summoning)
+        lines.append(f"The pirate is summoned: {who} chooses among {squares}.")
     elif last["pirate"]:
-        lines.append(f"The pirate sails to {last['pirate']}.")
-        removed = [f"{SEATS[owner]} {name}" for name, owner in last["removed"]]
+        lines.append(f"The pirate sails to {last['pirate'].upper()}.")
+        removed = [f"{SEATS[owner]} {name.upper()}" for name, owner in last["removed"]]
         if removed:
             lines.append(f"Sent home: {', '.join(removed)}.")
     return lines

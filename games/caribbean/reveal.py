@@ -1,7 +1,9 @@
-"""What was hidden in a Caribbean game, told to all at the end: every round's bids ship by
-ship with each seat's tie-breaker, and the chests left face down in the supply."""
+"""What was hidden in a Caribbean game, told to all at the end: each seat's bribes added up
+over the rounds, its tie-breakers, and the chests left face down in the supply."""
 
 from __future__ import annotations
+
+from collections import Counter
 
 from games.caribbean.data import COLOURS, SHIP_NAMES
 from games.caribbean.rules import chest_label, round_bids
@@ -9,15 +11,25 @@ from games.caribbean.state import CaribbeanState
 
 
 def reveal(state: CaribbeanState) -> list[str]:
-    """At the end only: every round's bids ship by ship with each seat's tie-breaker, and the
-    chests still face down in the supply. Before the end, nothing."""
+    """At the end only: per seat, its bribes on each ship added up over every round and how
+    often it kept each tie-breaker (a line per seat however long the game: the bids round by
+    round stay in the game's history), and the chests still face down in the supply. Before
+    the end, nothing."""
     if state.outcome is None:
         return []
-    lines = ["Every bribe, round by round (Arriba to Fuego, then the tie-breaker):"]
-    for number, line in enumerate(state.past_bids, start=1):
-        for seat, row in enumerate(round_bids(line)):
-            ships = ", ".join(f"{name} {card}" for name, card in zip(SHIP_NAMES, row, strict=False))
-            lines.append(f"Round {number}, {COLOURS[seat]}: {ships}; tie-breaker {row[-1]}.")
+    rounds = [round_bids(line) for line in state.past_bids]
+    count = len(rounds)
+    lines = [f"Bribes added up over {count} round{'' if count == 1 else 's'}, and tie-breakers:"]
+    for seat, colour in enumerate(COLOURS[: state.players]):
+        rows = [bids[seat] for bids in rounds if seat < len(bids)]
+        totals = ", ".join(
+            f"{name} {sum(row[ship] for row in rows)}" for ship, name in enumerate(SHIP_NAMES)
+        )
+        kept = Counter(row[-1] for row in rows).most_common()
+        ties = ", ".join(
+            f"{card} ({times} round{'' if times == 1 else 's'})" for card, times in kept
+        )
+        lines.append(f"{colour}: {totals}; tie-breakers {ties}." if rows else f"{colour}: none.")
     if state.supply:
         left = ", ".join(chest_label(code) for code in state.supply)
         lines.append(f"Still face down in the supply, in order: {left}.")

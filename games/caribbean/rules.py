@@ -366,6 +366,21 @@ def settle_tie(state: CaribbeanState) -> None:
     next_ship(state)
 
 
+def taken_words(colour: str, name: str, bid: int, thieves: int, allowance: int) -> str:
+    """``Red takes Evita (5 spaces).``; when thief cards cut the spaces, says so, and a ship
+    that may not move is said to stay rather than to sail "0 spaces"."""
+    spaces = f"{allowance} space{'' if allowance == 1 else 's'}"
+    cards = f"{thieves} thief card{'' if thieves == 1 else 's'}"
+    if allowance == 0:
+        leave = "leaves" if thieves == 1 else "leave"
+        why = f"a {bid} sails it nowhere" if bid <= 0 else f"{cards} {leave} it no space to sail"
+        return f"{colour} takes {name}, but {why}: {name} stays."
+    if thieves:
+        cards = "a thief card" if thieves == 1 else "thief cards"
+        return f"{colour} takes {name} ({spaces}: {bid} less {thieves} for {cards})."
+    return f"{colour} takes {name} ({spaces})."
+
+
 def start_sail(state: CaribbeanState, winner: int, tie_thieves: int) -> bool:
     """Rulebook: "Each thief card played by an opponent subtracts one space from the ship's
     movement"; True when the winner has something to decide (R3)."""
@@ -381,10 +396,8 @@ def start_sail(state: CaribbeanState, winner: int, tie_thieves: int) -> bool:
     state.moves_left = allowance
     state.layouts[winner] = [layout(state)]
     state.phase = "sail"
-    state.events.append(
-        f"{COLOURS[winner]} takes {SHIP_NAMES[state.current]} "
-        f"({allowance} {'space' if allowance == 1 else 'spaces'})."
-    )
+    cut = thieves + tie_thieves
+    state.events.append(taken_words(COLOURS[winner], SHIP_NAMES[ship], bid, cut, allowance))
     if only_done(state):
         finish_sail(state)
         return False

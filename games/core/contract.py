@@ -83,6 +83,16 @@ class Option:
     description: str
     choices: tuple[Any, ...]
     default: Any
+    #: How each choice reads on the lobby card, in the order of ``choices`` (empty: the
+    #: value itself); a player still types the value.
+    labels: tuple[str, ...] = ()
+
+    def words(self, value: Any) -> str:
+        """``value`` as the lobby card shows it: its label, else the value capitalised."""
+        if value in self.choices and len(self.labels) == len(self.choices):
+            return self.labels[self.choices.index(value)]
+        text = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+        return text[:1].upper() + text[1:]
 
 
 @dataclass(frozen=True)

@@ -349,7 +349,8 @@ def choose_at_chest(state: RigadoonState, choice: str) -> None:
     if choice != "bump":
         land(state, nxt, stop=choice)
         return
-    state.narration.append(f"It {bump(state, nxt, blast[B_DIR])}.")
+    ship = f"{FLEETS[fleet_of(blast[B_SHIP])]} {data.label(blast[B_PATH])}"  # named anew:
+    state.narration.append(f"{ship} {bump(state, nxt, blast[B_DIR])}.")  # the rest was told
     blast[B_LEFT] -= 1
     blast[B_MOVED] += 1
     blast.append(nxt)

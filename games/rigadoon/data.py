@@ -136,6 +136,12 @@ def downwind(wind: int) -> int:
     return (wind + 4) % 8 if WIND_NAMED_FROM else wind
 
 
+def wind_words(wind: int) -> str:
+    """A wind as the buttons say it: ``from the north (ships run south)``."""
+    blowing = downwind(wind)
+    return f"from the {DIRECTION_WORDS[(blowing + 4) % 8]} (ships run {DIRECTION_WORDS[blowing]})"
+
+
 def _reach_by_card(wind: int, direction: int) -> tuple[int, int]:
     turn = abs(direction - downwind(wind)) % 8
     return REACH[min(turn, 8 - turn)]

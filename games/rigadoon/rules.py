@@ -437,8 +437,7 @@ def open_with_wind(state: RigadoonState, wind: int) -> None:
         rng.shuffle(state.pile)
         state.rng = rng.state
     state.narration.append(
-        f"{FLEETS[state.active]} picks the opening wind: "
-        f"{data.DIRECTIONS[wind].upper()}. Blue sails first."
+        f"{FLEETS[state.active]} picks the opening wind: {data.wind_words(wind)}. Blue sails first."
     )
     state.active, state.turn = 0, 1
 
@@ -471,9 +470,7 @@ def change_wind(state: RigadoonState) -> None:
     state.rng = rng.state
     state.wind_changed = True
     state.narration.append(
-        f"{FLEETS[state.active]} changes the wind: now "
-        f"{data.DIRECTIONS[state.wind].upper()} (blowing "
-        f"{data.DIRECTION_WORDS[data.downwind(state.wind)]})."
+        f"{FLEETS[state.active]} changes the wind: now {data.wind_words(state.wind)}."
     )
 
 

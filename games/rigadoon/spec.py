@@ -59,6 +59,7 @@ OPTIONS: tuple[Option, ...] = (
         "Change the wind by drawing Wind cards or by rolling the Wind die.",
         ("cards", "die"),
         "cards",
+        ("Wind cards", "The Wind die"),
     ),
     Option(
         "die_reroll",
@@ -75,6 +76,7 @@ OPTIONS: tuple[Option, ...] = (
         "fire back and forth, and the infinite loop loses the game) or stop (both stay put).",
         ("loop", "stop"),
         "loop",
+        ("They loop (the infinite loop loses)", "They stop (both stay put)"),
     ),
     Option(
         "tie",
@@ -82,6 +84,7 @@ OPTIONS: tuple[Option, ...] = (
         "or the game is a draw.",
         ("active", "draw"),
         "active",
+        ("The player whose turn it is wins", "A draw"),
     ),
     Option("turn_cap", "Full turns after which the game ends in a draw.", (100, 200, 300), 100),
 )

@@ -177,7 +177,7 @@ def judge(state: ShipState, mover: int, final: int | None) -> None:
         and board[final] == CAPTAIN[mover]
     ):
         square = name(final, state.width)
-        finish(state, [mover], f"{SIDES[mover]}'s Captain is back home on {square}")
+        finish(state, [mover], f"{SIDES[mover]}'s Captain is back home on {square.upper()}")
         return
     for side in (opponent, mover):
         if MATE[side] not in board and CAPTAIN[side] not in board:

@@ -42,9 +42,14 @@ class ShipSpec(GameSpec[ShipState]):
             "Captains step diagonally toward home only, or all four ways",
             ("homeward", "all"),
             "homeward",
+            ("Homeward only", "All four ways"),
         ),
         Option(
-            "first", "Who makes the first move: Stern, or a coin toss", ("stern", "random"), "stern"
+            "first",
+            "Who makes the first move: Stern, or a coin toss",
+            ("stern", "random"),
+            "stern",
+            ("Stern", "A coin toss"),
         ),
     )
     summary = (

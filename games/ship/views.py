@@ -47,21 +47,23 @@ def turn_number(state: ShipState) -> int:
 
 
 def piece_words(piece: str, square: str) -> str:
-    """``Bow's g6`` for a Mate, ``Bow's Captain on g6`` for a Captain."""
+    """``Bow's G6`` for a Mate, ``Bow's Captain on G6`` for a Captain."""
     side = SIDES[OWNER[piece]]
-    return f"{side}'s Captain on {square}" if piece in CAPTAIN else f"{side}'s {square}"
+    at = shown(square)
+    return f"{side}'s Captain on {at}" if piece in CAPTAIN else f"{side}'s {at}"
 
 
 def last_lines(state: ShipState) -> list[str]:
-    """E.g. "Stern moves a4 → b4; the wave at b4 shifts row 6 east and Bow's g6 falls
-    overboard", with the verdict after the move that ended the game."""
+    """E.g. "Stern moves A4 → B4; the wave at B4 shifts row 6 east and Bow's G6 falls
+    overboard.", with the verdict after the move that ended the game; squares as the buttons
+    name them."""
     last = state.last_move
     if last is None:
         return []
     side = SIDES[last["seat"]]
     mover = f"{side}'s Captain" if last["piece"] in CAPTAIN and not last["promoted"] else side
     verb = "jumps" if last["kind"] == "jump" else "moves"
-    parts = [f"{mover} {verb} {last['from']} → {last['to']}"]
+    parts = [f"{mover} {verb} {shown(last['from'])} → {shown(last['to'])}"]
     if last["jumped"]:
         parts[0] += f", taking {piece_words(last['jumped']['piece'], last['jumped']['square'])}"
     if last["promoted"]:
@@ -70,9 +72,9 @@ def last_lines(state: ShipState) -> list[str]:
     if wave:
         if wave["row"] is None:
             opponent = SIDES[1 - last["seat"]]
-            parts.append(f"the wave at {wave['at']} finds no {opponent} Mate to shift")
+            parts.append(f"the wave at {shown(wave['at'])} finds no {opponent} Mate to shift")
         else:
-            shift = f"the wave at {wave['at']} shifts row {wave['row']} {wave['arrow']}"
+            shift = f"the wave at {shown(wave['at'])} shifts row {wave['row']} {wave['arrow']}"
             fallen = wave["overboard"]
             if fallen:
                 shift += f" and {piece_words(fallen['piece'], fallen['square'])} falls overboard"
@@ -81,8 +83,8 @@ def last_lines(state: ShipState) -> list[str]:
     if state.outcome:
         winners = state.outcome["winners"]
         verdict = f"{SIDES[winners[0]]} wins" if winners else "the game is drawn"
-        line += f". {verdict.capitalize()}: {state.outcome['reason']}."
-    return [line]
+        line += f". {verdict.capitalize()}: {state.outcome['reason']}"
+    return [line + "."]
 
 
 def scores(state: ShipState) -> list[Score]:

@@ -129,11 +129,10 @@ SYMBOL_TITLES: dict[str, str] = {
 
 
 def card_words(text: str, counting: str | None = None) -> str:
-    """A vote card in words, the symbol that counts first: ``Cannon (British flag, Skull)``."""
+    """A vote card in words, the symbol that counts (else the card's first) before the others:
+    ``Cannon (British flag, Skull)``, one format wherever a card is named."""
     symbols = [SYMBOL_TITLES[word] for word in text.split()]
-    if counting is None:
-        return ", ".join(symbols)
-    first = symbols.pop(SECTIONS.index(counting))
+    first = symbols.pop(SECTIONS.index(counting) if counting else 0)
     return f"{first} ({', '.join(symbols)})"
 
 

@@ -214,8 +214,13 @@ def marque(state: TortugaState, seat: int, action: str) -> None:
         state.tortuga.remove(target)
     else:
         state.rowboats[state.rowboats.index(target)] = None
+    # "Revealer moves any player currently on Tortuga or a rowboat to the back of the line
+    # of either ship": the revealer may be that player, who then goes there.
+    to = f"to the back of the {SHIP_TITLES[ship]}'s line"
     state.news.append(
-        f"Letter of Marque: {seat_name(seat)} sends {seat_name(target)} to the {SHIP_TITLES[ship]}."
+        f"Letter of Marque: {seat_name(seat)} goes {to}."
+        if target == seat
+        else f"Letter of Marque: {seat_name(seat)} sends {seat_name(target)} {to}."
     )
 
 

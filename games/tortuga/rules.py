@@ -200,7 +200,7 @@ def take_turn_action(state: TortugaState, seat: int, action: str) -> None:
         state.holds[ship][1 - to] -= 1
         state.holds[ship][to] += 1
         state.news.append(
-            f"Cabin boy {seat_name(seat)} moves a chest to the {words[2]} hold of the "
+            f"Cabin boy {seat_name(seat)} moves a chest to the {words[2].title()} hold of the "
             f"{SHIP_TITLES[ship]}."
         )
         treasure_changed(state)
@@ -237,7 +237,8 @@ def choose_hold(state: TortugaState, seat: int, action: str) -> None:
     team = action.split()[1]
     state.holds[ship][TEAMS.index(team)] += 1
     state.news.append(
-        f"Captain {seat_name(seat)} stows the {SHIP_TITLES[ship]}'s chest in the {team} hold."
+        f"Captain {seat_name(seat)} stows the {SHIP_TITLES[ship]}'s chest in the "
+        f"{team.title()} hold."
     )
     if ship == 0:
         state.pending = {"kind": "hold", "seat": state.ships[1][0], "ship": 1}

@@ -164,7 +164,7 @@ def private_text(view: View) -> str:
         return ""
     seat, loyalty = private["seat"], private["loyalty"]
     lines = [
-        f"You are {SEAT_NAMES[seat]}. Loyalty: **{loyalty.title()}**.",
+        f"Loyalty: **{loyalty.title()}**.",
         how_to_win(loyalty, len(view["seats"])),
     ]
     history = private["loyalty_history"]

@@ -63,7 +63,7 @@ def call_vote(state: TortugaState, vote: str, caller: int) -> None:
     state.news.append(
         f"{seat_name(caller)} calls for {'an' if vote == 'attack' else 'a'} {vote}"
         + (
-            f": {', '.join(seat_name(v) for v in voters)} vote."
+            f": {', '.join(seat_name(v) for v in voters)} vote{'s' * (len(voters) == 1)}."
             if voters
             else "; nobody can vote, the deck card decides."
         )
@@ -234,5 +234,7 @@ def take(state: TortugaState, seat: int, action: str) -> None:
         state.holds[1 - ship][TEAMS.index(words[1])] -= 1
         origin = f"the {SHIP_TITLES[1 - ship]}'s {words[1].title()} hold"
     state.holds[ship][TEAMS.index(words[-1])] += 1
-    state.news.append(f"{seat_name(seat)} takes a chest from {origin} into the {words[-1]} hold.")
+    state.news.append(
+        f"{seat_name(seat)} takes a chest from {origin} into the {words[-1].title()} hold."
+    )
     treasure_changed(state)

@@ -55,9 +55,9 @@ async def test_a_whole_game_with_a_restart_and_closed_dms(world: World):
     assert not_yours.ephemeral and "not your turn" in not_yours.text
 
     done = await fake.slash(bot, alice, world.thread(), "parley move", action="place a1")
-    assert done.ephemeral and "Orange places a ship on a1" in done.text
+    assert done.ephemeral and "Orange places a ship on A1" in done.text
     post = world.thread_posts()[-1]
-    assert f"<@{alice.id}>: Orange places a ship on a1." in post.content
+    assert f"<@{alice.id}>: Orange places a ship on A1." in post.content
     assert post.mentions == [bob.id]
 
     bad = await fake.slash(bot, bob, world.thread(), "parley move", action="place a1")
@@ -108,7 +108,7 @@ async def test_a_whole_game_with_a_restart_and_closed_dms(world: World):
     await fake.click(bot, bob, summon, summon.buttons[0].custom_id)
     assert len(world.thread_posts()) == posts + 1
     turn = world.thread_posts()[-1]
-    assert "Green places a ship on b3" in turn.content and "Sent home: Green b3" in turn.content
+    assert "Green places a ship on B3" in turn.content and "Sent home: Green B3" in turn.content
     assert turn.mentions == [alice.id]
 
     await fake.slash(bot, alice, world.thread(), "parley move", action="place e3")

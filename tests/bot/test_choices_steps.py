@@ -161,9 +161,12 @@ async def test_the_lobby_card_shows_options_clock_and_absent_policy_in_words(wor
 
     assert card()["description"].startswith("Waiting for players (2 players).")
     options = fields()["Options"]
-    assert "• With the die, roll again when it shows the wind already blowing: **no**" in options
-    assert "• If both fleets hold two islands at once: the active player wins, or draw: **draw**"
-    assert "**cards**" in options and "die_reroll" not in options and "True" not in options
+    assert "• With the die, roll again when it shows the wind already blowing: **No**" in options
+    assert (
+        "• If both fleets hold two islands at once: the player whose turn it is wins (active), "
+        "or the game is a draw: **A draw**" in options
+    )  # the choice in the spec's own words
+    assert "**Wind cards**" in options and "die_reroll" not in options and "True" not in options
     await fake.click(bot, world.bob, world.lobby(), button_id(world.lobby(), "Join"))
     await fake.click(bot, world.alice, world.lobby(), button_id(world.lobby(), "Start"))
     assert card()["description"] == "The game is on! Follow it in the thread."
@@ -219,7 +222,7 @@ async def test_a_label_typed_into_move_plays_its_action(world: World):
     done = await fake.slash(
         bot, world.alice, world.thread(), "parley move", action="place a ship on b2"
     )
-    assert private_reply(done).startswith("Done: Orange places a ship on b2")
+    assert private_reply(done).startswith("Done: Orange places a ship on B2")
     assert await bot.store.actions(1) == [(0, "place b2")]
     menu, value = menu_option(world.thread_posts()[-1], "Place a ship on A1")
     assert value == "place a1", "the menu still sends the canonical text"

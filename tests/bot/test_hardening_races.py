@@ -225,7 +225,7 @@ async def test_a_network_drop_after_a_committed_move_is_not_nothing_changed(worl
     assert "Nothing was changed" not in answer and "Done" in answer, answer
     assert (await bot.store.game(1)).version == 1
     await bot.scheduler.tick()
-    assert any("Orange places a ship on a1" in m.content for m in world.thread_posts())
+    assert any("Orange places a ship on A1" in m.content for m in world.thread_posts())
 
 
 async def test_an_error_after_a_committed_move_says_the_move_counts(world: World, monkeypatch):
@@ -243,5 +243,5 @@ async def test_an_error_after_a_committed_move_says_the_move_counts(world: World
     moved = await fake.slash(bot, alice, world.thread(), "parley move", action="place a1")
     answer = private_reply(moved)
     assert "Nothing was changed" not in answer, answer
-    assert "Orange places a ship on a1" in answer and "counts" in answer, answer
+    assert "Orange places a ship on A1" in answer and "counts" in answer, answer
     assert (await bot.store.game(1)).version == 1

@@ -11,6 +11,7 @@ import re
 from PIL import Image
 
 import bot.discord.afterplay
+from bot.play.story import named
 from games import REGISTRY
 from games.core import finish
 from tests.bot.conftest import World
@@ -41,13 +42,16 @@ def secrets_until(moves: list[tuple[int, str]], version: int) -> set[str]:
 
 
 async def all_pages(world: World, bot_, user: FakeUser) -> list[str]:
-    """Every page of the thread's game history, the newest first, by clicking ◀ Older."""
+    """Every page of the thread's game history from the one it opens on: a running game's
+    newest page, then ◀ Older ones; a finished game's first page, then Newer ▶ ones."""
     reply = await world.fake.slash(bot_, user, world.thread(), "parley history")
     message = reply.messages[-1]
     texts = [private_reply(reply)]
-    while any(b.label == "◀ Older" and not b.disabled for b in message.buttons):
-        older = next(b for b in message.buttons if b.label == "◀ Older")
-        click = await world.fake.click(bot_, user, message, older.custom_id)
+    older = any(b.label == "◀ Older" and not b.disabled for b in message.buttons)
+    turn = "◀ Older" if older else "Newer ▶"
+    while any(b.label == turn and not b.disabled for b in message.buttons):
+        button = next(b for b in message.buttons if b.label == turn)
+        click = await world.fake.click(bot_, user, message, button.custom_id)
         assert click.message is message  # the page turns in place
         texts.append(message.content)
     return texts
@@ -68,7 +72,7 @@ async def test_history_and_boards_of_a_running_game_show_nothing_secret(world: W
     moves = random_game("tortuga", 5, SEED, pick=PICK)
     await fast_forward(bot_, game_id, moves[:50])
     secrets = secrets_until(moves, 50)
-    assert any("played" in s for s in secrets) and any(" was " in s for s in secrets)
+    assert any("played" in s for s in secrets) and any("Loyalties: " in s for s in secrets)
 
     pages = await all_pages(world, bot_, world.carol)
     text = "\n".join(pages)
@@ -114,18 +118,21 @@ async def test_a_finished_games_history_tells_everything_after_the_reveal(
     game = await bot_.store.game(game_id)
     assert game.status == "over"
 
-    text = "\n".join(reversed(await all_pages(world, bot_, world.alice)))
+    pages = await all_pages(world, bot_, world.alice)
+    assert ", page 1 of " in pages[0] and "\n`1` <@" in pages[0]  # it opens on the first moves
+    text = "\n".join(pages)
     assert "`4` <@" in text and "(P1's secret choice: Play Cannon (British flag, Skull))" in text
-    assert text.index("`85` <@") < text.index("**How it ended:**") < text.index("P1 was Dutch.")
-    for line in SPEC.reveal(SPEC.load(game.state)):
-        assert line in text  # everything, every line whole
+    dutch = f"Dutch <@{users[0].id}> (P1)"
+    assert text.index("`85` <@") < text.index("**How it ended:**") < text.index(dutch)
+    for line in named(SPEC, game, SPEC.reveal(SPEC.load(game.state))):
+        assert line in text  # everything, every line whole, naming the players
 
     listing = await world.fake.slash(
         bot_, world.alice, world.channel, "parley games", finished=True
     )
     said = private_reply(listing)
     assert said.startswith("**Your finished games** (1, newest first):")
-    assert f"#1 Tortuga 1667: 🏆 <@{users[1].id}> (P2), <@{users[4].id}> (P5) win!" in said
+    assert f"#1 Tortuga 1667: 🏆 <@{users[1].id}> (P2) and <@{users[4].id}> (P5) win!" in said
     assert f"· 85 moves · https://discord.com/channels/{world.guild.id}/{world.thread().id}" in said
     running = await world.fake.slash(bot_, world.alice, world.channel, "parley games")
     assert "`/parley games finished:True`" in private_reply(running)

@@ -148,7 +148,7 @@ async def test_forfeits_are_marked_and_a_server_can_leave_them_out(world: World)
 async def test_rematch_opens_one_lobby_with_the_same_seats_and_options(world: World):
     alice, carol, bob = world.alice, world.carol, world.bob
     bot_ = await world.start_bot()
-    await open_game(world, bot_, "cardinal", "first=orange", clock="none", players=[alice, carol])
+    await open_game(world, bot_, "cardinal", "first=orange", clock="24h", players=[alice, carol])
     old_thread = world.thread()
     await world.fake.slash(bot_, alice, old_thread, "parley move", action="place c3")
     await resign(world.fake, bot_, carol, old_thread)
@@ -169,6 +169,7 @@ async def test_rematch_opens_one_lobby_with_the_same_seats_and_options(world: Wo
     assert await bot_.store.game(3) is None  # one lobby, however many clicks
     card = [m for m in world.fake.messages(world.channel) if m.embeds][-1]
     assert f"<@{alice.id}>" in str(card.embeds) and f"<@{carol.id}>" in str(card.embeds)
+    assert "Move clock" in str(card.embeds) and "24 hours" in str(card.embeds)  # as before
     await world.fake.click(bot_, alice, card, "parley:lobby:2:start")
     assert (await bot_.store.game(2)).status == "active"
     playing = await world.fake.click(bot_, carol, final, rematch)

@@ -1,17 +1,19 @@
-"""The reveal (issue 16): "When a game ends, one post tells the story: the winners and why,
-final scores, and every secret now made public ... then the final board. The status message
-shows the same result in full. Long reveals are split, never cut." and "What was secret during
-the game is revealed only after the outcome"."""
+"""The reveal: when a game ends, one post tells the story: the winners and why, final scores,
+how the ratings moved, and every secret now made public, naming the players, then the final
+board; the status message shows the same result in full. What was secret during the game is
+revealed only after the outcome."""
 
 from __future__ import annotations
 
 import random
 
 from bot.play.ratings import Skill
+from bot.play.story import WHOLE_STORY, named
 from games import REGISTRY
 from games.caribbean.data import COLOURS
 from games.tortuga.data import SEAT_NAMES
 from tests.bot.conftest import World
+from tests.bot.helpers import private_reply
 from tests.bot.history_helpers import (
     fast_forward,
     final_posts,
@@ -56,15 +58,26 @@ async def test_tortuga_reveal_tells_every_secret_after_the_outcome(world: World,
     lines, posts = story_lines(world)
     reveal = spec.reveal(state)
 
-    names = ", ".join(f"<@{users[s].id}> ({SEAT_NAMES[s]})" for s in outcome.winners)
+    names = " and ".join(f"<@{users[s].id}> ({SEAT_NAMES[s]})" for s in outcome.winners)
     assert lines[1].startswith(f"🏆 {names} win") and outcome.reason.rstrip(".") in lines[1]
-    scores = " · ".join(f"{s['name']}: {s['value']}" for s in spec.scores(state))
+    assert outcome.reason.rstrip(".") not in lines[0]  # the result is told once
+    scores = " · ".join(f"{s['name']}: {s['value']:,}" for s in spec.scores(state))
     assert lines[2] == f"Final scores: {scores}"
-    assert lines[3:5] == ["", "**The reveal:**"]
-    assert lines[5:] == reveal  # every line, in order, nothing cut
+    assert lines[3].startswith("Ratings: ") and all(f"<@{u.id}> " in lines[3] for u in users)
+    assert lines[4:6] == ["", "**The reveal:**"]
+    told = named(spec, game, reveal)  # every line, in order, naming the players, as many as
+    if lines[-1] == WHOLE_STORY:  # fit the one post; the rest is told in the history
+        assert lines[-2] == "…" and lines[6:-2] == told[: len(lines) - 8]
+        history = await world.fake.slash(bot_, users[0], world.thread(), "parley history")
+        assert "\n`1` " in private_reply(history)  # ... which opens on the first moves
+    else:
+        assert lines[6:] == told
+    assert len(lines[6:]) > 5  # loyalties and the votes at least
     # ... and those lines are the engine's secrets: loyalties as dealt, every vote.
+    parts = reveal[0].removeprefix("Loyalties: ").rstrip(".").split("; ")
+    teams = dict(part.split(" ", 1) for part in parts)
     for seat in range(5):
-        assert reveal[seat].startswith(f"{SEAT_NAMES[seat]} was {state.loyalty[seat].title()}")
+        assert SEAT_NAMES[seat] in teams[state.loyalty[seat].title()].split(", ")
     votes = [e for e in state.secret_log if e["kind"] == "vote"]
     assert votes and len([x for x in reveal if "(called by" in x]) == len(votes)
     for entry, line in zip(votes, [x for x in reveal if "(called by" in x], strict=True):
@@ -82,6 +95,7 @@ async def test_tortuga_reveal_tells_every_secret_after_the_outcome(world: World,
     assert [b.label for b in last.buttons] == ["Rematch"]
     assert all(p.mentions == [] for p in posts)  # a story pings nobody
     assert_told_only_at_the_end(world, reveal, {p.id for p in posts})
+    assert len(posts) == 1 and len(posts[0].content) <= 2000  # one post
 
     status = world.status_message().content
     assert "🏁 Game over." in status and lines[1] in status and lines[2] in status
@@ -95,10 +109,11 @@ async def test_tortuga_reveal_tells_every_secret_after_the_outcome(world: World,
     assert best.user_id in winners
 
 
-async def test_caribbean_reveal_is_split_never_cut(world: World, monkeypatch):
-    """A 3-player Caribbean game fast-forwarded to its last move, played through Discord: the
-    reveal (every round's bids and tie-breakers, 60-odd lines) is longer than one message,
-    so it comes in several, each line whole, the board and the Rematch button on the last."""
+async def test_caribbean_reveal_is_one_compact_post(world: World, monkeypatch):
+    """A 3-player Caribbean game of 20 rounds fast-forwarded to its last move, played through
+    Discord: the reveal adds up each player's bribes in a line per player (round by round
+    they stay in `/parley history`), so the end is one post, the board and the Rematch button
+    on it."""
     game_seed(monkeypatch, 3)
     spec = REGISTRY["caribbean"]
     users = players(world, 3)
@@ -114,15 +129,12 @@ async def test_caribbean_reveal_is_split_never_cut(world: World, monkeypatch):
     assert game.status == "over" and game.version == len(moves)
     lines, posts = story_lines(world)
     reveal = spec.reveal(state)
-    assert len(posts) > 1 and all(len(p.content) <= 2000 for p in posts)
+    assert len(posts) == 1 and len(posts[0].content) <= 2000
     start = lines.index("**The reveal:**") + 1
-    assert lines[start:] == reveal
-    # Line by line against the engine's record of every round's bids.
-    rounds = len(state.past_bids)
-    assert rounds == 20
-    for number in range(1, rounds + 1):
-        for colour in COLOURS[:3]:
-            assert any(line.startswith(f"Round {number}, {colour}: Arriba ") for line in reveal)
+    assert lines[start:] == named(spec, game, reveal)
+    assert len(state.past_bids) == 20
+    assert lines[start] == "Bribes added up over 20 rounds, and tie-breakers:"
+    for seat, colour in enumerate(COLOURS[:3]):
+        assert lines[start + 1 + seat].startswith(f"<@{users[seat].id}> ({colour}): Arriba ")
     assert posts[-1].files and [b.label for b in posts[-1].buttons] == ["Rematch"]
-    assert all(not p.files and not p.buttons for p in posts[:-1])
     assert_told_only_at_the_end(world, reveal, {p.id for p in posts})

@@ -43,7 +43,7 @@ async def test_an_undo_the_opponent_accepts(world: World):
     before_undo = world.thread_posts()[-1]
     asked = await fake.slash(bot_, alice, world.thread(), "parley undo")
     assert private_reply(asked) == (
-        f"Asked <@{carol.id}> to agree to take back your last move (Orange places a ship on c3.)."
+        f"Asked <@{carol.id}> to agree to take back your last move (Orange places a ship on C3.)."
     )
     request = request_post(world)
     assert request.mentions == [carol.id]
@@ -62,19 +62,19 @@ async def test_an_undo_the_opponent_accepts(world: World):
     assert await bot_.store.actions(game_id) == [(0, "place c3"), (0, undo_action(1))]
     told = world.thread_posts()[-1]
     assert told.content.startswith(
-        f"<@{alice.id}>: ↩️ Orange took back move 1. (Orange places a ship on c3.)"
+        f"<@{alice.id}>: ↩️ Orange took back move 1. (Orange places a ship on C3.)"
     )
     assert told.files and set(told.mentions) == {alice.id}  # her turn again
 
     history = private_reply(await fake.slash(bot_, carol, world.thread(), "parley history"))
-    assert f"~~`1` <@{alice.id}>: Orange places a ship on c3.~~ (taken back)" in history
+    assert f"~~`1` <@{alice.id}>: Orange places a ship on C3.~~ (taken back)" in history
     assert f"`2` <@{alice.id}>: ↩️ Orange took back move 1." in history
     stale_menu = before_undo.selects[0].custom_id  # Green's choices on the board taken back
     stale = await fake.select(bot_, carol, before_undo, stale_menu, ["place a1"])
     assert "out of date" in ephemeral_text(stale) or "not your turn" in ephemeral_text(stale)
     await fake.slash(bot_, alice, world.thread(), "parley move", action="place a1")
     game, state = await state_of(bot_, game_id)
-    assert game.version == 3 and "Orange places a ship on a1." in world.thread_posts()[-1].content
+    assert game.version == 3 and "Orange places a ship on A1." in world.thread_posts()[-1].content
 
 
 async def test_no_undo_once_a_vote_is_revealed(world: World, monkeypatch):
@@ -129,7 +129,7 @@ async def test_an_undo_in_the_middle_of_a_turn_is_posted_at_once(world: World, m
 
     told = world.thread_posts()[-1]
     assert len(world.thread_posts()) == posts + 2  # the request, then the undo
-    step = "Captain P1 stows the Jolly Roger's chest in the french hold."
+    step = "Captain P1 stows the Jolly Roger's chest in the French hold."
     assert told.content.startswith(f"<@{alice.id}>: {step} ↩️ P1 took back move 2. ({step})")
     assert told.files and set(told.mentions) == {alice.id}
     assert await bot_.store.unsent(game_id) == []

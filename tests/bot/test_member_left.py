@@ -61,7 +61,7 @@ async def test_a_cardinal_opponent_leaves_the_server_mid_game(world: World, host
     dms = len(fake.dms(carol))
     clock.advance(HOUR)
     done = await fake.slash(bot_, alice, world.thread(), "parley move", action="place c1")
-    assert "Orange places a ship on c1" in done.text
+    assert "Orange places a ship on C1" in done.text
     post = world.thread_posts()[-1]
     assert f"<@{carol.id}>, your move" in post.content and post.mentions == [carol.id]
 
@@ -137,7 +137,8 @@ async def test_a_tortuga_voter_who_left_is_replaced_and_the_newcomer_votes_by_dm
 
     welcome = fake.dms(frank)[-1]
     assert "You take over this seat" in welcome.content
-    assert "You are P4. Loyalty: **" in welcome.content and "Vote cards: " in welcome.content
+    assert "(P4)\nYou take over this seat.\nLoyalty: **" in welcome.content
+    assert "Vote cards: " in welcome.content
     assert "Your secret choice" in welcome.content
     assert [b.label for b in welcome.buttons] == [
         b.label for b in old_ballot.buttons

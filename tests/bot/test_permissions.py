@@ -351,8 +351,8 @@ async def test_opening_a_game_without_one_permission(world: World, missing: str)
 
     # The game goes on in its thread: each move announced, the next player pinged.
     posts = [m for m in fake.messages(world.thread()) if not m.content.startswith("📋")]
-    assert any("places a ship on a1" in m.content for m in posts), posts
-    assert posts and "places a ship on a5" in posts[-1].content, posts
+    assert any("places a ship on A1" in m.content for m in posts), posts
+    assert posts and "places a ship on A5" in posts[-1].content, posts
     assert posts[-1].mentions == [alice.id]
     if missing == "pin_messages":  # degraded: the status message is there, unpinned
         status = [m for m in fake.messages(world.thread()) if m.content.startswith("📋")]
@@ -399,7 +399,7 @@ async def test_losing_one_permission_in_the_middle_of_a_game(world: World, missi
     assert await bot_.store.actions(game_id) == [(0, "place a1"), (1, "place a5"), (0, "place c1")]
     assert fake.bot_errors == []
     posts = [m for m in fake.messages(world.thread()) if not m.pinned]
-    for record, line, pinged in ((by_menu, "a5", alice), (by_slash, "c1", carol)):
+    for record, line, pinged in ((by_menu, "A5", alice), (by_slash, "C1", carol)):
         shown = [m for m in posts if f"places a ship on {line}" in m.content]
         told = names_permission(private_text(record), missing)
         assert told or (shown and shown[-1].mentions == [pinged.id]), (line, private_text(record))
@@ -407,7 +407,7 @@ async def test_losing_one_permission_in_the_middle_of_a_game(world: World, missi
     fake.set_bot_permissions(world.guild, permissions())
     await fake.slash(bot_, carol, world.thread(), "parley move", action="place c5")
     latest = last_board(world)
-    assert latest is not None and "places a ship on c5" in latest.content
+    assert latest is not None and "places a ship on C5" in latest.content
     assert latest.mentions == [alice.id]
 
 
@@ -420,7 +420,7 @@ async def test_a_post_refused_for_a_missing_permission_goes_out_once_it_is_back(
     await fake.slash(bot_, alice, world.thread(), "parley move", action="place a1")
     fake.set_bot_permissions(world.guild, permissions())
     await bot_.scheduler.tick()
-    posts = [m for m in fake.messages(world.thread()) if "places a ship on a1" in m.content]
+    posts = [m for m in fake.messages(world.thread()) if "places a ship on A1" in m.content]
     assert posts and posts[-1].mentions == [carol.id]
 
 
@@ -435,5 +435,5 @@ async def test_without_attach_files_the_board_post_goes_out_as_text(world: World
     moved = await fake.slash(bot_, alice, world.thread(), "parley move", action="place a1")
     assert "I can't post" not in private_text(moved)
     post = [m for m in fake.messages(world.thread()) if not m.pinned][-1]
-    assert "places a ship on a1" in post.content and NO_BOARD in post.content
+    assert "places a ship on A1" in post.content and NO_BOARD in post.content
     assert post.files == [] and post.mentions == [carol.id]

@@ -18,6 +18,7 @@ from bot.discord.bot import ParleyBot
 from bot.play import service as bot_service
 from bot.play.posts import news
 from bot.play.quiet import merged, releases
+from bot.play.story import told_once
 from bot.storage import ThreadPost
 from games import REGISTRY, GameSpec
 from tests.bot.conftest import World
@@ -126,10 +127,13 @@ async def test_one_post_and_one_ping_per_turn(
 
     assert len(posts) == len(told.ends)
     user_of = {seat: user.id for seat, user in enumerate(users)}
+    result = (await bot.store.game(1)).result or {}
     for post, end in zip(posts, told.ends, strict=True):
         assert set(post.mentions) == {user_of[s] for s in end.pinged}, post.content
         at = 0
         for line in end.lines:  # every step of the turn, in order, in the one post
+            if "🏆" in post.content or "🤝" in post.content:  # the result is told once, after
+                line = told_once(line, result.get("reason", ""))
             at = post.content.index(line, at) + len(line)
     images = sum(1 for post in world.thread_posts() if post.files)
     assert images <= told.turns + told.reveals + 1
@@ -162,7 +166,7 @@ async def test_a_restart_mid_turn_loses_no_step_and_tells_none_twice(
     assert len(world.thread_posts()) == posts + 1
     turn = world.thread_posts()[-1]
     steps = [
-        "Captain P1 stows the Jolly Roger's chest in the french hold.",
+        "Captain P1 stows the Jolly Roger's chest in the French hold.",
         "P1 will view two event cards.",
         "P1 views event cards 2 and 3.",
         "P1 climbs into the Jolly Roger's rowboat.",

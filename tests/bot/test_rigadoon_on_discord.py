@@ -62,7 +62,8 @@ async def test_a_turn_with_a_chain_reaction_and_choices_by_button(world: World, 
     await fake.click(bot, bob, opening, button_id(opening, north))
     post = world.thread_posts()[-1]
     assert post.content.startswith(
-        f"<@{bob.id}>: Green picks the opening wind: N. Blue sails first."
+        f"<@{bob.id}>: Green picks the opening wind: from the north (ships run south). "
+        "Blue sails first."
     )
     assert post.mentions == [alice.id]
 
@@ -111,7 +112,7 @@ async def test_a_turn_with_a_chain_reaction_and_choices_by_button(world: World, 
     old_bump = choice.buttons[0].custom_id
     await fake.click(bot, alice, choice, button_id(choice, bump))
     assert choice.content.startswith(
-        "Done: It bumps a chest to H8. It meets the chest at H8: bump it or run aground?"
+        "Done: Blue H6 bumps a chest to H8. It meets the chest at H8: bump it or run aground?"
     )
     bump_on = "Blue H7 bumps the chest at H8 on (your turn, so you decide)"
     aground_on = "Blue H7 stops, aground on the chest at H8 (your turn, so you decide)"
@@ -126,7 +127,7 @@ async def test_a_turn_with_a_chain_reaction_and_choices_by_button(world: World, 
 
     await fake.click(bot, alice, choice, button_id(choice, bump_on))
     assert choice.content.startswith(
-        "Done: It bumps a chest to H9. Blue H6 is blasted two spaces south to H8."
+        "Done: Blue H6 bumps a chest to H9. Blue H6 is blasted two spaces south to H8."
     )
     assert choice.selects  # back to sails
     game, state = await stored(bot)
@@ -136,7 +137,10 @@ async def test_a_turn_with_a_chain_reaction_and_choices_by_button(world: World, 
 
     # The rest of Blue's turn: change the wind, sail the last two ships; the turn ends itself.
     wind = await fake.slash(bot, alice, world.thread(), "parley move", action="change wind")
-    assert "Blue changes the wind: now SW (blowing north-east)." in private_reply(wind)
+    assert (
+        "Blue changes the wind: now from the south-west (ships run north-east)."
+        in private_reply(wind)
+    )
     sailed = await fake.slash(bot, alice, world.thread(), "parley move", action="sail i11 s 1")
     (steps,) = [m for m in sailed.messages if m.selects]
     assert len(world.thread_posts()) == posts_before
@@ -148,9 +152,9 @@ async def test_a_turn_with_a_chain_reaction_and_choices_by_button(world: World, 
     assert last.content.startswith(
         f"<@{alice.id}>: Blue E3 sails south-east 3 spaces to H6. Blue K5 sails west 3 spaces "
         "to H5. Blue H5 attacks Blue H6; it loses a mast. It meets the chest at H7: bump it or "
-        "run aground? It bumps a chest to H8."
+        "run aground? Blue H6 bumps a chest to H8."
     )
-    assert "Blue changes the wind: now SW (blowing north-east)." in last.content
+    assert "Blue changes the wind: now from the south-west (ships run north-east)." in last.content
     assert "Blue C9 sails west 1 space to B9. Blue ends the turn." in last.content
     assert last.mentions == [bob.id]  # Green's turn now: Bob is pinged
     game, state = await stored(bot)

@@ -36,6 +36,7 @@ from bot.play.history import history_lines, undo_action
 from bot.play.posts import posts_owed
 from bot.play.service import GameService, UserError
 from bot.play.status import status_text
+from bot.play.story import named
 from bot.play.undo import Asked, plan_undo, taken_back
 from bot.storage import GameRecord, LogEntry, Seat, ThreadPost, TimePolicy, UndoRequest
 from games import REGISTRY, GameSpec, IllegalAction
@@ -223,6 +224,7 @@ def test_no_secret_leaks_in_many_games(key: str, debug_log):
         early = record.early_reveals(reveal)
         assert not early, f"{key} game {number}: " + "\n".join(early[:3])
         told = "\n".join(text for _, text in record.after_end)
+        reveal = named(spec, record.game, reveal)  # told naming the players
         assert all(line in told for line in reveal)  # the end tells every secret
         audited += sum(map(len, record.secrets.values())) > 0
         every_secret.update(*record.secrets.values())

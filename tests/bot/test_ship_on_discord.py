@@ -132,22 +132,24 @@ async def test_a_short_game_of_ship_played_to_a_win_with_slash_commands(world: W
 
     posts = world.thread_posts()
     said = [p.content for p in posts]
-    assert f"<@{alice.id}>: Stern moves e3 → e4" in said[1]
-    assert f"<@{bob.id}>: Bow moves e7 → e6" in said[2]
-    assert any("Stern jumps e5 → e7, taking Bow's e6" in s for s in said)
+    assert f"<@{alice.id}>: Stern moves E3 → E4" in said[1]
+    assert f"<@{bob.id}>: Bow moves E7 → E6" in said[2]
+    assert any("Stern jumps E5 → E7, taking Bow's E6" in s for s in said)
     assert any(
-        "Stern moves f8 → f9; the Mate gains its Sea-Leg and becomes a Captain" in s for s in said
+        "Stern moves F8 → F9; the Mate gains its Sea-Leg and becomes a Captain" in s for s in said
     )
-    assert any("Stern's Captain moves f9 → g8" in s for s in said)
+    assert any("Stern's Captain moves F9 → G8" in s for s in said)
 
     final = posts[-1]
-    # Issue 16: the final post tells the result, the final scores and the reveal.
+    # The final post tells the result once, the final scores, the ratings and the reveal.
     assert final.content == (
-        f"<@{alice.id}>: Stern's Captain moves g2 → g1. Stern wins: Stern's Captain is back "
-        f"home on g1.\n🏆 <@{alice.id}> (Stern) wins! Stern's Captain is back home on g1.\n"
-        "Final scores: Stern pieces aboard: 9 · Bow pieces aboard: 8\n\n**The reveal:**\n"
+        f"<@{alice.id}>: Stern's Captain moves G2 → G1.\n"
+        f"🏆 <@{alice.id}> (Stern) wins! Stern's Captain is back home on G1.\n"
+        "Final scores: Stern pieces aboard: 9 · Bow pieces aboard: 8\n"
+        f"Ratings: <@{alice.id}> 0.0 → 3.4 (+3.4) · <@{bob.id}> 0.0 → -1.8 (-1.8)\n\n"
+        "**The reveal:**\n"
         "Nothing was hidden in Ship: every piece was in view all game.\n"
-        "Stern moved first, as the game was set up."
+        f"<@{alice.id}> (Stern) moved first, as the game was set up."
     )
     assert final.mentions == []  # nobody is pinged for a finished game
     assert final.files and final.files[0].data.startswith(b"\x89PNG")
@@ -157,15 +159,16 @@ async def test_a_short_game_of_ship_played_to_a_win_with_slash_commands(world: W
     assert game.status == "over" and game.version == len(line)
     assert game.result == {
         "winners": [0],
-        "reason": "Stern's Captain is back home on g1",
+        "reason": "Stern's Captain is back home on G1",
         "forced": None,  # issue 16: played out, and counted in the ratings
         "rated": True,
+        "ratings": [[alice.id, 0.0, 3.4], [bob.id, 0.0, -1.8]],  # as the final post tells
     }
     assert await fake.autocomplete(bot, bob, world.thread(), "parley move", "action", "") == []
     after = await fake.slash(bot, bob, world.thread(), "parley move", action="move b9 c9")
     assert "over" in private_reply(after)
     board = await fake.slash(bot, carol, world.thread(), "parley board")
-    assert "Game over: Stern's Captain is back home on g1." in private_reply(board)
+    assert "Game over: Stern's Captain is back home on G1." in private_reply(board)
     assert board.files and board.files[0].data.startswith(b"\x89PNG")
     assert len(world.thread_posts()) == len(line) + 1
     # Every post pinged at most the one player to move.

@@ -93,11 +93,12 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
             assert fake.dms(bob) == []  # closed DMs: nothing is delivered
             continue
         secret = fake.dms(user)[-1].content
-        assert f"You are {SEAT_NAMES[seat]}. Loyalty: **{s.loyalty[seat].title()}**" in secret
+        loyalty = f"({SEAT_NAMES[seat]})\nLoyalty: **{s.loyalty[seat].title()}**"
+        assert loyalty in secret
         assert (
             "Vote cards: " + cards_in_words(sorted(vote_text(c) for c in s.hands[seat])) in secret
         )
-        assert secret.count("You are") == 1
+        assert f"You are {SEAT_NAMES[seat]}" not in secret  # the heading names the seat once
 
     begins = last_post(world)
     assert "The game begins!" in begins.content and begins.mentions == [alice.id]
@@ -154,7 +155,8 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
 
     # Bob (closed DMs) votes from the ephemeral `/parley hand` panel.
     hand = await fake.slash(bot_, bob, world.thread(), "parley hand")
-    assert hand.ephemeral and f"You are P2. Loyalty: **{s.loyalty[1].title()}**" in hand.text
+    loyalty = f"you are **P2**.\nLoyalty: **{s.loyalty[1].title()}**"
+    assert hand.ephemeral and loyalty in hand.text  # the seat said once
     panel = hand.messages[-1]
     assert [b.label for b in panel.buttons] == labels(s, 1)
     await fake.click(bot_, bob, panel, button_id(panel, "Play Torch (British flag, Skull)"))
@@ -270,11 +272,9 @@ async def audit(world: World, table: Table, bot_: ParleyBot, rendered: list[dict
             card = " ".join(played.groups()).lower()
             assert any(card in hand for hand in hands[seat]), item
         for line in item.text.splitlines():
-            if line.startswith("You are"):  # the secrets block of a DM or a panel
+            if line.startswith("Loyalty: "):  # the secrets block of a DM or a panel
                 checked.add(user_id)
-                assert line == (
-                    f"You are {SEAT_NAMES[seat]}. Loyalty: **{final.loyalty[seat].title()}**."
-                ), item
+                assert line == f"Loyalty: **{final.loyalty[seat].title()}**.", item
             if line.startswith("Vote cards: "):
                 assert line.removeprefix("Vote cards: ") in hands_in_words[seat], item
             if line.startswith("Event cards you have seen: "):

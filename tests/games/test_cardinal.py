@@ -67,7 +67,7 @@ def test_example_1_a_simple_summon():
     assert after.last_move["removed"] == [["c2", G]]
     assert SPEC.to_act(after) == [G]
     assert SPEC.describe(state, O, "place b4", after) == (
-        "Orange places a ship on b4. The pirate sails to c3. Sent home: Green c2."
+        "Orange places a ship on B4. The pirate sails to C3. Sent home: Green C2."
     )
     # "Afterwards nobody may place on b3, d3, c4 or c2."
     legal = SPEC.legal_actions(after, G)

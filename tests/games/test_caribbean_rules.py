@@ -245,7 +245,8 @@ def test_a_winner_with_nothing_to_do_is_skipped():
     before = bid_all(before, 1, [-1, 4, 0, 1, 2, 3], confirm=False)
     after = SPEC.apply(before, 1, "confirm")
     assert after.current == 1 and after.active == 0 and after.won_by[0] == 0
-    assert "Red takes Arriba (0 spaces)." in SPEC.describe(before, 1, "confirm", after)
+    told = SPEC.describe(before, 1, "confirm", after)
+    assert "Red takes Arriba, but a 0 sails it nowhere: Arriba stays." in told
 
 
 # -- tie-breakers ---------------------------------------------------------------------------

@@ -215,7 +215,7 @@ def test_jumped_mate_is_gone_for_good():
     after = play(state, "jump d6 d4")
     assert "d5" not in pieces(after)
     assert SPEC.view(after, None)["lost"][STERN] == {"jumped": 1, "overboard": 0}
-    assert SPEC.describe(state, BOW, "jump d6 d4", after) == "Bow jumps d6 → d4, taking Stern's d5"
+    assert SPEC.describe(state, BOW, "jump d6 d4", after) == "Bow jumps D6 → D4, taking Stern's D5."
 
 
 def test_no_backward_jump_no_jump_over_own_piece_or_onto_a_piece_or_off_deck():
@@ -287,7 +287,7 @@ def test_wave_example_w1_single_mate_is_pushed_to_the_edge_but_not_overboard():
     assert pieces(after) == {"d7": "b", "b6": "b", "g5": "s", "d1": "s"}
     assert (
         SPEC.describe(state, BOW, "move b7 b6", after)
-        == "Bow moves b7 → b6; the wave at b6 shifts row 5 east"
+        == "Bow moves B7 → B6; the wave at B6 shifts row 5 east."
     )
 
 
@@ -312,7 +312,7 @@ def test_wave_example_w2_two_mates_pack_and_the_edge_one_falls():
     assert SPEC.view(after, None)["lost"][BOW] == {"jumped": 0, "overboard": 1}
     assert (
         SPEC.describe(state, STERN, "move e4 f4", after)
-        == "Stern moves e4 → f4; the wave at f4 shifts row 6 west and Bow's a6 falls overboard"
+        == "Stern moves E4 → F4; the wave at F4 shifts row 6 west and Bow's A6 falls overboard."
     )
 
 
@@ -329,7 +329,7 @@ def test_describe_reads_like_the_issue_example():
     after = play(state, "move a4 b4")
     assert (
         SPEC.describe(state, STERN, "move a4 b4", after)
-        == "Stern moves a4 → b4; the wave at b4 shifts row 6 east and Bow's g6 falls overboard"
+        == "Stern moves A4 → B4; the wave at B4 shifts row 6 east and Bow's G6 falls overboard."
     )
 
 
@@ -411,7 +411,7 @@ def test_only_opponent_mates_define_the_row_and_no_mates_means_no_wave():
     assert pieces(after) == {"b4": "s", "c5": "B", "d2": "B"}
     assert (
         SPEC.describe(state, STERN, "move a4 b4", after)
-        == "Stern moves a4 → b4; the wave at b4 finds no Bow Mate to shift"
+        == "Stern moves A4 → B4; the wave at B4 finds no Bow Mate to shift."
     )
 
 
@@ -476,7 +476,7 @@ def test_reaching_the_far_row_gives_the_sea_leg():
     assert pieces(after)["d9"] == "S"
     assert (
         SPEC.describe(state, STERN, "move d8 d9", after)
-        == "Stern moves d8 → d9; the Mate gains its Sea-Leg and becomes a Captain"
+        == "Stern moves D8 → D9; the Mate gains its Sea-Leg and becomes a Captain."
     )
     bow = position(
         """
@@ -586,7 +586,7 @@ def test_captains_jump_diagonally_and_can_be_jumped():
     after = play(victim, "jump c5 e5")
     assert pieces(after) == {"e5": "b", "g9": "b"}
     assert SPEC.describe(victim, BOW, "jump c5 e5", after).startswith(
-        "Bow jumps c5 → e5, taking Stern's Captain on d5"
+        "Bow jumps C5 → E5, taking Stern's Captain on D5"
     )
 
 
@@ -604,7 +604,7 @@ def test_captain_returning_home_wins():
     assert SPEC.outcome(after).winners == [STERN]
     assert SPEC.to_act(after) == []
     assert SPEC.describe(state, STERN, "move d2 c1", after) == (
-        "Stern's Captain moves d2 → c1. Stern wins: Stern's Captain is back home on c1."
+        "Stern's Captain moves D2 → C1. Stern wins: Stern's Captain is back home on C1."
     )
     bow = position(
         """
@@ -741,7 +741,7 @@ def test_views_are_public_json_and_dump_round_trips():
     for seat in (STERN, BOW):
         assert SPEC.view(state, seat) == {**public, "private": {}}
     json.dumps(public)
-    assert public["last"] == ["Bow moves d7 → d6"]
+    assert public["last"] == ["Bow moves D7 → D6."]
     text = SPEC.dump(state)
     assert SPEC.dump(SPEC.load(text)) == text
     assert SPEC.load(text) == state

@@ -334,7 +334,7 @@ def test_the_loyalty_dm_says_how_that_side_wins():
     """Issue 13: "the loyalty DM says how your side wins"."""
     s = voting_table()
     lines = SPEC.private_text(SPEC.view(s, 3)).splitlines()
-    assert lines[0] == "You are P4. Loyalty: **British**."
+    assert lines[0] == "Loyalty: **British**."  # the seat is in the DM's heading, said once
     assert lines[1].startswith("The British win if they have more chests than the French")
     assert "a tie makes the Dutch player win" in lines[1]
     dutch = SPEC.private_text(SPEC.view(s, 2)).splitlines()[1]
@@ -412,23 +412,16 @@ def test_reveal_tells_every_secret_at_the_end_and_nothing_before():
     s = act(s, 3, "reveal 5")
     assert SPEC.outcome(s).winners == [0, 3]
     lines = SPEC.reveal(s)
-    assert lines[:5] == [
-        "P1 was British.",
-        "P2 was French.",
-        "P3 was Dutch.",
-        "P4 was British.",
-        "P5 was French.",
-    ]
-    vote = lines[5]
+    assert lines[0] == "Loyalties: British P1, P4; French P2, P5; Dutch P3."
+    vote = lines[1]
     assert vote.startswith(
-        "Attack 1 (called by P1): P1 played Cannon (British flag, Skull); "
-        "P2 played Torch (French flag, Helm); P3 played Water (British flag, "
-        "Helm); the deck added Water (French flag, Helm): the attack fails."
+        "Attack 1 (called by P1): P1 played Cannon; P2 played Torch; P3 played Water; "
+        "the deck added Water: the attack fails."
     )
     nest = "; ".join(card_words(text) for text in given)
-    assert lines[6] == f"Crow's Nest: P3 gave P4 {nest}."
+    assert lines[2] == f"Crow's Nest: P3 gave P4 {nest}."
     assert "P2 looked at Pistol (slot 1), Scurvy (slot 2)." in lines
-    assert "P1 looked at no event card." in lines
+    assert lines[-1] == "Nobody else looked at an event card."
 
 
 def test_reveal_after_cabin_fever_tells_both_cards():
@@ -447,8 +440,9 @@ def test_reveal_after_cabin_fever_tells_both_cards():
             break
     s = act(s, 1, "reveal 5")
     lines = SPEC.reveal(s)
-    assert lines[0] == "P1 was French (after Cabin Fever; dealt British)."
-    assert lines[1] == "P2 was British (after Cabin Fever; dealt French)."
+    assert lines[0] == "Loyalties: French P1, P4; British P2, P3."
+    assert lines[1] == "P1 was dealt British before Cabin Fever."
+    assert lines[2] == "P2 was dealt French before Cabin Fever."
     assert SPEC.outcome(s).winners == [1, 2]
 
 

@@ -55,7 +55,8 @@ def assert_seat_sees_only_its_own(s: TortugaState, seat: int, public: dict) -> N
     assert sorted(c for entry in private["buried"] for c in entry["cards"]) == sorted(
         vote_text(c) for c in mine
     )
-    assert SPEC.private_text({**view, "private": private}).startswith(f"You are P{seat + 1}.")
+    loyalty = private["loyalty"].title()
+    assert SPEC.private_text({**view, "private": private}).startswith(f"Loyalty: **{loyalty}**.")
 
 
 @pytest.mark.slow

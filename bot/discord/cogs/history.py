@@ -47,7 +47,7 @@ class HistoryCog(commands.Cog, name="history"):
         self.bot.herald.replays.close()  # the bot closes: so does its replay worker
 
     @app_commands.command(description="A game's moves, told one by one")
-    @app_commands.describe(page="Which page (the newest by default)")
+    @app_commands.describe(page="Which page (the newest, or the first once the game is over)")
     @app_commands.autocomplete(game=game_autocomplete)
     async def history(
         self,

@@ -44,6 +44,7 @@ from bot.discord.targets import (
 )
 from bot.play.matching import best_matches, typed_label
 from bot.play.service import Acted, UserError
+from bot.play.story import stopped
 from bot.play.wording import fit, labeller
 from bot.storage import GameRecord, who
 from games import REGISTRY, find_game
@@ -146,7 +147,7 @@ class PlayCog(commands.Cog, name="play"):
         waiting = ", ".join(who(target.user_of(s)) for s in view["to_act"])
         text = f"**{spec.title} #{target.id}**" + (f": waiting for {waiting}" if waiting else "")
         if target.result:
-            text += f"\nGame over: {target.result['reason']}."
+            text += f"\nGame over: {stopped(target.result['reason'])}"
         await interaction.followup.send(
             text, ephemeral=True, file=discord.File(io.BytesIO(png), "board.png")
         )

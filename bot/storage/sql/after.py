@@ -4,6 +4,7 @@ requests to take back a move."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -37,12 +38,19 @@ class AfterPlay(SqlBase):
         return await self._games(where, *args)
 
     async def settle(
-        self, game_id: int, forced: str | None, rated: bool, ratings: list[Rating]
+        self,
+        game_id: int,
+        forced: str | None,
+        rated: bool,
+        ratings: list[Rating],
+        moves: Sequence[tuple[int, float, float]] = (),
     ) -> bool:
         """Note in a finished game's result how it was decided (``forced``: None, ``forfeit``
-        or ``autopilot``) and whether it counts in the ratings, and write its players' new
-        ratings, at once; False (and nothing written) if the game was settled already."""
-        sql, args = self._settle_result(forced, rated, game_id)
+        or ``autopilot``), whether it counts in the ratings and how each player's shown
+        rating ``moves`` (user, before, after), and write its players' new ratings, at once;
+        False (and nothing written) if the game was settled already."""
+        told = json.dumps([list(move) for move in moves])
+        sql, args = self._settle_result(forced, rated, told, game_id)
         async with self._write() as db:
             if await db.execute(sql, *args) != 1:
                 return False

@@ -59,10 +59,11 @@ class SqlBase(ABC):
 
     @abstractmethod
     def _settle_result(
-        self, forced: str | None, rated: bool, game_id: int
+        self, forced: str | None, rated: bool, moves: str, game_id: int
     ) -> tuple[str, tuple[Any, ...]]:
-        """The statement (and its arguments) that notes ``forced`` and ``rated`` in an
-        unsettled finished game's JSON result: JSON is written differently in each."""
+        """The statement (and its arguments) that notes ``forced``, ``rated`` and the rating
+        ``moves`` (a JSON list) in an unsettled finished game's JSON result: JSON is written
+        differently in each."""
 
     @abstractmethod
     async def _lock_game(self, db: Session, game_id: int) -> None:

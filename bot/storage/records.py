@@ -82,7 +82,10 @@ class ThreadPost:
     mentions only.
 
     A step of a turn that goes on (``step``: the public board before it) is not posted on
-    its own: it is held, and its line goes out with the post that ends the turn."""
+    its own: it is held, and its line goes out with the post that ends the turn. So is a turn
+    the AI answers (``awaits_ai``: an AI seat is due next), so that the AI's reply joins it in
+    one post. A post that only says a seat is done (``status_only``: voted, confirmed) goes to
+    the pinned status message, not the thread, unless it completes a post the AI held."""
 
     line: str
     mentions: list[int] = field(default_factory=list)
@@ -94,6 +97,8 @@ class ThreadPost:
     result: dict[str, Any] | None = None
     step: dict[str, Any] | None = None
     replay: bool = False  # the game's animated replay goes with this post (built when sent)
+    awaits_ai: bool = False
+    status_only: bool = False
 
 
 @dataclass

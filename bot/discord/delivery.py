@@ -96,9 +96,12 @@ def post_text(game: GameRecord, post: ThreadPost, due: float | None = None) -> s
 
 
 def dm_text(game: GameRecord, dm: DirectMessage) -> str:
-    """A DM's words: which game and seat it is about, then that seat's private news."""
+    """A DM's words: which game, seat and turn it is about (a ballot each round would read
+    the same as the last one without it), then that seat's private news."""
     spec = REGISTRY[game.game_key]
     text = f"**{spec.title} #{game.id}** ({spec.seat_label(dm.seat)})"
+    if dm.turn is not None:
+        text += f" · turn {dm.turn}"
     return text + (f"\n{dm.text}" if dm.text else "")
 
 

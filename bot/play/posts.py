@@ -192,6 +192,7 @@ def dms_owed(
                     version=version,
                     text=text,
                     choices=seat in ballots,
+                    turn=spec.turn_number(after),
                 )
             )
     return dms

@@ -115,6 +115,7 @@ class DirectMessage:
     choices: bool = False
     or_thread: str | None = None
     ping: bool = True
+    turn: int | None = None  # the game's turn (a round) it tells of: a new turn's DM reads anew
 
 
 #: Something owed to Discord because of a committed change (written in the same commit).

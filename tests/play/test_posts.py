@@ -196,7 +196,13 @@ def test_a_seat_with_a_private_change_gets_a_dm_and_the_others_do_not():
     assert told == {peek.seat}
     text = TORTUGA.private_text(TORTUGA.view(peek.after, peek.seat))
     assert dms_owed(game, TORTUGA, None, peek.after, 7, told, set()) == [
-        DirectMessage(user_id=1000 + peek.seat, seat=peek.seat, version=7, text=text)
+        DirectMessage(
+            user_id=1000 + peek.seat,
+            seat=peek.seat,
+            version=7,
+            text=text,
+            turn=TORTUGA.turn_number(peek.after),
+        )
     ]
     # Told against what the seat read before, the DM leads with what changed: the card seen,
     # not the whole panel again.
@@ -243,7 +249,9 @@ def test_every_seat_gets_its_hand_when_the_game_begins():
     )
     assert isinstance(post, ThreadPost) and post.mentions == [1000, 1001, 1002, 1003]
     assert dms == [
-        DirectMessage(1000 + s, s, 0, CARIBBEAN.private_text(CARIBBEAN.view(state, s)), True)
+        DirectMessage(
+            1000 + s, s, 0, CARIBBEAN.private_text(CARIBBEAN.view(state, s)), True, turn=1
+        )
         for s in range(4)
     ]
 

@@ -13,15 +13,17 @@ from collections.abc import Callable
 
 from games import REGISTRY
 from games.core import Change, View
+from renderers.base import KEY_TITLE
 
 Marks = list[Change]
-Renderer = Callable[[View, Marks | None], bytes]
+Renderer = Callable[[View, Marks | None, str], bytes]
 
 RENDERERS: dict[str, Renderer] = {
     key: importlib.import_module(f"renderers.{key}").render for key in REGISTRY
 }
 
 
-def render(key: str, view: View, marks: Marks | None = None) -> bytes:
-    """The board of ``view``, with ``marks`` (what changed) drawn over it when given."""
-    return RENDERERS[key](view, marks)
+def render(key: str, view: View, marks: Marks | None = None, key_title: str = KEY_TITLE) -> bytes:
+    """The board of ``view``, with ``marks`` (what changed) drawn over it when given, and a
+    key to the marks under ``key_title``."""
+    return RENDERERS[key](view, marks, key_title)

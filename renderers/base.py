@@ -1,5 +1,6 @@
-"""Drawing helpers every board shares: the bundled font, the palette, square grids, arrows and
-PNG encoding. Renderers are pure functions of an engine view; nothing here knows a game."""
+"""Drawing helpers every board shares: the bundled font, the palette, square grids, arrows,
+text fitted to a box, the key to the change marks and PNG encoding. Renderers are pure
+functions of an engine view; nothing here knows a game."""
 
 from __future__ import annotations
 
@@ -37,7 +38,23 @@ PALETTE: dict[str, Color] = {
 }
 
 
-@lru_cache(maxsize=32)
+PHONE_WIDTH = 360  # a common phone shows a board this many pixels wide
+LABEL_PX = 8  # the least height, on that phone, of a text a player needs to choose a move
+PROSE_PX = 6  # the least height there of any other text
+
+
+def label_size(width: int) -> int:
+    """The smallest font size for a coordinate, id or count on a board ``width`` pixels wide:
+    the picture is shrunk to ``PHONE_WIDTH`` on a phone, and must still show ``LABEL_PX``."""
+    return math.ceil(LABEL_PX * width / PHONE_WIDTH)
+
+
+def prose_size(width: int) -> int:
+    """The smallest font size for any other text on a board ``width`` pixels wide."""
+    return math.ceil(PROSE_PX * width / PHONE_WIDTH)
+
+
+@lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     return ImageFont.truetype(str(FONT_DIR / name), size)
@@ -231,6 +248,53 @@ def wrap_to_width(words: str, face: ImageFont.FreeTypeFont, width: int) -> list[
     return lines
 
 
+Box = tuple[int, int, int, int]
+
+
+def fit_text(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    text: str,
+    size: int,
+    floor: int,
+    fill: Color = PALETTE["ink"],
+    bold: bool = False,
+    align: str = "left",
+) -> int:
+    """Draw ``text`` inside ``box`` (x0, y0, x1, y1), never past it: wrapped at spaces to the
+    box's width, then a step smaller (down to ``floor``) while the lines are too tall, and
+    only then ended with "…" so a cut is seen, not silent. ``align`` is "left", "center" or
+    "right". Returns the y just below the last line drawn."""
+    x0, y0, x1, y1 = box
+    width, height = x1 - x0, y1 - y0
+    for step in range(size, min(floor, size) - 1, -1):
+        face = font(step, bold=bold)
+        lines = wrap_to_width(text, face, width)
+        pitch = round(step * 1.25)
+        if len(lines) * pitch - (pitch - step) <= height and all(
+            face.getlength(line) <= width for line in lines
+        ):
+            break
+    keep = max(1, (height + pitch - step) // pitch)
+    if len(lines) > keep or any(face.getlength(line) > width for line in lines):
+        lines = lines[:keep]
+        lines[-1] = shorten(lines[-1] + ("…" if len(lines) == keep else ""), face, width)
+    anchor = {"left": "la", "center": "ma", "right": "ra"}[align]
+    x = {"left": x0, "center": (x0 + x1) // 2, "right": x1}[align]
+    y = y0
+    for line in lines:
+        draw.text((x, y), line, fill=fill, font=face, anchor=anchor)
+        y += pitch
+    return y - (pitch - step)
+
+
+def shorten(line: str, face: ImageFont.FreeTypeFont, width: int) -> str:
+    """``line`` cut at its end, with "…", until it is no wider than ``width``."""
+    while face.getlength(line) > width and len(line) > 1:
+        line = line[:-2].rstrip() + "…"
+    return line
+
+
 # -- change marks: what changed since a player's last look, drawn in the game's own terms -----
 MARK: Color = (214, 40, 140)  # magenta: apart from every seat colour and from the sea and land
 
@@ -261,3 +325,71 @@ def draw_change_arrow(
     if number is not None:
         mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
         draw_disc(draw, mid, 10, MARK, outline=PALETTE["white"], label=str(number))
+
+
+def draw_mark_box(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """A card, slot or panel that changed: a frame round it."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle([x0, y0, x1, y1], radius=6, outline=MARK, width=4)
+
+
+KEY_TITLE = "Since your last move:"
+KEY_GHOST = ("ghost", "was here")
+KEY_ARROW = ("arrow", "moved to")
+KEY_RING = ("ring", "changed")
+MarkKey = tuple[tuple[str, str], ...]
+
+
+def with_mark_key(image: Image.Image, key: MarkKey, title: str = KEY_TITLE) -> Image.Image:
+    """``image`` with a strip below it that says what the change marks mean (``key``: each
+    mark's shape, "ghost", "arrow", "ring" or "box", and its words) under ``title``, for a
+    player who was away and has never seen them. Drawn as large as the coordinates, so it
+    reads on a phone."""
+    size = label_size(image.width)
+    face = font(size)
+    title_face = font(size, bold=True)
+    pad, symbol, gap = size, size * 2, size
+    pitch = round(size * 2.0)
+    entries = [
+        (shape, words, symbol + size // 2 + round(face.getlength(words))) for shape, words in key
+    ]
+    rows: list[list[tuple[str, str, int]]] = [[]]
+    x = pad + round(title_face.getlength(title)) + gap
+    for entry in entries:
+        if rows[-1] and x + entry[2] > image.width - pad:
+            rows.append([])
+            x = pad
+        rows[-1].append(entry)
+        x += entry[2] + gap
+    strip = len(rows) * pitch + pad
+    keyed = new_canvas(image.width, image.height + strip)
+    keyed.paste(image)
+    draw = ImageDraw.Draw(keyed)
+    top = image.height + pad // 2
+    draw.line([(0, image.height), (image.width, image.height)], fill=PALETTE["grid"], width=2)
+    draw.text((pad, top + pitch // 2), title, fill=PALETTE["ink"], font=title_face, anchor="lm")
+    x = pad + round(title_face.getlength(title)) + gap
+    for row, entries_in_row in enumerate(rows):
+        y = top + row * pitch + pitch // 2
+        if row:
+            x = pad
+        for shape, words, length in entries_in_row:
+            _key_symbol(draw, shape, (x + symbol // 2, y), symbol)
+            draw.text(
+                (x + symbol + size // 2, y), words, fill=PALETTE["ink"], font=face, anchor="lm"
+            )
+            x += length + gap
+    return keyed
+
+
+def _key_symbol(draw: ImageDraw.ImageDraw, shape: str, center: tuple[int, int], size: int) -> None:
+    x, y = center
+    half = size // 2
+    if shape == "ghost":
+        draw_ghost(draw, center, half - 2)
+    elif shape == "arrow":
+        draw_change_arrow(draw, (x - half, y), (x + half, y))
+    elif shape == "ring":
+        draw_ring(draw, center, half - 2)
+    else:
+        draw_mark_box(draw, (x - half, y - half * 3 // 4, x + half, y + half * 3 // 4))

@@ -5,7 +5,9 @@ Read at a glance and by everyone: each fleet's ships carry their letter (O, G) a
 their colour, and the two hull colours differ in lightness, so they stay apart under every
 colour-vision deficiency; all text is dark ink on light ground. ``marks`` (from the engine's
 ``changes``) draw what changed since the viewer last looked: a ring round a ship placed or a
-hand that changed, a ghost where a ship was sent home, the pirate's way as an arrow.
+hand that changed, a ghost where a ship was sent home, the pirate's way as an arrow, and a
+key under the board that says so. Letters and counts are at least 8 px tall when a phone
+shows the board 360 px wide.
 """
 
 from __future__ import annotations
@@ -16,6 +18,10 @@ from PIL import Image, ImageDraw
 
 from games.core import Change, View, parse_square
 from renderers.base import (
+    KEY_ARROW,
+    KEY_GHOST,
+    KEY_RING,
+    KEY_TITLE,
     MARK,
     PALETTE,
     Color,
@@ -26,8 +32,10 @@ from renderers.base import (
     draw_ring,
     fitted_palette,
     font,
+    label_size,
     new_canvas,
     palette_png,
+    with_mark_key,
 )
 
 CELL = 112
@@ -45,9 +53,10 @@ INFLUENCE = (214, 150, 150)
 CROWDED = (255, 232, 140)
 PIRATE_SAIL = (60, 60, 60)
 INK = PALETTE["ink"]
+KEY = (KEY_GHOST, KEY_ARROW, KEY_RING)
 
 
-def render(view: View, marks: list[Change] | None = None) -> bytes:
+def render(view: View, marks: list[Change] | None = None, key_title: str = KEY_TITLE) -> bytes:
     cols, rows = view["cols"], view["rows"]
     grid = Grid(cols, rows, CELL, MARGIN, MARGIN + PANEL)
     width = grid.width + 2 * MARGIN
@@ -55,16 +64,17 @@ def render(view: View, marks: list[Change] | None = None) -> bytes:
     draw = ImageDraw.Draw(image)
     _draw_squares(draw, grid, view)
     grid.draw_lines(draw)
-    grid.draw_coordinates(draw)
+    grid.draw_coordinates(draw, max(18, label_size(width)))
     if marks:
         _draw_trails(draw, grid, marks)
-    _draw_pieces(draw, grid, view)
+    _draw_pieces(draw, grid, view, label_size(width))
     counts = {
         1: _draw_panel(draw, view, top=8, seat=1, width=width),
         0: _draw_panel(draw, view, top=grid.top + grid.height + MARGIN - 4, seat=0, width=width),
     }
     if marks:
         _draw_rings(draw, grid, marks, counts)
+        image = with_mark_key(image, KEY, key_title)
     return palette_png(image, _palette())
 
 
@@ -104,19 +114,22 @@ def _draw_squares(draw: ImageDraw.ImageDraw, grid: Grid, view: View) -> None:
                 draw.line([(x0 + pad, y1 - pad), (x1 - pad, y0 + pad)], fill=INK, width=4)
 
 
-def draw_ship(draw: ImageDraw.ImageDraw, center: tuple[int, int], size: int, seat: int) -> None:
-    """A fleet's ship with its letter on the hull: never told apart by colour alone."""
+def draw_ship(
+    draw: ImageDraw.ImageDraw, center: tuple[int, int], size: int, seat: int, least: int
+) -> None:
+    """A fleet's ship with its letter on the hull: never told apart by colour alone. The letter
+    is at least ``least`` px, what reads on a phone."""
     draw_boat(draw, center, size, SEAT_COLORS[seat])
     x, y = center
     hull_middle = y + round(size / 2 * 0.42)
     draw.text((x, hull_middle), FLEET_LETTERS[seat], fill=LETTER_INK[seat],
-              font=font(max(14, size // 4), bold=True), anchor="mm")  # fmt: skip
+              font=font(max(least, size // 4), bold=True), anchor="mm")  # fmt: skip
 
 
-def _draw_pieces(draw: ImageDraw.ImageDraw, grid: Grid, view: View) -> None:
+def _draw_pieces(draw: ImageDraw.ImageDraw, grid: Grid, view: View, least: int) -> None:
     last = view["last_move"]
     for name, owner in view["ships"].items():
-        draw_ship(draw, grid.center(*parse_square(name)), SHIP, owner)
+        draw_ship(draw, grid.center(*parse_square(name)), SHIP, owner, least)
     if view["pirate"]:
         draw_boat(draw, grid.center(*parse_square(view["pirate"])), int(CELL * 0.78),
                   PALETTE["black"], sail=PIRATE_SAIL)  # fmt: skip
@@ -151,7 +164,7 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: View, top: int, seat: int,
     on a line of their own (so nothing sits under them). Returns the count's centre."""
     in_hand = view["supply"][seat]
     face = font(24, bold=True)
-    draw_ship(draw, (MARGIN + 20, top + 22), 44, seat)
+    draw_ship(draw, (MARGIN + 20, top + 22), 44, seat, label_size(width))
     x, y = MARGIN + 52, top + 22
     head = f"{view['seats'][seat]}:"
     draw.text((x, y), head, fill=INK, font=face, anchor="lm")
@@ -167,7 +180,7 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: View, top: int, seat: int,
                                fill=PALETTE["highlight"], outline=INK, width=2)  # fmt: skip
         draw.text((right - 12, y), status, fill=INK, font=face, anchor="rm")
     for i in range(in_hand):
-        draw_ship(draw, (MARGIN + 28 + i * 64, top + 70), HAND_SHIP, seat)
+        draw_ship(draw, (MARGIN + 28 + i * 64, top + 70), HAND_SHIP, seat, label_size(width))
     return count_x, y
 
 

@@ -5,14 +5,17 @@ sailed this round; the supply, each seat's doubloons and this round's revealed b
 Only public keys of the view are read, so a seat's view renders exactly like the public one.
 The map layer depends only on the player count and is drawn once per count.
 
-Legibility: every text is at least 16 px on the 960 px image, so at least 9 px when
-a phone shows it 550 px wide, with a contrast of at least 4.5:1 against what lies behind it.
+Legibility: a phone shows the 960 px image 360 px wide, so every space name, port code,
+ship letter, chest value and count is 22 px (8 px there) and every other text at least 16 px
+(6 px there), with a contrast of at least 4.5:1 against what lies behind it; each text is
+fitted to its own box, so none runs into another.
 Seats are told apart by letter as well as colour, and the seat colours stay apart under
 simulated deuteranopia, protanopia and tritanopia (see the renderer tests).
 
 ``marks`` (from ``changes``) are drawn in the game's terms: a ghost where a ship was and an
 arrow to where it is, an arrow for a chest taken or handed on, a ring on a chest dealt or
-delivered and on a seat's doubloons that changed. Pieces keep their own colours.
+delivered and on a seat's doubloons that changed, and a key below the board says so. Pieces
+keep their own colours.
 """
 
 from __future__ import annotations
@@ -36,6 +39,10 @@ from games.caribbean.data import (
 )
 from games.core import Change, View
 from renderers.base import (
+    KEY_ARROW,
+    KEY_GHOST,
+    KEY_RING,
+    KEY_TITLE,
     MARK,
     PALETTE,
     Color,
@@ -44,9 +51,13 @@ from renderers.base import (
     draw_change_arrow,
     draw_ghost,
     draw_ring,
+    fit_text,
     font,
+    label_size,
     new_canvas,
     palette_png,
+    prose_size,
+    with_mark_key,
     wrap_to_width,
 )
 
@@ -58,12 +69,14 @@ LEFT = 34
 TOP = 112
 MAP_BOTTOM = TOP + int(7 * ROW_STEP + 2 * RADIUS)
 PANEL_TOP = MAP_BOTTOM + 16
-ROW_H = 56  # one seat in the players panel
+ROW_H = 70  # one seat in the players panel: its name, and its state on up to two lines
 EVENTS_TOP = PANEL_TOP + 36 + 4 * ROW_H + 8
 LEGEND_TOP = EVENTS_TOP + 4 * 22 + 14
-HEIGHT = LEGEND_TOP + 5 * 22 + 12
+HEIGHT = LEGEND_TOP + 1 * 34 + 6 * 28 + 12
 
-TEXT = 16  # the smallest text: 16 * 550 / 960 = 9.2 px on a phone
+TEXT = prose_size(WIDTH)  # the smallest text: 16 px, 6 px on a phone
+LABEL = label_size(WIDTH)  # names, codes, letters, values: 22 px, 8 px on a phone
+KEY = (KEY_GHOST, KEY_ARROW, KEY_RING)
 SEA = (120, 176, 210)
 SEA_LINE = (86, 140, 180)
 LAND = (214, 190, 130)
@@ -89,7 +102,7 @@ SEAT_COLORS: tuple[Color, ...] = tuple(SEAT_COLOR_BY_NAME.values())  # in seat o
 LAND_CELLS = frozenset(port.land for port in PORTS)
 
 
-def render(view: View, marks: list[Change] | None = None) -> bytes:
+def render(view: View, marks: list[Change] | None = None, key_title: str = KEY_TITLE) -> bytes:
     players = len(view["seats"])
     image = base_map(players).copy()
     draw = ImageDraw.Draw(image)
@@ -104,6 +117,7 @@ def render(view: View, marks: list[Change] | None = None) -> bytes:
     draw_last(draw, view)
     if marks:
         draw_mark_rings(draw, view, marks)
+        image = with_mark_key(image, KEY, key_title)
     return palette_png(image, board_palette(players))
 
 
@@ -197,26 +211,25 @@ def base_map(players: int) -> Image.Image:
             width=4,
         )
         x, y = center(port.land)
-        text(draw, (x, y - 14), port.code, bold=True, anchor="mm")
+        text(draw, (x, y - 16), port.code, LABEL, bold=True, anchor="mm")
         x, y = center(port.harbour)
-        text(draw, (x, y + 26), "⚓", anchor="mm")
+        text(draw, (x - 15, y + 22), "⚓", anchor="mm")
     for space, seat in haven_owners(players).items():
         name = COLOURS[seat]
         draw.polygon(hexagon(space, inset=1), outline=SEAT_COLOR_BY_NAME[name], width=6)
         draw.polygon(hexagon(space, inset=7), outline=PALETTE["ink"], width=1)
-        x, y = center(space)
-        seat_badge(draw, (x, y + 25), name, half=9)
+        seat_badge(draw, haven_badge(space), name, half=12, size=LABEL)
     for space in STARTS:
         x, y = center(space)
-        draw.regular_polygon((x, y + 26, 7), 4, rotation=45, fill=PALETTE["ink"])
+        draw.regular_polygon((x - 15, y + 24, 7), 4, rotation=45, fill=PALETTE["ink"])
     for space in ADJACENCY:
         x, y = center(space)
-        text(draw, (x, y - 19), space, fill=NAME_INK, anchor="mm")
+        text(draw, (x, y - 19), space, LABEL, fill=NAME_INK, anchor="mm")
     for index, row in enumerate(ROWS):
-        text(draw, (LEFT - 18, TOP + RADIUS + index * ROW_STEP), row, 18, bold=True, anchor="mm")
+        text(draw, (LEFT - 19, TOP + RADIUS + index * ROW_STEP), row, LABEL, bold=True, anchor="mm")
     for col in range(1, COLUMNS + 1):
         col_x = LEFT + HEX_W / 2 + (col - 1) * HEX_W
-        text(draw, (col_x, TOP - 14), str(col), 18, bold=True, anchor="mm")
+        text(draw, (col_x, TOP - 16), str(col), LABEL, bold=True, anchor="mm")
     draw_legend(draw, players)
     return image
 
@@ -231,16 +244,20 @@ def draw_legend(draw: ImageDraw.ImageDraw, players: int) -> None:
     text(draw, (x, y), "havens:", fill=PALETTE["grid"])
     x += int(font(TEXT).getlength("havens:")) + 18
     for seat in range(players):
-        seat_badge(draw, (x, y + 9), COLOURS[seat], half=9)
-        text(draw, (x + 14, y), COLOURS[seat], fill=PALETTE["grid"])
-        x += 26 + int(font(TEXT).getlength(COLOURS[seat])) + 10
+        seat_badge(draw, (x + 3, y + 9), COLOURS[seat], half=12, size=LABEL)
+        text(draw, (x + 20, y - 3), COLOURS[seat], LABEL, fill=PALETTE["grid"])
+        x += 30 + int(font(LABEL).getlength(COLOURS[seat])) + 12
     for index, port in enumerate(PORTS):
-        column, line = index % 4, index // 4
-        text(
+        column, line = index % 3, index // 3
+        left, top = 16 + column * 312, y + 34 + line * 28
+        text(draw, (left, top), port.code, LABEL, bold=True, fill=PALETTE["ink"])
+        fit_text(
             draw,
-            (16 + column * 236, y + 26 + line * 22),
-            f"{port.code} {port.city} {port.value // 1000}k",
-            fill=PALETTE["grid"],
+            (left + 56, top + 4, left + 300, top + 28),
+            f"{port.city} {port.value // 1000}k",
+            TEXT,
+            TEXT,
+            PALETTE["grid"],
         )
 
 
@@ -271,7 +288,8 @@ PHASES = {
 
 def draw_header(draw: ImageDraw.ImageDraw, view: View) -> None:
     title = f"Caribbean · round {view['turn']} of at most {view['round_cap']} · "
-    text(draw, (16, 12), title + PHASES[view["phase"]], 24, bold=True)
+    supply_left = WIDTH - 16 - 5 * 36 - 8 - round(font(17, bold=True).getlength("Supply"))
+    fit_text(draw, (16, 8, supply_left - 12, 40), title + PHASES[view["phase"]], 24, 18, bold=True)
     goal = f"First to {view['threshold'] // 1000}k doubloons ends the game after that round"
     text(draw, (16, 46), goal, 17, fill=PALETTE["grid"])
     pairs = view["supply_left"] // 2
@@ -287,20 +305,26 @@ def draw_header(draw: ImageDraw.ImageDraw, view: View) -> None:
             width=2,
         )
         if filled:
-            text(draw, (x0 + 15, 23), "2", bold=True, anchor="mm")
+            text(draw, (x0 + 15, 23), "2", LABEL, bold=True, anchor="mm")
 
 
 def draw_chest(draw: ImageDraw.ImageDraw, xy: tuple[int, int], value: int) -> None:
     x, y = xy
     draw.rounded_rectangle(
-        [x - 16, y - 10, x + 16, y + 10], radius=3, fill=CHEST, outline=PALETTE["ink"], width=2
+        [x - 19, y - 13, x + 19, y + 13], radius=3, fill=CHEST, outline=PALETTE["ink"], width=2
     )
-    text(draw, (x, y), f"{value // 1000}k", bold=True, anchor="mm")
+    text(draw, (x, y), f"{value // 1000}k", LABEL, bold=True, anchor="mm")
+
+
+def haven_badge(space: str) -> tuple[int, int]:
+    """Low and to the left in its hex, clear of the space name and of a ship's chest."""
+    x, y = center(space)
+    return x - 13, y + 22
 
 
 def land_chest(space: str) -> tuple[int, int]:
     x, y = center(space)
-    return x, y + 10
+    return x, y + 13
 
 
 def draw_chests_on_land(draw: ImageDraw.ImageDraw, view: View) -> None:
@@ -312,7 +336,7 @@ def draw_chests_on_land(draw: ImageDraw.ImageDraw, view: View) -> None:
             draw_chest(draw, land_chest(port.land), port.value)
         elif port.code in view["delivered"]:
             name = view["seats"][view["delivered"][port.code]]
-            seat_badge(draw, land_chest(port.land), name, half=10)
+            seat_badge(draw, land_chest(port.land), name, half=12, size=LABEL)
 
 
 def draw_paths(draw: ImageDraw.ImageDraw, view: View) -> None:
@@ -338,18 +362,19 @@ def draw_ships(draw: ImageDraw.ImageDraw, view: View) -> None:
         x, y = center(ship["space"])
         if index == view["current"]:
             draw.ellipse([x - 31, y - 31, x + 31, y + 31], outline=PATH_NOW, width=4)
-        draw_boat(draw, (x, y + 3), 34, SHIP_HULL)
-        draw.ellipse([x - 30, y - 10, x - 8, y + 12], fill=PALETTE["black"])
+        draw_boat(draw, (x + 8, y + 2), 32, SHIP_HULL)
+        draw.ellipse([x - 31, y - 11, x - 5, y + 15], fill=PALETTE["black"])
         text(
             draw,
-            (x - 19, y + 1),
+            (x - 18, y + 2),
             ship["letter"].upper(),
+            LABEL,
             bold=True,
             fill=PALETTE["white"],
             anchor="mm",
         )
         if ship["chest"]:
-            draw_chest(draw, (x + 8, y + 12), ship["value"])
+            draw_chest(draw, (x + 12, y + 18), ship["value"])
 
 
 def coin_center(seat: int) -> tuple[int, int]:
@@ -362,12 +387,12 @@ def draw_scores(draw: ImageDraw.ImageDraw, view: View) -> None:
     winners = set((view["outcome"] or {}).get("winners", []))
     for seat, name in enumerate(view["seats"]):
         top = PANEL_TOP + 36 + seat * ROW_H
-        seat_badge(draw, (16 + 15, top + 22), name, half=15, size=18)
+        seat_badge(draw, (16 + 15, top + 22), name, half=15, size=LABEL)
         x, y = coin_center(seat)
-        draw.ellipse([x - 22, y - 22, x + 22, y + 22], fill=COIN, outline=PALETTE["ink"], width=2)
+        draw.ellipse([x - 24, y - 24, x + 24, y + 24], fill=COIN, outline=PALETTE["ink"], width=2)
         money = view["money"][seat]
-        text(draw, (x, y), f"{money // 1000}k" if money else "0", bold=True, anchor="mm")
-        text(draw, (16 + 94, top), name, 19, bold=True)
+        text(draw, (x, y), f"{money // 1000}k" if money else "0", LABEL, bold=True, anchor="mm")
+        text(draw, (16 + 94, top - 2), name, LABEL, bold=True)
         delivered = sum(1 for owner in view["delivered"].values() if owner == seat)
         status = f"{delivered} delivered"
         if seat in winners:
@@ -378,7 +403,8 @@ def draw_scores(draw: ImageDraw.ImageDraw, view: View) -> None:
             status += " · to act"
         elif view["tie"] and seat in view["tie"]["chosen"]:
             status += " · tie-breaker chosen"
-        text(draw, (16 + 94, top + 24), status, fill=PALETTE["grid"])
+        fit_text(draw, (16 + 94, top + 24, BIDS_X - 12, top + ROW_H - 4), status, TEXT, TEXT,
+                 PALETTE["grid"])  # fmt: skip
 
 
 def bid_cell(record: dict[str, Any], seat: int) -> str:
@@ -404,7 +430,7 @@ def draw_bids(draw: ImageDraw.ImageDraw, view: View) -> None:
     names = view["seats"]
     text(
         draw,
-        (BIDS_X, PANEL_TOP),
+        (BIDS_X, PANEL_TOP - 2),
         "This round's bids (▲ face up, ▼ face down, ✕ none left)",
         19,
         bold=True,
@@ -412,14 +438,7 @@ def draw_bids(draw: ImageDraw.ImageDraw, view: View) -> None:
     header_y = PANEL_TOP + 44
     for seat, name in enumerate(names):
         cx = BIDS_X + SHIP_COL + seat * SEAT_COL + SEAT_COL // 2
-        colour = SEAT_COLOR_BY_NAME[name]
-        draw.rounded_rectangle(
-            [cx - 34, header_y - 12, cx + 34, header_y + 12],
-            radius=4,
-            fill=colour,
-            outline=PALETTE["ink"],
-        )
-        text(draw, (cx, header_y), name, bold=True, fill=seat_ink(colour), anchor="mm")
+        seat_badge(draw, (cx, header_y), name, half=14, size=LABEL)
     result_x = BIDS_X + SHIP_COL + SEAT_COL * len(names) + 6
     text(draw, (result_x, header_y), "result", bold=True, fill=PALETTE["grid"], anchor="lm")
     records = {record["ship"]: record for record in view["reveals"]}
@@ -440,9 +459,10 @@ def draw_bids(draw: ImageDraw.ImageDraw, view: View) -> None:
                     outline=SEAT_COLOR_BY_NAME[names[seat]],
                     width=3,
                 )
-            text(draw, (cx, y), bid_cell(record, seat), bold=bold, anchor="mm")
+            text(draw, (cx, y), bid_cell(record, seat), LABEL, bold=bold, anchor="mm")
         if record is not None:
-            text(draw, (result_x, y), result_text(record, view, names), anchor="lm")
+            fit_text(draw, (result_x, y - 10, WIDTH - 8, y + 12), result_text(record, view, names),
+                     TEXT, TEXT)  # fmt: skip
 
 
 def result_text(record: dict[str, Any], view: View, names: list[str]) -> str:
@@ -487,7 +507,7 @@ def draw_mark_rings(draw: ImageDraw.ImageDraw, view: View, marks: list[Change]) 
     for mark in marks:
         kind = mark["kind"]
         if kind == "count":
-            draw_ring(draw, coin_center(mark["seat"]), 26)
+            draw_ring(draw, coin_center(mark["seat"]), 29)
         elif kind in ("add", "deliver"):
             at = mark["at"]
             draw_ring(draw, land_chest(at) if at in LAND_CELLS else center(at), 22)

@@ -6,14 +6,15 @@ Blue ships are dark round hulls with white numbers, Green ships light square one
 numbers: the fleets differ by shape and lightness, not by hue alone. ``marks`` (the engine's
 ``changes`` since a player's last look) are drawn in the shared mark colour: every sail and
 blast as a numbered arrow in the order they happened, a dashed ghost where a ship or chest
-was, a ring on a ship whose masts changed and on the Wind card when the wind changed.
+was, a ring on a ship whose masts changed and a frame round the Wind card when the wind
+changed, and a key under the board that says so. Coordinates and numbers are at least 8 px
+tall when a phone shows the board 360 px wide; the panel's text is fitted to its box.
 
 The static sea is drawn once and cached; each render pastes it and adds the pieces.
 """
 
 from __future__ import annotations
 
-import textwrap
 from functools import lru_cache
 from itertools import pairwise
 from typing import Any
@@ -24,15 +25,22 @@ from games.core import Change, View
 from games.core.coords import parse_square
 from games.rigadoon import data
 from renderers.base import (
+    KEY_GHOST,
+    KEY_RING,
+    KEY_TITLE,
     MARK,
     PALETTE,
     draw_arrow,
     draw_change_arrow,
     draw_ghost,
+    draw_mark_box,
     draw_ring,
+    fit_text,
     font,
+    label_size,
     new_canvas,
     png_bytes,
+    with_mark_key,
 )
 
 CELL = 58
@@ -54,11 +62,13 @@ YELLOW = (250, 214, 40)
 LEGEND_INK = (100, 88, 76)
 MARK_DARK = (170, 25, 110)  # a step number's disc: the mark colour, dark enough for white text
 ISLAND_SYMBOLS = ("triangle", "circle", "square", "diamond")  # NW, NE, SW, SE
+LABEL = label_size(WIDTH)
+KEY = (KEY_GHOST, ("arrow", "sailed, in order"), KEY_RING, ("box", "wind changed"))
 CARD_ORIGIN = (MARGIN, BOARD + 2 * MARGIN + 6)
 CARD_BOX = (CARD_ORIGIN[0] - 6, CARD_ORIGIN[1] - 2, CARD_ORIGIN[0] + 222, CARD_ORIGIN[1] + 256)
 
 
-def render(view: View, marks: list[Change] | None = None) -> bytes:
+def render(view: View, marks: list[Change] | None = None, key_title: str = KEY_TITLE) -> bytes:
     marks = marks or []
     image = _sea().copy()
     draw = ImageDraw.Draw(image)
@@ -78,7 +88,9 @@ def render(view: View, marks: list[Change] | None = None) -> bytes:
     _draw_panel(draw, view)
     if any(m["kind"] == "count" and m.get("what") == "wind" for m in marks):
         x0, y0, x1, y1 = CARD_BOX
-        draw.rounded_rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), 14, outline=MARK, width=4)
+        draw_mark_box(draw, (x0 - 5, y0 - 5, x1 + 5, y1 + 5))
+    if marks:
+        image = with_mark_key(image, KEY, key_title)
     # A 64-colour palette keeps the anti-aliasing and encodes in half the time, at half the size.
     return png_bytes(image.quantize(64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
 
@@ -182,7 +194,7 @@ def _compass(draw: ImageDraw.ImageDraw, center: tuple[int, int]) -> None:
 
 
 def _coordinates(draw: ImageDraw.ImageDraw) -> None:
-    face = font(17, bold=True)
+    face = font(LABEL, bold=True)
     ink = PALETTE["ink"]
     for i in range(data.SIZE):
         p = MARGIN + i * CELL + CELL // 2
@@ -297,9 +309,9 @@ def _number_spot(leg: list[tuple[int, int]], start_taken: bool) -> tuple[int, in
 
 def _number(draw: ImageDraw.ImageDraw, center: tuple[int, int], text: str) -> None:
     x, y = center
-    r = 14
+    r = 16
     draw.ellipse((x - r, y - r, x + r, y + r), fill=MARK_DARK, outline=MARK, width=3)
-    draw.text((x, y), text, fill=PALETTE["white"], font=font(16, bold=True), anchor="mm")
+    draw.text((x, y), text, fill=PALETTE["white"], font=font(LABEL, bold=True), anchor="mm")
 
 
 def _arrow(
@@ -370,9 +382,8 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: View) -> None:
     top = MARGIN * 2 + BOARD
     _draw_card(draw, view, CARD_ORIGIN)
     left = MARGIN + 250
+    right = WIDTH - MARGIN // 2
     ink = PALETTE["ink"]
-    title = font(22, bold=True)
-    body = font(18)
     fleets = view["seats"]
     if view["outcome"]:
         winners = view["outcome"]["winners"]
@@ -383,7 +394,7 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: View) -> None:
         headline = f"{fleets[view['active']]} picks the opening wind"
     else:
         headline = f"Turn {view['turn']}: {fleets[view['active']]} to play"
-    draw.text((left, top + 8), headline, fill=ink, font=title)
+    y = fit_text(draw, (left, top + 8, right, top + 64), headline, 22, 18, ink, bold=True) + 8
     lines = []
     if view["wind"] is not None and not view["outcome"]:
         changed = "changed" if view["wind_changed"] else "not yet changed"
@@ -397,12 +408,12 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: View) -> None:
         lines.append(
             "Chests on islands: " + ", ".join(h.replace(" (None)", "") for h in held) + "."
         )
-    status = [(part, ink) for line in lines for part in textwrap.wrap(line, 46)]
-    story = [(part, (90, 70, 50)) for part in textwrap.wrap(" ".join(view["last"]), 46)]
-    y = top + 40
-    for line, color in (status + story)[:8]:
-        draw.text((left, y), line, fill=color, font=body)
-        y += 24
+    bottom = top + PANEL - 64
+    for line in lines:
+        y = fit_text(draw, (left, y, right, bottom), line, 18, 16, ink) + 6
+    story = " ".join(view["last"])
+    if story and y < bottom - 16:
+        fit_text(draw, (left, y, right, bottom), story, 18, 16, (90, 70, 50))
     _legend(draw, view, (left, top + PANEL - 52))
 
 
@@ -412,7 +423,7 @@ def _legend(draw: ImageDraw.ImageDraw, view: View, origin: tuple[int, int]) -> N
     face, ink = font(15), LEGEND_INK
     for fleet, name in enumerate(view["seats"]):
         _hull(draw, (x + 12, y + 10), fleet)
-        draw.text((x + 36, y + 10), name, fill=ink, font=face, anchor="lm")
+        draw.text((x + 36, y + 10), name, fill=ink, font=font(LABEL), anchor="lm")
         x += 110
     draw.text(
         (origin[0], y + 36),

@@ -6,7 +6,9 @@ overboard floating in the sea beside the row it fell from.
 Sides never differ by colour alone: Stern's pieces are round, Bow's square, and the two colours
 differ in lightness under every colour-vision deficiency. ``marks`` (from the engine's
 ``changes``) draw what changed since the viewer last looked: a ghost where a piece was, an
-arrow to where it went, a ring round a piece that arrived or gained its Sea-Leg.
+arrow to where it went, a ring round a piece that arrived or gained its Sea-Leg, and a key
+under the board that says so. Coordinates and letters are at least 8 px tall when a phone
+shows the board 360 px wide.
 """
 
 from __future__ import annotations
@@ -19,6 +21,10 @@ from PIL import Image, ImageDraw
 
 from games.core import Change, View, parse_square
 from renderers.base import (
+    KEY_ARROW,
+    KEY_GHOST,
+    KEY_RING,
+    KEY_TITLE,
     MARK,
     PALETTE,
     Color,
@@ -27,10 +33,12 @@ from renderers.base import (
     draw_change_arrow,
     draw_ghost,
     draw_ring,
+    fit_text,
     font,
+    label_size,
     new_canvas,
     palette_png,
-    wrap_to_width,
+    with_mark_key,
 )
 
 WIDTH = 840
@@ -59,9 +67,11 @@ SHIFT = (255, 255, 255)
 HEADER_DETAIL = (190, 225, 238)
 FOOTER_TALLY = PALETTE["background"]
 INK = PALETTE["ink"]
+KEY = (KEY_GHOST, KEY_ARROW, KEY_RING)
+LABEL = label_size(WIDTH)  # coordinates and letters: 8 px on a phone
 
 
-def render(view: View, marks: list[Change] | None = None) -> bytes:
+def render(view: View, marks: list[Change] | None = None, key_title: str = KEY_TITLE) -> bytes:
     cols, rows = view["width"], view["height"]
     cell = min((WIDTH - 2 * SIDE) // cols, MAX_BOARD_HEIGHT // rows)
     left = (WIDTH - cols * cell) // 2
@@ -75,7 +85,7 @@ def render(view: View, marks: list[Change] | None = None) -> bytes:
     _draw_hull(draw, grid)
     _draw_deck(draw, grid, view)
     grid.draw_lines(draw, SEAM)
-    grid.draw_coordinates(draw)
+    grid.draw_coordinates(draw, LABEL)
     _draw_last_move(draw, grid, view)
     if marks:
         _draw_trails(draw, grid, marks)
@@ -86,6 +96,8 @@ def render(view: View, marks: list[Change] | None = None) -> bytes:
     _draw_overboard(draw, grid, view)
     _draw_header(draw, view)
     _draw_footer(draw, view, height - FOOTER)
+    if marks:
+        image = with_mark_key(image, KEY, key_title)
     return palette_png(image, _palette())
 
 
@@ -153,7 +165,7 @@ def _draw_hull(draw: ImageDraw.ImageDraw, grid: Grid) -> None:
     plate_y = stern_y + (14 if grid.flipped else -14)
     draw.text((mid, plate_y), "STERN", fill=INK, font=font(16, bold=True), anchor="mm")
     bow_label_y = bow_y + (tip - bow_y) * 0.55
-    draw.text((mid, bow_label_y), "BOW", fill=INK, font=font(16, bold=True), anchor="mm")
+    draw.text((mid, bow_label_y), "BOW", fill=INK, font=font(LABEL, bold=True), anchor="mm")
 
 
 def _draw_deck(draw: ImageDraw.ImageDraw, grid: Grid, view: View) -> None:
@@ -217,7 +229,7 @@ def draw_man(draw: ImageDraw.ImageDraw, center: tuple[int, int], radius: int, si
     if not captain:
         _outline(draw, center, radius, side, color, INK, 3)
         draw.text(center, SIDE_LETTERS[side], fill=LETTER_INK[side],
-                  font=font(max(14, int(radius * 0.9)), bold=True), anchor="mm")  # fmt: skip
+                  font=font(max(LABEL, int(radius * 0.9)), bold=True), anchor="mm")  # fmt: skip
         return
     x, y = center
     _outline(draw, center, radius + 3, side, PALETTE["gold"], INK, 2)
@@ -307,16 +319,15 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: View, top: int) -> None:
     """The last move in words, then what each side has lost and how many Sea-Legs it won."""
     draw.rectangle([0, top, WIDTH, top + FOOTER], fill=HULL)
     text = " ".join(view["last"]) or "Stern and Bow wait for the first move."
-    face = font(18, bold=True)
-    lines = wrap_to_width(text, face, WIDTH - 48)[:2]
-    for i, line in enumerate(lines):
-        draw.text((24, top + 12 + i * 24), line, fill=PALETTE["white"], font=face)
+    box = (24, top + 10, WIDTH - 24, top + FOOTER - 38)
+    fit_text(draw, box, text, LABEL, LABEL, PALETTE["white"], bold=True)
     tally = " · ".join(
         f"{name}: {lost['jumped']} jumped, {lost['overboard']} overboard, "
         f"{legs} Sea-Leg{'s' if legs != 1 else ''}"
         for name, lost, legs in zip(SIDE_NAMES, view["lost"], view["sea_legs"], strict=True)
     )
-    draw.text((24, top + FOOTER - 32), tally, fill=FOOTER_TALLY, font=font(16))
+    fit_text(draw, (24, top + FOOTER - 32, WIDTH - 24, top + FOOTER - 8), tally, 16, 16,
+             FOOTER_TALLY)  # fmt: skip
 
 
 def _draw_trails(draw: ImageDraw.ImageDraw, grid: Grid, marks: list[Change]) -> None:

@@ -3,15 +3,17 @@ token, Tortuga's line and treasure areas, the Spanish galleon, the face-down eve
 the names of who looked at each card, and one line per player. Drawn from the public part of a
 view only.
 
-Legibility: every text is at least 16 px on a 960 px image (9 px once scaled to a
-550 px phone screen) with a contrast of at least 4.5:1 against what lies behind it; every pawn
+Legibility: a phone shows the 960 px image 360 px wide, so every name, rank, slot and count
+is 22 px (8 px there) and every other text at least 16 px (6 px there), fitted to its box,
+with a contrast of at least 4.5:1 against what lies behind it; every pawn
 carries its seat's name (P1..P9) and the nine pawn colours stay at least 30 CIELAB units apart
 under normal vision, deuteranopia, protanopia and tritanopia.
 
 ``marks`` (the engine's ``changes``) are drawn in the shared mark colour: a dashed ghost where
 a pawn was with an arrow to where it is, a ring on a counter that changed, a ring on an event
-slot looked at or revealed, a ring on a player's line whose cards changed. Pawns are drawn last
-so they keep their own colours; with no marks the picture is exactly the plain board.
+slot looked at or revealed, a ring on a player's line whose cards changed, and a key under
+the table that says so. Pawns are drawn last so they keep their own colours; with no marks
+the picture is exactly the plain board.
 """
 
 from __future__ import annotations
@@ -26,6 +28,10 @@ from PIL import Image, ImageDraw
 from games.core import Change, View
 from games.tortuga.data import card_title
 from renderers.base import (
+    KEY_ARROW,
+    KEY_GHOST,
+    KEY_RING,
+    KEY_TITLE,
     MARK,
     PALETTE,
     Color,
@@ -33,11 +39,15 @@ from renderers.base import (
     draw_change_arrow,
     draw_disc,
     draw_ghost,
+    draw_mark_box,
     draw_ring,
+    fit_text,
     fitted_palette,
     font,
+    label_size,
     new_canvas,
     palette_png,
+    with_mark_key,
 )
 
 WIDTH = 960
@@ -72,6 +82,8 @@ PLACE = 62  # distance between pawn places on a ship
 LINE_STEP = 58  # distance between places on Tortuga
 RADIUS = 22
 TEXT = 16  # the smallest text on the board
+LABEL = label_size(WIDTH)  # names, ranks, slots and counts
+KEY = (KEY_GHOST, KEY_ARROW, KEY_RING, ("box", "card looked at or shown"))
 LEFT_W = 620
 RIGHT_X = 640
 ROW_H = 26
@@ -95,7 +107,7 @@ class Layout:
 
     def pawn(self, place: str, rank: int) -> Point:
         if place == "tortuga":
-            return 50 + rank * LINE_STEP, self.tortuga_top + 66
+            return 50 + rank * LINE_STEP, self.tortuga_top + 62
         if place.endswith("rowboat"):
             ship = ("fd", "jr").index(place.split()[0])
             return 470, self.boat_tops[ship] + 26
@@ -124,7 +136,7 @@ class Layout:
         return x, self.row_top + 30, x + 54, self.row_top + 112
 
 
-def render(view: View, marks: list[Change] | None = None) -> bytes:
+def render(view: View, marks: list[Change] | None = None, key_title: str = KEY_TITLE) -> bytes:
     names = view["seats"]
     title_lines = _status_lines(view)
     top = 44 + 26 * (len(title_lines) + view["sudden_death"]) + 14
@@ -148,6 +160,8 @@ def render(view: View, marks: list[Change] | None = None) -> bytes:
         _mark(draw, mark, layout)
     for center, seat, acting in pawns:
         _pawn(draw, center, seat, names, acting)
+    if marks:
+        image = with_mark_key(image, KEY, key_title)
     return palette_png(image, _palette())
 
 
@@ -259,7 +273,7 @@ def _area(draw: ImageDraw.ImageDraw, layout: Layout, at: str, count: int) -> Non
     color = BRITISH if team == "british" else FRENCH
     draw.rounded_rectangle(box, radius=8, fill=PALETTE["white"], outline=color, width=3)
     _text(draw, (box[0] + 8, box[1] + 4), team.title(), color, bold=True)
-    _text(draw, layout.counter(at), str(count), color, size=20, bold=True, anchor="mm")
+    _text(draw, layout.counter(at), str(count), color, size=LABEL, bold=True, anchor="mm")
     _chest_row(draw, box[0] + 8, box[1] + 30, count, 14)
 
 
@@ -279,7 +293,7 @@ def _ship(
     for rank in range(5):
         x, y = layout.pawn(ship["key"], rank)
         draw.ellipse([x - RADIUS, y - RADIUS, x + RADIUS, y + RADIUS], outline=DECK, width=2)
-        _text(draw, (x, y + RADIUS + 13), SHIP_RANKS[rank], CREAM, bold=True, anchor="mm")
+        _text(draw, (x, y + RADIUS + 14), SHIP_RANKS[rank], CREAM, LABEL, True, "mm")
         if rank < len(ship["crew"]):
             seat = ship["crew"][rank]
             pawns.append(((x, y), seat, seat in acting))
@@ -329,7 +343,7 @@ def _tortuga(
         x, y = layout.pawn("tortuga", rank)
         draw.ellipse([x - RADIUS, y - RADIUS, x + RADIUS, y + RADIUS], outline=EARTH, width=2)
         mark = "G" if rank == 0 else str(rank + 1)
-        _text(draw, (x, y + RADIUS + 12), mark, EARTH, bold=True, anchor="mm")
+        _text(draw, (x, y + RADIUS + 13), mark, EARTH, LABEL, True, "mm")
         if rank < len(line):
             pawns.append(((x, y), line[rank], line[rank] in acting))
     for team in ("british", "french"):
@@ -348,8 +362,7 @@ def _galleon(draw: ImageDraw.ImageDraw, view: View, layout: Layout) -> None:
     last = view["last_vote"]
     if last:
         text = f"Last {last['vote']}: {', '.join(last['symbols'])}: {last['verdict']}"
-        for i, line in enumerate(_wrap(text, 32)[:2]):
-            _text(draw, (left + 10, top + 110 + 22 * i), line)
+        fit_text(draw, (left + 10, top + 106, left + 296, top + 156), text, TEXT, TEXT)
 
 
 def _event_row(draw: ImageDraw.ImageDraw, view: View, layout: Layout) -> None:
@@ -370,12 +383,12 @@ def _event_row(draw: ImageDraw.ImageDraw, view: View, layout: Layout) -> None:
         else:
             draw.rounded_rectangle(box, radius=6, outline=PALETTE["grid"], width=2)
         number_ink = GOLD if slot["card"] else PALETTE["grid"]
-        _text(draw, (x + 27, top + 71), str(slot["slot"]), number_ink, 22, True, "mm")
+        _text(draw, (x + 27, top + 71), str(slot["slot"]), number_ink, LABEL, True, "mm")
         for i, seat in enumerate(slot["viewed_by"]):
-            y = top + 118 + (i // 2) * 20
-            _text(draw, (x + (i % 2) * 28, y), names[seat], bold=True)
+            y = top + 116 + (i // 2) * 24
+            _text(draw, (x + (i % 2) * 30, y), names[seat], size=LABEL, bold=True)
             deepest = max(deepest, (i // 2) + 1)
-    y = top + 122 + 20 * max(deepest, 1)
+    y = top + 122 + 24 * max(deepest, 1)
     for line in ("Names under a card:", "who has looked at it"):
         _text(draw, (left, y), line, PALETTE["grid"])
         y += 20
@@ -388,16 +401,10 @@ def _event_row(draw: ImageDraw.ImageDraw, view: View, layout: Layout) -> None:
         else:
             voted = ", ".join(names[seat] for seat in pending["voted"]) or "nobody yet"
             text = f"{pending['vote'].title()} vote: voted so far: {voted}"
-        for line in _wrap(text, 30):
-            _text(draw, (left, y), line, DANGER, bold=True)
-            y += 20
-        y += 6
-    limit = layout.players_top - 30
-    for line in _wrap(" ".join(view["last"]), 32):
-        if y > limit:
-            break
-        _text(draw, (left, y), line)
-        y += 20
+        y = fit_text(draw, (left, y, WIDTH - 12, y + 64), text, TEXT, TEXT, DANGER, bold=True) + 8
+    limit = layout.players_top - 12
+    if view["last"] and y < limit - TEXT:
+        fit_text(draw, (left, y, WIDTH - 12, limit), " ".join(view["last"]), TEXT, TEXT)
 
 
 def _player_parts(view: View, seat: int) -> list[str]:
@@ -429,7 +436,7 @@ def _players(
         if seat == view["current"] and not view["outcome"]:
             draw.rectangle([8, y - 13, WIDTH - 8, y + height - 14], fill=HIGHLIGHT_ROW)
         draw_disc(draw, (28, y), 12, SEAT_COLORS[seat])
-        _text(draw, (48, y), names[seat], bold=True, anchor="lm")
+        _text(draw, (46, y), names[seat], size=LABEL, bold=True, anchor="lm")
         for i, line in enumerate(lines):
             _text(draw, (88, y + ROW_H * i), line, anchor="lm")
         layout.player_rows[seat] = y
@@ -467,7 +474,7 @@ def _mark_count(draw: ImageDraw.ImageDraw, mark: dict[str, Any], layout: Layout)
 
 def _mark_slot(draw: ImageDraw.ImageDraw, mark: dict[str, Any], layout: Layout) -> None:
     x0, y0, x1, y1 = layout.slot_box(mark["slot"])
-    draw.rounded_rectangle([x0 - 4, y0 - 4, x1 + 4, y1 + 4], radius=8, outline=MARK, width=4)
+    draw_mark_box(draw, (x0 - 4, y0 - 4, x1 + 4, y1 + 4))
 
 
 def _mark_player(draw: ImageDraw.ImageDraw, seat: int, layout: Layout) -> None:

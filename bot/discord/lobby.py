@@ -19,7 +19,7 @@ from bot.discord.delivery import DM_CLOSED_HELP
 from bot.discord.permissions import TO_OPEN, lacking, listing
 from bot.discord.resend import already_posted
 from bot.discord.targets import GameBound, in_server_only, reach
-from bot.play.clocks import CLOCKS, POLICIES, clock_name
+from bot.play.clocks import CLOCKS, POLICIES, clock_name, policy_named
 from bot.play.service import UserError
 from bot.play.wording import chosen_options, fit
 from bot.storage import GameRecord, TimePolicy, who
@@ -182,6 +182,11 @@ async def open_lobby(
     and thread here."""
     bot = interaction.client
     channel = interaction.channel
+    policy = policy_named(absent)
+    if policy is None or clock not in CLOCKS:
+        raise UserError(
+            "Pick the move clock and what happens when it runs out from the lists offered."
+        )
     if not isinstance(channel, discord.TextChannel):
         raise UserError(
             "Open games in a text channel (not in a thread or DM): each game gets its own "
@@ -201,8 +206,8 @@ async def open_lobby(
         channel.id,
         interaction.user.id,
         options,
-        CLOCKS.get(clock),
-        absent,
+        CLOCKS[clock],
+        policy,
         ai,
     )
     spec = REGISTRY[game.game_key]

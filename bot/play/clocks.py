@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from bot.storage import AbsentPolicy
+
 HOUR = 3600
 DAY = 24 * HOUR
 
@@ -25,11 +27,16 @@ CLOCK_NAMES = {
     "72h": "72 hours",
     "1w": "1 week",
 }
-POLICIES = {
+POLICIES: dict[AbsentPolicy, str] = {
     "autopilot": "Autopilot plays a legal move",
     "forfeit": "The absent player forfeits",
     "wait": "Wait for them",
 }
+
+
+def policy_named(name: str) -> AbsentPolicy | None:
+    """The absent policy ``name`` names, or None: a forged payload can send any text."""
+    return next((policy for policy in POLICIES if policy == name), None)
 
 
 class Clock(Protocol):

@@ -27,8 +27,10 @@ from bot.play.thinking import Thinker, decision_seed
 from bot.play.turns import replay
 from bot.play.wording import choice_words
 from bot.storage import (
+    AbsentPolicy,
     DirectMessage,
     GameRecord,
+    GameStatus,
     Post,
     Seat,
     Store,
@@ -144,7 +146,7 @@ class GameService:
         host_id: int,
         options_text: str = "",
         clock_seconds: int | None = None,
-        policy: str = "autopilot",
+        policy: AbsentPolicy = "autopilot",
         ai: int = 0,
     ) -> GameRecord:
         """A new lobby and its move clock, in one commit, then ``ai`` AI seats after the host
@@ -397,7 +399,7 @@ class GameService:
         owed if a seat the AI plays is now due, in one version-checked transaction."""
         outcome = spec.outcome(after)
         result = None
-        status = "active"
+        status: GameStatus = "active"
         if outcome is not None:
             status = "over"
             result = {"winners": outcome.winners, "reason": outcome.reason}

@@ -1,6 +1,7 @@
-"""Storage: the :class:`Store` interface, its records, and its two backends with their
-migrations, SQLite (the default) and PostgreSQL (several processes); ``open_store`` picks
-one. Nothing here knows about games' rules or about Discord."""
+"""Storage: the :class:`Store` interface, its records, the one SQL store that implements it
+and its two dialects, SQLite (the default) and PostgreSQL (several processes), with one list
+of migrations; ``open_store`` picks one. Nothing here knows about games' rules or about
+Discord."""
 
 from bot.storage.factory import is_postgres, open_store
 from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
@@ -15,11 +16,13 @@ from bot.storage.problems import (
 )
 from bot.storage.records import (
     AI_NAME,
+    AbsentPolicy,
     Claim,
     Deadline,
     DirectMessage,
     GameListing,
     GameRecord,
+    GameStatus,
     OutboxItem,
     Post,
     Seat,
@@ -35,6 +38,7 @@ from bot.storage.store import Store
 
 __all__ = [
     "AI_NAME",
+    "AbsentPolicy",
     "Claim",
     "DatabaseDamaged",
     "DatabaseInUse",
@@ -46,6 +50,7 @@ __all__ = [
     "DirectMessage",
     "GameListing",
     "GameRecord",
+    "GameStatus",
     "GuildSettings",
     "LogEntry",
     "OutboxItem",

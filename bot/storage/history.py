@@ -1,4 +1,4 @@
-"""What the store keeps of games once played (issue 16), as plain records: the action log with
+"""What the store keeps of games once played, as plain records: the action log with
 who played each action and when, ratings, a server's rating setting, and a
 pending request to take back a move."""
 

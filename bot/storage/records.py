@@ -4,9 +4,14 @@ Discord, move clocks, deadlines and per-user settings."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
-#: How an AI seat is named everywhere a person's mention would be (issue 15).
+#: Where a game is in its life: a lobby, in play, finished, or called off.
+GameStatus = Literal["lobby", "active", "over", "cancelled"]
+#: What happens when a player's move clock runs out (chosen at ``/parley new``).
+AbsentPolicy = Literal["autopilot", "forfeit", "wait"]
+
+#: How an AI seat is named everywhere a person's mention would be (never a player's id).
 AI_NAME = "AI (normal)"
 
 
@@ -47,7 +52,7 @@ class GameRecord:
     thread_id: int | None
     lobby_message_id: int | None
     host_id: int
-    status: str
+    status: GameStatus
     seed: int
     options: dict[str, Any]
     version: int
@@ -138,7 +143,7 @@ class TimePolicy:
 
     game_id: int
     clock_seconds: int | None = None
-    policy: str = "autopilot"  # 'autopilot', 'forfeit' or 'wait'
+    policy: AbsentPolicy = "autopilot"
     status_message_id: int | None = None
     synced_version: int | None = None
 
@@ -165,7 +170,7 @@ class GameListing:
 
     id: int
     game_key: str
-    status: str
+    status: GameStatus
 
 
 @dataclass

@@ -1,8 +1,9 @@
 """What the bot keeps between restarts, behind one small async interface.
 
-:class:`Store` is the whole surface the bot uses; :mod:`bot.storage.sqlite` implements it on
-SQLite (one process) and :mod:`bot.storage.postgres` on PostgreSQL (any number of processes);
-:func:`bot.storage.factory.open_store` picks one from ``PARLEY_DB``.
+:class:`Store` is the whole surface the bot uses; :mod:`bot.storage.sql` implements it once,
+with :mod:`bot.storage.sqlite` (one process) and :mod:`bot.storage.postgres` (any number of
+processes) as its dialects; :func:`bot.storage.factory.open_store` picks one from
+``PARLEY_DB``.
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ from typing import Any, Protocol
 
 from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
 from bot.storage.records import (
+    AbsentPolicy,
     Claim,
     Deadline,
     GameListing,
     GameRecord,
+    GameStatus,
     OutboxItem,
     Post,
     TimePolicy,
@@ -32,7 +35,7 @@ class Store(Protocol):
         seed: int,
         options: dict[str, Any],
         clock_seconds: int | None = None,
-        policy: str = "autopilot",
+        policy: AbsentPolicy = "autopilot",
         caps: tuple[int, int] | None = None,
     ) -> GameRecord:
         """A new lobby with its host seated and its move clock, in one commit; ``caps`` (per
@@ -97,7 +100,7 @@ class Store(Protocol):
         user_id: int | None,
         action: str,
         state: str,
-        status: str,
+        status: GameStatus,
         result: dict[str, Any] | None,
         posts: list[Post],
         read: GameRecord | None = None,
@@ -114,7 +117,7 @@ class Store(Protocol):
     async def finish(
         self,
         game_id: int,
-        status: str,
+        status: GameStatus,
         result: dict[str, Any] | None,
         posts: list[Post],
         resigned_user: int | None = None,
@@ -174,7 +177,7 @@ class Store(Protocol):
     async def time_policy(self, game_id: int) -> TimePolicy: ...
 
     async def set_time_policy(
-        self, game_id: int, clock_seconds: int | None, policy: str
+        self, game_id: int, clock_seconds: int | None, policy: AbsentPolicy
     ) -> None: ...
 
     async def set_status_message(self, game_id: int, message_id: int | None) -> None: ...
@@ -238,7 +241,7 @@ class Store(Protocol):
 
     async def release(self, game_id: int) -> None: ...
 
-    # -- after play: the log, results, ratings, rematches, undo requests (issue 16) -------
+    # -- after play: the log, results, ratings, rematches, undo requests ---------------------
     async def log(self, game_id: int) -> list[LogEntry]: ...
 
     async def finished_games(

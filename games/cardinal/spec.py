@@ -20,7 +20,7 @@ from games.cardinal import (
 )
 from games.cardinal.data import BOARDS, SEATS
 from games.cardinal.state import CardinalState
-from games.core import Change, GameSpec, Option, Score, View, normalize
+from games.core import Change, GameSpec, Lesson, Option, Score, View, normalize
 
 
 class CardinalSpec(GameSpec[CardinalState]):
@@ -32,10 +32,20 @@ class CardinalSpec(GameSpec[CardinalState]):
     state_type = CardinalState
     summary = (
         "Take turns placing one of your 5 ships on an empty square. An empty square with 4+ "
-        "ships around it (diagonals count) is crowded; if your new ship touches a crowd, you "
-        "summon the pirate to any crowded square, and every ship orthogonally next to it goes "
-        "home. No ship may be placed orthogonally next to the pirate. Have all 5 ships on the "
-        "board at the end of your turn to win.\nMoves: `place c3`, then `pirate d4` if asked."
+        "ships around it (diagonals count, the pirate does not) is crowded; if your new ship is "
+        "part of a crowd, you summon the pirate to a crowded square, and every ship "
+        "orthogonally next to it goes home. No ship may be placed orthogonally next to the "
+        "pirate. Have all 5 ships on the board at the end of your turn to win.\n"
+        "**On Discord:** on your turn, pick a square in the menu under the board post "
+        '("Place a ship on C3"); each entry says what it will do. When you summon the pirate '
+        "and several squares are crowded, pick its square the same way next."
+    )
+    lesson = Lesson(
+        players=2,
+        seed=1,
+        options=(("first", "orange"),),
+        before=("place b2", "place c2", "place b4", "place e5"),
+        turn=("place d4",),
     )
     options = (
         Option("board", "Board shape", tuple(BOARDS), "5x5"),

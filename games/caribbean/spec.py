@@ -19,7 +19,7 @@ from games.caribbean import (
 from games.caribbean.data import COLOURS, SHIP_NAMES
 from games.caribbean.position import build_position
 from games.caribbean.state import CaribbeanState
-from games.core import Change, GameSpec, Option, Score, View, normalize
+from games.core import Change, GameSpec, Lesson, Option, Score, View, normalize
 
 SECRET_LINES = {
     "bid": "{who} has assigned a card.",
@@ -51,7 +51,21 @@ class CaribbeanSpec(GameSpec[CaribbeanState]):
         "Ships are revealed A to F; the highest bid sails that many spaces, minus one per "
         "opponent's -1 thief card, and may capture a port's chest (+2,000), steal, swap or "
         "pass on chests and deliver them to a haven, whose owner earns the chest's value.\n"
-        "The round in which someone reaches 62k (2p) / 41k (3p) / 31k (4p) is the last."
+        "The round in which someone reaches 62k (2p) / 41k (3p) / 31k (4p) is the last.\n"
+        "**On Discord:** your bribe cards come by DM (or `/parley hand`): press a card for each "
+        'ship ("Put your 5 on ship A (Arriba)"), then **Confirm**. A ship you win sails one '
+        'space per press on the board post ("Sail Arriba to D3 (4 left)"), with buttons for '
+        "what it can do there (capture, steal, swap, pass on) and to end its turn."
+    )
+    lesson = Lesson(
+        players=2,
+        seed=1,
+        before=(
+            *("bid a 5", "bid b 4", "bid c 3", "bid d 2", "bid e 1", "bid f 0"),
+            *("bid a 4", "bid b 5", "bid c 2", "bid d 3", "bid e 0", "bid f 1"),
+            *("confirm", "confirm"),
+        ),
+        turn=("move d3", "move c3", "move c2", "capture"),
     )
 
     def setup(self, players: int, seed: int, options: dict[str, Any]) -> CaribbeanState:

@@ -82,6 +82,20 @@ class Option:
     default: Any
 
 
+@dataclass(frozen=True)
+class Lesson:
+    """A worked move for ``/parley rules``: the game opened with ``players``, ``seed`` and
+    ``options``, ``before`` played (each action by the seat it is legal for) to reach a telling
+    position, then ``turn``: one seat's actions, shown with the changes they make marked. Kept
+    as canonical text so the engine checks it; a player only ever reads its labels."""
+
+    players: int
+    seed: int
+    before: tuple[str, ...]
+    turn: tuple[str, ...]
+    options: tuple[tuple[str, Any], ...] = ()
+
+
 def finish(state: Finishable, winners: list[int], reason: str) -> None:
     """Record the end of the game in ``state``: the one way every game stores its outcome."""
     state.outcome = {"winners": sorted(winners), "reason": reason}
@@ -103,6 +117,7 @@ class GameSpec(ABC, Generic[S]):
     options: ClassVar[tuple[Option, ...]] = ()
     seat_names: ClassVar[tuple[str, ...]] = ()
     summary: ClassVar[str] = ""  # a few lines for `/parley rules`
+    lesson: ClassVar[Lesson | None] = None  # the sample move `/parley rules` draws
     has_hand: ClassVar[bool] = False  # seats hold private cards or choices between turns
 
     def __init__(self) -> None:

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from games.core.contract import Change, GameSpec, Option, Score, View, normalize
+from games.core.contract import Change, GameSpec, Lesson, Option, Score, View, normalize
 from games.rigadoon import (
     changes,
     data,
@@ -102,7 +102,14 @@ class RigadoonSpec(GameSpec[RigadoonState]):
         "A ship that lands orthogonally next to another must attack it, blasting it two spaces "
         "away (off one edge onto the other) and taking a mast; blasted ships attack in turn.\n"
         "Bump chests out of the Shallows, sink them in Open Water to wash them up on an island, "
-        "then weigh anchor there. Attack all four enemy ships in one chain for a Rigadoon."
+        "then weigh anchor there. Attack all four enemy ships in one chain for a Rigadoon.\n"
+        "**On Discord:** a turn is a few presses on the board post. A ship's button "
+        '("Sail E3 (3 masts) …") opens its courses for you alone; pick one, each saying what '
+        "it hits. Do so for each Ship-at-sea and press **Change the wind** once; when a chain "
+        "leaves you a choice, the buttons ask. The turn ends when every Ship-at-sea has acted."
+    )
+    lesson: ClassVar[Lesson | None] = Lesson(
+        players=2, seed=1, before=("wind n",), turn=("sail e3 e 3",)
     )
 
     # -- set-up and turn order -----------------------------------------------------------

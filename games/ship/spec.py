@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Change, GameSpec, Option, Score, View, normalize
+from games.core import Change, GameSpec, Lesson, Option, Score, View, normalize
 from games.ship import (
     changes,
     evaluate,
@@ -56,7 +56,17 @@ class ShipSpec(GameSpec[ShipState]):
         "Landing on a wave shifts the row of the opponent's front-most Mate toward the arrow; "
         "if that row holds 2+ pieces, the one at the edge falls overboard.\n"
         "You also win if the opponent has no pieces or no legal move. Draw after "
-        f"{PLY_CAP} plies or 3-fold repetition. Play `move c3 c4` or `jump d6 d4`."
+        f"{PLY_CAP} plies or 3-fold repetition.\n"
+        "**On Discord:** your legal moves are buttons under the board post "
+        '("Mate C3 forward to C4"), or a menu when there are many; each says what it does '
+        "(a wave, a piece overboard, a win). Press one."
+    )
+    lesson = Lesson(
+        players=2,
+        seed=1,
+        options=(("first", "stern"),),
+        before=("move c3 c4", "move d7 d6"),
+        turn=("move c4 b4",),
     )
 
     def setup(self, players: int, seed: int, options: dict[str, Any]) -> ShipState:

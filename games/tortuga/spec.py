@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Change, GameSpec, Score, View, normalize
+from games.core import Change, GameSpec, Lesson, Score, View, normalize
 from games.tortuga import (
     changes,
     evaluate,
@@ -33,10 +33,16 @@ class TortugaSpec(GameSpec[TortugaState]):
     summary = (
         "Secret British and French teams (and a lone Dutch player with odd counts) fight over "
         "8 chests. On your turn take one action (two with 2 players): view 2 event cards, "
-        "reveal 1, force another player to reveal, move via a rowboat, or use your rank - "
+        "reveal one, force another player to reveal, move via a rowboat, or use your rank - "
         "captains attack or maroon, first mates mutiny, cabin boys move a chest, the governor "
         "of Tortuga brawls. Votes are secret. When the Spanish Armada is revealed, the team "
-        "with the most treasure wins."
+        "with the most treasure wins.\n"
+        "**On Discord:** on your turn the board post has a button for each action you may take "
+        '("Reveal event card 2"). Your loyalty, vote cards and the event cards you viewed come '
+        "by DM (or `/parley hand`), and you vote there with buttons nobody else sees."
+    )
+    lesson = Lesson(
+        players=4, seed=1, before=("hold british", "hold french"), turn=("move jr rowboat",)
     )
 
     def setup(self, players: int, seed: int, options: dict[str, Any]) -> TortugaState:

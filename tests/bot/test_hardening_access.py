@@ -20,6 +20,7 @@ import pytest
 from bot.config import Settings
 from bot.discord.bot import ParleyBot
 from bot.discord.games_list import GamesPage
+from bot.discord.guide import RulesButton
 from bot.discord.pages import RanksPage
 from bot.discord.targets import GameBound
 from bot.storage import ThreadPost
@@ -275,8 +276,9 @@ async def test_every_button_and_menu_checks_who_may_see_the_game(world: World):
     """Each of the bot's buttons and menus, forged for a real game of another server, is
     pressed by a stranger in her own server and in a DM: each is refused privately with the
     answer a game that does not exist gets (a games list: it is someone else's; a
-    leaderboard: the clicking server's own, none in a DM) and changes nothing. A class the
-    bot registers that is missing here fails the test, so a new button is walked too."""
+    leaderboard: the clicking server's own, none in a DM; rules: no secret, shown anywhere) and
+    changes nothing. A class the bot registers that is missing here fails the test, so a new
+    button is walked too."""
     fake, alice, carol = world.fake, world.alice, world.carol
     mallory = Stranger(world)
     bot = await cardinal_lobby(world)
@@ -292,6 +294,7 @@ async def test_every_button_and_menu_checks_who_may_see_the_game(world: World):
     others = {
         GamesPage: (GamesPage(alice.id, 1), "someone else's", "in the server"),
         RanksPage: (RanksPage("cardinal", 1), "on this server yet", "Leaderboards are per server"),
+        RulesButton: (RulesButton("cardinal"), "Cardinal (2 players)", "Cardinal (2 players)"),
     }
     walked = set(components.GAME_BOUND) | set(others)
     assert components.registered(bot) == walked, "a button or menu is not walked here"

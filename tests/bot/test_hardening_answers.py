@@ -245,3 +245,20 @@ async def test_forged_settings_get_a_sentence_and_change_nothing(world: World):
         reply = await fake.slash(bot_, alice, world.channel, "parley settings", **options)
         assert specific(private_reply(reply)) == sentence, options
         assert await bot_.store.user_settings(alice.id) == before, options
+
+
+async def test_a_forged_clock_or_absent_policy_gets_a_sentence_and_opens_nothing(world: World):
+    """`/parley new` offers its clocks and absent policies as choices, which Discord checks in
+    its own client only: a forged value is refused in words, and no lobby is opened."""
+    fake, alice = world.fake, world.alice
+    bot_ = await started(world)
+    before = [m.id for m in fake.messages(world.channel)]
+    for options in ({"clock": "1y"}, {"absent": "sink them"}):
+        reply = await fake.slash(
+            bot_, alice, world.channel, "parley new", game="cardinal", **options
+        )
+        assert specific(private_reply(reply)) == (
+            "Pick the move clock and what happens when it runs out from the lists offered."
+        ), options
+    assert await bot_.store.game(2) is None
+    assert [m.id for m in fake.messages(world.channel)] == before

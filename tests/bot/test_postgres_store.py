@@ -27,7 +27,8 @@ from tests.bot.postgres import PostgresServer, lapse_leases
 pytestmark = pytest.mark.postgres
 
 HOST, FRIEND, THIRD = 101, 202, 303
-#: SQLite's column types and the PostgreSQL types that mirror them (pg_migrations/README.md).
+#: SQLite's column types and the PostgreSQL types that mirror them (see
+#: bot/storage/migrations/README.md).
 TYPES = {"INTEGER": "bigint", "REAL": "double precision", "TEXT": "text"}
 POSTGRES_ONLY = {"schema_migrations", "game_schedule"}
 

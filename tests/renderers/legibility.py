@@ -1,10 +1,15 @@
-"""How a board reads on a phone and for colour-blind players (issue 14): the one set of
-measures every renderer test uses. WCAG 2 contrast; colour-vision deficiencies simulated with
-Machado, Oliveira & Fernandes (2009) at severity 1.0 on linear RGB, compared in CIELAB."""
+"""How a board reads on a phone and for colour-blind players: the one set of measures every
+renderer test uses. Text height is the font's size once the picture is scaled to a 360 px wide
+phone; WCAG 2 contrast; colour-vision deficiencies simulated with Machado, Oliveira &
+Fernandes (2009) at severity 1.0 on linear RGB, compared in CIELAB; a text is clipped when its
+box leaves the picture or the box it was fitted into, and two texts overlap when their boxes
+meet."""
 
 from __future__ import annotations
 
 import io
+import itertools
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -12,12 +17,14 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-PHONE_WIDTH = 550
-MIN_TEXT_PX = 9
+PHONE_WIDTH = 360  # a common phone, which shows a board this wide
+MIN_TEXT_PX = 8  # a text a player needs to choose a move: a coordinate, an id, a count
+MIN_PROSE_PX = 6  # any other text
 MIN_CONTRAST = 4.5
 Rgb = tuple[int, int, int]
 Lab = tuple[float, float, float]
 Matrix = tuple[tuple[float, float, float], ...]
+Box = tuple[int, int, int, int]
 
 SIMULATIONS: dict[str, Matrix] = {
     "normal vision": ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
@@ -78,8 +85,18 @@ class Text:
     size: int
     color: Rgb
     background: Rgb
-    box: tuple[int, int, int, int]
+    box: Box
     canvas: tuple[int, int]  # size of the image drawn on (a palette swatch is not the board)
+    given: Box | None = None  # the box ``renderers.base.fit_text`` was asked to fit it into
+
+    @property
+    def phone_px(self) -> float:
+        """The text's height in pixels once the picture is shown ``PHONE_WIDTH`` wide."""
+        return self.size * PHONE_WIDTH / self.canvas[0]
+
+    @property
+    def contrast(self) -> float:
+        return contrast(self.color, self.background)
 
 
 @contextmanager
@@ -96,7 +113,11 @@ def texts_drawn() -> Iterator[list[Text]]:
             region = self._image.crop(box).convert("RGB")  # type: ignore[attr-defined]
             background = max(region.getcolors(region.width * region.height) or [(0, fill)])[1]
             canvas = self._image.size  # type: ignore[attr-defined]
-            drawn.append(Text(str(text), font.size, tuple(fill[:3]), background, box, canvas))
+            caller = sys._getframe(1)
+            given = caller.f_locals.get("box") if caller.f_code.co_name == "fit_text" else None
+            drawn.append(
+                Text(str(text), font.size, tuple(fill[:3]), background, box, canvas, given)
+            )
         original(self, xy, text, fill, font, anchor, *args, **kwargs)
 
     ImageDraw.ImageDraw.text = spy  # type: ignore[method-assign]
@@ -106,16 +127,61 @@ def texts_drawn() -> Iterator[list[Text]]:
         ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
 
 
-def illegible(png: bytes, drawn: list[Text]) -> list[Text]:
-    """The texts drawn on this board that are under 9 px tall once the picture is scaled to a
-    550 px wide phone, or under 4.5:1 against what is behind them."""
+def needed_to_move(text: str) -> bool:
+    """A coordinate, an id, a letter, a name or a count: one word of at most four characters
+    with a letter or a figure in it (A10, c7, E, P3, FM, 7k, 12), the words a move's button
+    names ("Sail Evita to A3"); longer texts are prose, and symbols alone are neither."""
+    return len(text) <= 4 and " " not in text and any(c.isalnum() for c in text)
+
+
+def on_board(png: bytes, drawn: list[Text]) -> list[Text]:
+    """The texts drawn on this board's own canvas (not on a palette swatch or a cached layer
+    of another size)."""
     size = Image.open(io.BytesIO(png)).size
+    return [text for text in drawn if text.canvas == size]
+
+
+def illegible(png: bytes, drawn: list[Text]) -> list[Text]:
+    """The texts drawn on this board that are too small once the picture is scaled to a 360 px
+    wide phone (under 8 px for a text needed to choose a move, under 6 px for any other), or
+    under 4.5:1 against what is behind them."""
     return [
         text
-        for text in drawn
-        if text.canvas == size
-        and (
-            text.size * PHONE_WIDTH / size[0] < MIN_TEXT_PX
-            or contrast(text.color, text.background) < MIN_CONTRAST
-        )
+        for text in on_board(png, drawn)
+        if text.phone_px < (MIN_TEXT_PX if needed_to_move(text.text) else MIN_PROSE_PX)
+        or text.contrast < MIN_CONTRAST
+    ]
+
+
+def inside(box: Box, frame: Box, slack: int = 1) -> bool:
+    return (
+        box[0] >= frame[0] - slack
+        and box[1] >= frame[1] - slack
+        and box[2] <= frame[2] + slack
+        and box[3] <= frame[3] + slack
+    )
+
+
+def clipped(png: bytes, drawn: list[Text]) -> list[Text]:
+    """The texts that run off the picture or out of the box they were fitted into."""
+    texts = on_board(png, drawn)
+    if not texts:
+        return []
+    width, height = texts[0].canvas
+    return [
+        text
+        for text in texts
+        if not inside(text.box, (0, 0, width, height))
+        or (text.given is not None and not inside(text.box, text.given))
+    ]
+
+
+def overlapping(png: bytes, drawn: list[Text], slack: int = 1) -> list[tuple[Text, Text]]:
+    """The pairs of texts whose boxes meet (by more than ``slack`` pixels each way: the
+    anti-aliased edge of a glyph may touch its neighbour's)."""
+    return [
+        (a, b)
+        for a, b in itertools.combinations(on_board(png, drawn), 2)
+        if min(a.box[2], b.box[2]) - max(a.box[0], b.box[0]) > slack
+        and min(a.box[3], b.box[3]) - max(a.box[1], b.box[1]) > slack
     ]

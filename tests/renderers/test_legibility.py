@@ -1,7 +1,10 @@
-"""Every board reads on a phone and for colour-blind players (issue 14), for every game: "no
-text smaller than 9 px tall at that width, and text contrast at least 4.5:1 against what is
-behind it", and seat colours that "stay distinguishable under simulated deuteranopia,
-protanopia and tritanopia". Each renderer names its seat colours ``SEAT_COLORS``."""
+"""Every board reads on a phone and for colour-blind players, for every game: shown 360 px wide
+(a common phone), every coordinate, id and count is at least 8 px tall and every other text
+at least 6 px, with a contrast of at least 4.5:1 against what is behind it; no text is clipped
+by the picture's edge or the box it was fitted into, and no two texts overlap; a key explains
+the change marks whenever they are drawn, and only then; seat colours "stay distinguishable
+under simulated deuteranopia, protanopia and tritanopia". Each renderer names its seat colours
+``SEAT_COLORS``."""
 
 from __future__ import annotations
 
@@ -14,45 +17,94 @@ import pytest
 
 from games import REGISTRY
 from renderers import render
-from tests.renderers.legibility import SIMULATIONS, apart, illegible, texts_drawn
+from renderers.base import KEY_TITLE
+from tests.renderers.legibility import (
+    SIMULATIONS,
+    apart,
+    clipped,
+    illegible,
+    on_board,
+    overlapping,
+    texts_drawn,
+)
 
 SEATS_APART = 25  # CIELAB units between any two seat colours, for every vision
+SEEDS = (3, 8)  # random games per seat count; each is sampled every 60 actions, and its end
 
 
-def boards(key: str) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
-    """Public and seat views along random games of every seat count, each with the marks of
-    what its last action changed, and the end."""
+def boards(key: str, seed: int = 3) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    """Public and seat views along a random game of every seat count, each with the marks of
+    what the last action changed (or, for the seat, the last ``seed`` actions: a player who
+    missed several), and the end with and without marks."""
     spec = REGISTRY[key]
-    picker = random.Random(3)
+    picker = random.Random(seed)
     found = []
     for players in sorted({spec.min_players, min(spec.max_players, 5), spec.max_players}):
-        state = spec.new(players, 11)
+        state = spec.new(players, 8 + seed)
+        history = [state]
         for step in range(600):
             if spec.outcome(state) is not None:
                 break
             seat = picker.choice(spec.to_act(state))
             after = spec.apply(state, seat, picker.choice(spec.legal_actions(state, seat)))
+            history.append(after)
             if step % 60 == 0:
-                for viewer in (None, seat):
-                    view = spec.view(after, viewer)
-                    found.append((view, spec.changes(spec.view(state, viewer), view)))
+                view = spec.view(after, None)
+                found.append((view, spec.changes(spec.view(state, None), view)))
+                view = spec.view(after, seat)
+                then = spec.view(history[max(0, len(history) - 1 - seed)], seat)
+                found.append((view, spec.changes(then, view)))
             state = after
-        found.append((spec.view(state, None), []))
+        end = spec.view(state, None)
+        found.append((end, []))
+        found.append((end, spec.changes(spec.view(history[-2], None), end)))
     return found
 
 
-@pytest.mark.parametrize("key", sorted(REGISTRY))
-def test_every_text_reads_on_a_phone(key):
+def drawn_boards(key: str, seed: int):  # type: ignore[no-untyped-def]
+    """Each board of ``boards`` rendered afresh, with every text drawn on it."""
     module = importlib.import_module(f"renderers.{key}")
-    for view, marks in boards(key):
+    for view, marks in boards(key, seed):
         for cached in vars(module).values():  # layers drawn once are drawn again, and seen
             if hasattr(cached, "cache_clear"):
                 cached.cache_clear()
         with texts_drawn() as drawn:
             png = render(key, view, marks)
+        yield marks, png, drawn
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("key", sorted(REGISTRY))
+def test_every_text_reads_on_a_phone(key, seed):
+    for _, png, drawn in drawn_boards(key, seed):
         assert drawn
         bad = illegible(png, drawn)
         assert not bad, bad[:3]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("key", sorted(REGISTRY))
+def test_no_text_is_clipped_or_overlaps_another(key, seed):
+    """Each text lies inside the picture and inside the box it was fitted into, and no two
+    texts' boxes meet (before: Rigadoon's heading ran off the picture, Caribbean's "tie-breaker
+    chosen" ran under the bids' "C  Caribic", its title under "Supply")."""
+    for _, png, drawn in drawn_boards(key, seed):
+        cut = clipped(png, drawn)
+        assert not cut, [(text.text, text.box, text.given) for text in cut[:3]]
+        pairs = overlapping(png, drawn)
+        assert not pairs, [(a.text, a.box, b.text, b.box) for a, b in pairs[:3]]
+
+
+@pytest.mark.parametrize("key", sorted(REGISTRY))
+def test_a_key_explains_the_change_marks_when_they_are_drawn(key):
+    """The ghosts, arrows, rings and frames are explained on the board itself, for a player
+    who was away: the key's title is drawn when there are marks, and never without."""
+    seen = set()
+    for marks, png, drawn in drawn_boards(key, 3):
+        keyed = any(text.text == KEY_TITLE for text in on_board(png, drawn))
+        assert keyed == bool(marks), marks
+        seen.add(keyed)
+    assert seen == {True, False}
 
 
 @pytest.mark.parametrize("key", sorted(REGISTRY))

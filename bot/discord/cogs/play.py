@@ -1,4 +1,5 @@
-"""``/parley move``, ``board``, ``hand``, ``games``, ``rules`` and ``resign``: games in play.
+"""``/parley move``, ``board``, ``hand``, ``games``, ``help``, ``rules`` and ``resign``: games in
+play.
 Commands parse, check, call the service and reply; nothing here knows any game's rules.
 
 Loading this cog registers the choice buttons and menus (the herald puts them under posts and
@@ -32,6 +33,7 @@ from bot.discord.choices import (
 from bot.discord.done import done_reply
 from bot.discord.games_list import WHERE as GAMES_WHERE
 from bot.discord.games_list import GamesPage, games_page
+from bot.discord.guide import HELP, RulesButton, help_view, rules_answer
 from bot.discord.messages import send_long
 from bot.discord.resign import ResignButton, ask_to_resign
 from bot.discord.targets import (
@@ -42,7 +44,7 @@ from bot.discord.targets import (
 )
 from bot.play.matching import best_matches, typed_label
 from bot.play.service import Acted, UserError
-from bot.play.wording import fit, labeller, option_help
+from bot.play.wording import fit, labeller
 from bot.storage import GameRecord, who
 from games import REGISTRY, find_game
 from games.core import normalize
@@ -177,25 +179,18 @@ class PlayCog(commands.Cog, name="play"):
         else:
             await interaction.followup.send(content, ephemeral=True, view=view)
 
-    @app_commands.command(description="How to play a game")
+    @app_commands.command(name="help", description="What to do first, and each game's rules")
+    async def guide(self, interaction: discord.Interaction[ParleyBot]) -> None:
+        await interaction.response.send_message(HELP, view=help_view(), ephemeral=True)
+
+    @app_commands.command(description="How to play a game, with a picture of a sample move")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction[ParleyBot], game: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         spec = find_game(game)
         if spec is None:
             raise UserError(f"I don't know a game called `{game}`.")
-        embed = discord.Embed(
-            title=f"{spec.title} ({spec.player_range()})",
-            description=spec.summary[:4000],
-            color=0xC8902A,
-        )
-        for option in spec.options[:25]:
-            embed.add_field(
-                name=fit(option.description, 256),
-                value=fit(option_help(option), 1024),
-                inline=False,
-            )
-        await interaction.followup.send(embed=embed, ephemeral=True)
+        await interaction.followup.send(ephemeral=True, **await rules_answer(spec))
 
     @app_commands.command(description="Resign from your game (asks you to confirm)")
     @app_commands.autocomplete(game=game_autocomplete)
@@ -208,5 +203,7 @@ class PlayCog(commands.Cog, name="play"):
 
 
 async def setup(bot: ParleyBot) -> None:
-    bot.add_dynamic_items(ActionButton, ActionMenu, HandButton, StepButton, ResignButton, GamesPage)
+    bot.add_dynamic_items(
+        ActionButton, ActionMenu, HandButton, StepButton, ResignButton, GamesPage, RulesButton
+    )
     await bot.add_cog(PlayCog(bot))

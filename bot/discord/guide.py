@@ -1,0 +1,147 @@
+"""``/parley help`` and ``/parley rules``: what to do first, and each game's rules with a
+picture of a sample move that teaches the buttons (never typed moves).
+
+The picture is the game's board after its ``lesson`` (:mod:`bot.play.lessons`), drawn off the
+event loop once per game and kept: it is the same every time. A rules button under the help
+answer is a ``DynamicItem`` carrying only the game's key, so it works after a restart, in any
+server and in DMs: rules are no secret.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from typing import Any
+
+import discord
+
+from bot.discord.bot import Gated, ParleyBot, guarded
+from bot.discord.choices import MAX_BUTTONS
+from bot.play.lessons import Worked, work
+from bot.play.service import UserError
+from bot.play.wording import fit, option_help
+from games import REGISTRY, GameSpec
+from renderers.lesson import Press, picture
+
+HELP = (
+    "**Parley: pirate board games, played over days**\n"
+    "• **Start a game:** `/parley new` in a server channel, then pick the game. Friends press "
+    "**Join**, and you press **Start**; the game gets its own thread.\n"
+    "• **Play:** when it is your turn the bot pings you in the thread. Press your move on the "
+    "board post: its buttons (or menu) say each move in words. Your private cards and secret "
+    "choices come by DM, or privately with `/parley hand`.\n"
+    "• **Your games:** `/parley games` lists them, with whose turn it is and a link to each.\n"
+    "• **Rules:** press a game below for its rules and a sample move (or `/parley rules`)."
+)
+RULES_COLOR = 0xC8902A
+
+_pictures: dict[str, bytes] = {}  # game key -> the rules picture: the same every time
+_worked: dict[str, Worked | None] = {}
+
+
+def help_view() -> discord.ui.View:
+    """A rules button per game."""
+    view = discord.ui.View(timeout=None)
+    for key in REGISTRY:
+        view.add_item(RulesButton(key))
+    return view
+
+
+def sample_words(worked: Worked) -> str:
+    """The sample move in words: each click (a button pressed, or a menu's entry picked), then
+    what the move changed."""
+    lines = ["**A sample move** (in the picture):"]
+    for number, clicks in enumerate(worked.picks, start=1):
+        said = [
+            f"picks **{c.words}** in the menu" if c.in_menu else f"presses **{c.words}**"
+            for c in clicks
+        ]
+        lines.append(f"{number}. {worked.seat} {', then '.join(said)}.")
+    if worked.marks:
+        lines.append("What it did: " + " ".join(m["text"] for m in worked.marks))
+    return "\n".join(lines)
+
+
+def draw(spec: GameSpec[Any], worked: Worked) -> bytes:
+    """The rules picture (slow: run it off the event loop)."""
+    presses = [Press(c.words, c.in_menu) for clicks in worked.picks for c in clicks]
+    notes = [m["text"] for m in worked.marks]
+    heading = f"{spec.title}: a sample move by {worked.seat}"
+    clicked = f"{worked.seat} clicked, in order:"
+    return picture(spec.key, worked.view, worked.marks, heading, clicked, presses, notes)
+
+
+async def lesson(spec: GameSpec[Any]) -> tuple[Worked | None, bytes | None]:
+    """``spec``'s sample move and its picture, worked out and drawn once per game."""
+    if spec.key not in _worked:
+        _worked[spec.key] = await asyncio.to_thread(work, spec, MAX_BUTTONS)
+    worked = _worked[spec.key]
+    if worked is None:
+        return None, None
+    if spec.key not in _pictures:
+        _pictures[spec.key] = await asyncio.to_thread(draw, spec, worked)
+    return worked, _pictures[spec.key]
+
+
+async def rules_answer(spec: GameSpec[Any]) -> dict[str, Any]:
+    """The keywords of the private rules answer: an embed of the summary, the sample move in
+    words and the options, with the picture attached."""
+    worked, png = await lesson(spec)
+    text = spec.summary if worked is None else f"{spec.summary}\n\n{sample_words(worked)}"
+    embed = discord.Embed(
+        title=f"{spec.title} ({spec.player_range()})",
+        description=fit(text, 4000),
+        color=RULES_COLOR,
+    )
+    for option in spec.options[:25]:
+        embed.add_field(
+            name=fit(option.description, 256), value=fit(option_help(option), 1024), inline=False
+        )
+    if png is None:
+        return {"embed": embed}
+    name = f"rules-{spec.key}.png"
+    embed.set_image(url=f"attachment://{name}")
+    return {"embed": embed, "file": discord.File(io.BytesIO(png), filename=name)}
+
+
+class RulesButton(
+    Gated,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"parley:rules:(?P<key>[a-z0-9_]+)",
+):
+    """Shows one game's rules to the clicker alone, as ``/parley rules`` does."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        spec = REGISTRY.get(key)
+        super().__init__(
+            discord.ui.Button(
+                label=fit(spec.title if spec else "Rules", 80),
+                style=discord.ButtonStyle.secondary,
+                emoji="📜",
+                custom_id=f"parley:rules:{key}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> RulesButton:
+        return cls(match["key"])
+
+    async def gate(self, interaction: discord.Interaction[ParleyBot]) -> None:
+        """Anyone may read any game's rules, anywhere; only a game the bot knows."""
+        if self.key not in REGISTRY:
+            raise UserError("I don't know that game.")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await guarded(interaction, self._show(interaction))
+
+    async def _show(self, interaction: discord.Interaction[ParleyBot]) -> None:
+        answer = await rules_answer(REGISTRY[self.key])
+        await interaction.followup.send(ephemeral=True, **answer)

@@ -25,7 +25,7 @@ import discord
 
 from bot.discord.acting import act
 from bot.discord.bot import ParleyBot, guarded, reply_privately
-from bot.discord.done import done_reply
+from bot.discord.done import DONE, done_reply
 from bot.discord.messages import send_long, shorten
 from bot.discord.targets import GameBound, reach
 from bot.play.service import Acted, UserError
@@ -209,7 +209,9 @@ def moved(acted: Acted) -> str:
 async def act_from_component(
     interaction: discord.Interaction[ParleyBot], game_id: int, version: int, action: str
 ) -> None:
-    """Shared by buttons and menus: apply, then refresh a private panel in place."""
+    """Shared by buttons and menus: apply, then refresh a private panel in place. A click on
+    a board post whose turn ended is answered by the thread's next post alone: a private
+    "Done:" repeating it would be one more message per move."""
     bot = interaction.client
 
     async def reply(acted: Acted) -> None:
@@ -217,26 +219,25 @@ async def act_from_component(
         seat = acted.game.seat_of(interaction.user.id)
         assert seat is not None
         done, board = await done_reply(bot.store, acted.game, seat, acted.line)
-        if _is_private(interaction.message):
+        if _is_private(interaction.message):  # the panel clicked in shows where things stand
             content, view = panel(acted.game, seat)
             if board is not None:
-                content = shorten(f"{done}\n\n{content}")
+                content = shorten(f"{done.removeprefix(DONE)}\n\n{content}")
             await interaction.edit_original_response(
                 content=content, view=view, attachments=[board] if board else []
             )
             if trouble:
                 await interaction.followup.send(trouble, ephemeral=True)
-        else:
-            extras: dict[str, Any] = {}
-            if board is not None:  # the turn goes on: its next choices come with the answer
-                content, extras["view"] = panel(acted.game, seat)
-                done += f"\n\n{content}"
-                extras["file"] = board
+        elif board is not None:  # the turn goes on: its next choices come with the answer
+            content, view = panel(acted.game, seat)
+            extras: dict[str, Any] = {"file": board} | ({"view": view} if view else {})
             await send_long(
                 partial(interaction.followup.send, ephemeral=True),
-                done + (f"\n\n{trouble}" if trouble else ""),
-                **{k: v for k, v in extras.items() if v is not None},
+                f"{done}\n\n{content}" + (f"\n\n{trouble}" if trouble else ""),
+                **extras,
             )
+        elif trouble:  # else the thread's new post is the answer: no private echo of it
+            await interaction.followup.send(trouble, ephemeral=True)
 
     move = partial(bot.service.act, game_id, interaction.user.id, action, version)
     await act(interaction, game_id, move, moved, reply, in_place=True)

@@ -14,8 +14,10 @@ and never retried; a DM about a seat goes only to whoever holds the seat when it
 
 Before a game's posts go out its deadlines are brought up to date (so a post can show the
 clock) and its status message refreshed. The steps of a turn go out as one post when the turn
-ends (:mod:`bot.play.quiet`); the board that pings a player who missed several actions marks
-what changed since their last move (:mod:`bot.play.since`). The buttons a post offers are
+ends, a turn the AI answers with the AI's reply, and a post that only says a seat is done
+(voted, confirmed) goes only to the status message (:mod:`bot.play.quiet`); the board that
+pings a player who missed several actions marks what changed since their last move
+(:mod:`bot.play.since`). The buttons a post offers are
 drawn by the functions the herald is built with (:mod:`bot.discord.crew`).
 """
 
@@ -41,7 +43,7 @@ from bot.discord.status import StatusMessages
 from bot.discord.threads import relocate
 from bot.play.claims import Claims
 from bot.play.clocks import Clock, stamp
-from bot.play.quiet import merged, releases
+from bot.play.quiet import is_held, merged, releases
 from bot.play.since import changes_since
 from bot.play.standings import Standings
 from bot.play.story import final_post, story, told_once
@@ -96,9 +98,12 @@ def post_text(game: GameRecord, post: ThreadPost, due: float | None = None) -> s
 
 
 def dm_text(game: GameRecord, dm: DirectMessage) -> str:
-    """A DM's words: which game and seat it is about, then that seat's private news."""
+    """A DM's words: which game, seat and turn it is about (a ballot each round would read
+    the same as the last one without it), then that seat's private news."""
     spec = REGISTRY[game.game_key]
     text = f"**{spec.title} #{game.id}** ({spec.seat_label(dm.seat)})"
+    if dm.turn is not None:
+        text += f" · turn {dm.turn}"
     return text + (f"\n{dm.text}" if dm.text else "")
 
 
@@ -198,14 +203,18 @@ class Herald:
                     continue
                 message_id = None
                 carried: list[int] = []
-                if isinstance(item.post, ThreadPost):
-                    if item.post.step is not None:
-                        steps.append((item.id, item.post))
+                if isinstance(post := item.post, ThreadPost):
+                    if is_held(post):
+                        steps.append((item.id, post))
                         continue
-                    if releases(item.post, game.status == "active"):
+                    waiting = [step for _, step in steps]
+                    if releases(post, game.status == "active", waiting):
                         carried = [step_id for step_id, _ in steps]
-                        item = replace(item, post=merged([post for _, post in steps], item.post))
+                        item = replace(item, post=merged(waiting, post))
                         steps = []
+                    elif post.status_only:  # the pinned status message tells it
+                        await self.store.mark_sent(item.id)
+                        continue
                 try:
                     if to_thread:
                         message_id = await self._post(game, item)
@@ -403,7 +412,7 @@ class Herald:
                 for d in await self.store.deadlines(game.id)
                 if d.seat == dm.seat and d.due_at is not None and d.paused_at is None
             ]
-            if due:
+            if due and stamp(due[0]) not in dm.text:  # a reminder says the clock itself
                 text = dm.text + f"\n⏰ Your clock runs out {stamp(due[0])}."
                 dm = replace(dm, text=text.strip())
         # Only to whoever holds the seat now: once it changed hands (a sub, a kick, a

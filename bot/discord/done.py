@@ -15,12 +15,14 @@ from bot.storage import GameRecord, Store
 from games import REGISTRY
 from renderers import render
 
+DONE = "Done: "
+
 
 async def done_reply(
     store: Store, game: GameRecord, seat: int, line: str
 ) -> tuple[str, discord.File | None]:
     """The answer's words, and the board while ``seat``'s turn goes on (else None)."""
-    text = f"Done: {line}"
+    text = DONE + line
     steps = await held_steps(store, game.id)
     spec = REGISTRY[game.game_key]
     if not steps or steps[-1].actor != game.user_of(seat) or game.state is None:

@@ -63,6 +63,33 @@ def kept_quiet(
     )
 
 
+def ai_answers(game: GameRecord, spec: GameSpec[Any], after: Any) -> bool:
+    """Whether a seat the AI plays is due after the change in a game that goes on: the AI
+    answers at once (:meth:`bot.play.service.GameService.run_autopilot`), so the post is
+    held for its reply to join (one post and one board for a move and its answer), and the
+    AI is never told it is its move."""
+    ai_seats = {s.seat for s in game.seats if s.played_by_ai}
+    return spec.outcome(after) is None and bool(ai_seats & set(spec.to_act(after)))
+
+
+def reveal_split(
+    spec: GameSpec[Any], before: Any, after: Any, line: str, secret: bool
+) -> tuple[str, str] | None:
+    """``line`` cut where a reveal the change made starts (the engine's ``changes`` of kind
+    ``reveal`` between the public views, told in the line after the move's own words): a
+    ship's bids turned up when a ship ends its turn. The reveal then gets a post of its own,
+    sent at once even inside a turn that goes on, so nobody acts before the thread tells it.
+    None when there is nothing to cut: no reveal, or the action itself is the reveal (a secret
+    choice that settles a vote or the bids says nothing but the reveal)."""
+    if secret or before is None:
+        return None
+    for change in spec.changes(spec.view(before, None), spec.view(after, None)):
+        at = line.find(change["text"]) if change["kind"] == "reveal" else -1
+        if at > 0:
+            return line[:at].rstrip(), line[at:]
+    return None
+
+
 def pinged(game: GameRecord, spec: GameSpec[Any], after: Any, was_due: set[int]) -> list[int]:
     """The players a turn's post pings: those of the seats newly due, never an AI seat's
     (nobody to ping). A seat still due was pinged when its turn began; a post names it
@@ -87,7 +114,9 @@ def thread_post(
     """The post that ends a turn: the line, the public board after it (``spec.view(after,
     None)``: the thread is read by everyone), who is due and who is pinged, and the result
     once the game is over. A post that only says a seat is done, with nobody new due (a vote
-    cast while others still vote), shows no board: nothing on it changed for anyone."""
+    cast while others still vote), shows no board: nothing on it changed for anyone; it is
+    ``status_only``, told by the pinned status message. A post the AI answers at once is
+    held for its reply (:func:`ai_answers`)."""
     to_act = spec.to_act(after)
     outcome = spec.outcome(after)
     only_done = outcome is None and set(to_act) < was_due
@@ -100,6 +129,8 @@ def thread_post(
         secret=any(is_secret_choice(spec, after, seat) for seat in to_act),
         view=None if only_done else spec.view(after, None),
         result=None if outcome is None else {"winners": outcome.winners, "reason": outcome.reason},
+        awaits_ai=ai_answers(game, spec, after),
+        status_only=only_done,
     )
 
 
@@ -118,23 +149,41 @@ def private_news(
     }
 
 
+def what_changed(old: str, new: str) -> str:
+    """The lines of a seat's private text ``new`` that it has not read in ``old`` (a card
+    drawn, a loyalty swapped), in order: a DM leads with these instead of the whole panel
+    again, which ``/parley hand`` shows. All of ``new`` when it was never told (``old`` is
+    empty)."""
+    if not old:
+        return new
+    known = set(old.splitlines())
+    return "\n".join(line for line in new.splitlines() if line not in known)
+
+
 def dms_owed(
     game: GameRecord,
     spec: GameSpec[Any],
+    before: Any,
     after: Any,
     version: int,
     told: set[int],
     ballots: set[int],
 ) -> list[DirectMessage]:
-    """The DMs owed: to each seat ``told`` its news or owed one of the ``ballots``, the seat's
-    own ``private_text``, addressed to its player, with its secret choice if owed one. A seat
-    the AI plays is told nothing: an AI seat thinks in a worker process, never from DMs, and
-    a seat on autopilot (its player resigned or was removed) tells its old player nothing. A
-    seat with no private text and no ballot gets no empty DM."""
+    """The DMs owed: to each seat ``told`` its news or owed one of the ``ballots``, what
+    changed in the seat's own ``private_text`` (:func:`what_changed` against ``before``, None
+    to tell it whole), addressed to its player, with its secret choice if owed one (and then
+    the whole text if nothing in it changed). A seat the AI plays is told nothing: an AI seat
+    thinks in a worker process, never from DMs, and a seat on autopilot (its player resigned
+    or was removed) tells its old player nothing. A seat whose text reads the same and that
+    owes no choice gets no DM: nothing it can read changed."""
     by_ai = {s.seat for s in game.seats if s.played_by_ai}
     dms = []
     for seat in sorted((told | ballots) - by_ai):
-        text = spec.private_text(spec.view(after, seat))
+        whole = spec.private_text(spec.view(after, seat))
+        old = "" if before is None else spec.private_text(spec.view(before, seat))
+        text = what_changed(old, whole)
+        if seat in ballots and not text:
+            text = whole
         if text or seat in ballots:
             dms.append(
                 DirectMessage(
@@ -143,6 +192,7 @@ def dms_owed(
                     version=version,
                     text=text,
                     choices=seat in ballots,
+                    turn=spec.turn_number(after),
                 )
             )
     return dms
@@ -166,9 +216,11 @@ def posts_owed(
     A step inside a turn is held (:func:`turn_goes_on`), but a secret action never is: it is
     told to nobody while the choice goes on (:func:`kept_quiet`), or at once. Otherwise the
     turn's post (:func:`thread_post`) pings the seats newly due (:func:`pinged`), and the
-    game's end brings its replay. The DMs (:func:`dms_owed`) go to the seats whose private
-    view changed and those owed a ballot (:func:`bot.play.secrecy.ballots_owed`), except the
-    actor of a secret choice, who sees its refreshed panel in the interaction reply.
+    game's end brings its replay. A reveal the change made after the move's own words
+    (:func:`reveal_split`) ends the turn's post there and starts a post of its own. The DMs
+    (:func:`dms_owed`) go to the seats whose private view changed and those owed a ballot
+    (:func:`bot.play.secrecy.ballots_owed`), except the actor of a secret choice, who sees its
+    refreshed panel in the interaction reply.
 
     A change that begins every due turn ``anew`` (moves taken back) is a public event, never
     a step: it is posted at once, with the board, pinging every seat due after it (whoever
@@ -178,7 +230,12 @@ def posts_owed(
     goes_on = turn_goes_on(spec, before, after, was_due)
     acted_by = None if actor is None else game.user_of(actor)
     posts: list[Post] = []
-    if goes_on and not secret:
+    cut = reveal_split(spec, before, after, line, secret)
+    if cut is not None:
+        move, reveal = cut
+        posts.append(ThreadPost(version=version, line=move, actor=acted_by))
+        posts.append(thread_post(game, spec, after, version, reveal, None, was_due))
+    elif goes_on and not secret:
         step = spec.view(before, None)
         posts.append(ThreadPost(version=version, line=line, actor=acted_by, step=step))
     elif not kept_quiet(spec, before, after, actor, secret, goes_on):
@@ -188,7 +245,9 @@ def posts_owed(
     told = private_news(game, spec, before, after, everyone_private)
     if secret and actor is not None:
         told.discard(actor)
-    posts += dms_owed(game, spec, after, version, told, ballots_owed(spec, before, after, was_due))
+    ballots = ballots_owed(spec, before, after, was_due)
+    since = None if everyone_private or anew else before
+    posts += dms_owed(game, spec, since, after, version, told, ballots)
     return posts
 
 

@@ -87,7 +87,10 @@ class ThreadPost:
     mentions only.
 
     A step of a turn that goes on (``step``: the public board before it) is not posted on
-    its own: it is held, and its line goes out with the post that ends the turn."""
+    its own: it is held, and its line goes out with the post that ends the turn. So is a turn
+    the AI answers (``awaits_ai``: an AI seat is due next), so that the AI's reply joins it in
+    one post. A post that only says a seat is done (``status_only``: voted, confirmed) goes to
+    the pinned status message, not the thread, unless it completes a post the AI held."""
 
     line: str
     mentions: list[int] = field(default_factory=list)
@@ -99,6 +102,8 @@ class ThreadPost:
     result: dict[str, Any] | None = None
     step: dict[str, Any] | None = None
     replay: bool = False  # the game's animated replay goes with this post (built when sent)
+    awaits_ai: bool = False
+    status_only: bool = False
 
 
 @dataclass
@@ -115,6 +120,7 @@ class DirectMessage:
     choices: bool = False
     or_thread: str | None = None
     ping: bool = True
+    turn: int | None = None  # the game's turn (a round) it tells of: a new turn's DM reads anew
 
 
 #: Something owed to Discord because of a committed change (written in the same commit).

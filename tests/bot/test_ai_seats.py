@@ -139,7 +139,9 @@ async def test_one_human_plays_cardinal_against_the_ai_to_the_end(world: World):
             assert action == expected
         state = spec.apply(state, seat, action)
     posts = [m.content for m in world.thread_posts()]
-    assert any(p.startswith("AI (normal): ") for p in posts)
+    # The AI's reply joins the post of the move it answers: one post, one board per turn.
+    assert any(line.startswith("AI (normal): ") for p in posts for line in p.split("\n")[1:])
+    assert not any(p.startswith("AI (normal)") for p in posts)
     text = "\n".join(public_text(world))
     assert "<@-" not in text  # the placeholder id never shows as a mention
     assert "AI (normal)" in world.status_message().content or game.status == "over"
@@ -226,7 +228,9 @@ async def test_a_crash_mid_thought_is_thought_again_on_the_next_tick(world: Worl
     assert await bot.store.actions(game_id) == [(1, expected)]
     await bot.scheduler.tick()  # played once, not again
     assert len(await bot.store.actions(game_id)) == 1
-    assert [m.content for m in world.thread_posts()][-1].startswith("AI (normal): ")
+    # The opening waited for the AI's first move and went out once, with it.
+    (opening,) = [m.content for m in world.thread_posts()]
+    assert opening.startswith("The game begins!\nAI (normal): ")
 
 
 async def test_migration_7_stores_seat_kinds_from_the_first_schema(tmp_path):

@@ -125,11 +125,13 @@ async def test_a_round_with_dm_bids_a_secret_tiebreak_and_a_capture(world: World
 
     await fake.click(bot, alice, alice_panel, button_starting(alice_panel, "Confirm: A 5, B -1"))
     assert "Your bids are confirmed" in alice_panel.content and not alice_panel.buttons
-    confirmed = world.thread_posts()[-1]
-    assert confirmed.content.startswith(f"<@{alice.id}>: Red has confirmed their bids.")
-    assert confirmed.mentions == []  # Bob and Carol are named, not pinged again
+    # A confirmation only says a seat is done: the pinned status tells it, not a thread post.
+    assert len(world.thread_posts()) == posts_before_bids
+    assert f"<@{alice.id}> (Red)" not in world.status_message().content
+    assert f"<@{bob.id}> (Blue): secret choice pending" in world.status_message().content
     await fake.click(bot, bob, bob_panel, button_starting(bob_panel, "Confirm"))
-    assert "Blue has confirmed their bids." in world.thread_posts()[-1].content
+    assert len(world.thread_posts()) == posts_before_bids
+    assert f"<@{bob.id}> (Blue)" not in world.status_message().content
     assert_no_secret_in_public(world, ["Arriba", "Bravo", "Caribic", "Diabolo", "Evita", "Fuego"])
 
     # Carol confirms last: Arriba is revealed, a tie between Red and Yellow.
@@ -151,10 +153,11 @@ async def test_a_round_with_dm_bids_a_secret_tiebreak_and_a_capture(world: World
         "Face up: bid your tie-breaker 4 too (then spent this round)",
         "Face down: bid no more and keep your 4 for a later tie",
     ]
+    posts_before_tie = len(world.thread_posts())
     await fake.click(bot, carol, carol_panel, button_starting(carol_panel, "Face down"))
     assert "Your tie-breaker goes face down." in carol_panel.content
-    chose = world.thread_posts()[-1]
-    assert "Yellow has chosen their tie-breaker." in chose.content
+    assert len(world.thread_posts()) == posts_before_tie  # the status message tells it
+    assert f"<@{carol.id}> (Yellow)" not in world.status_message().content
     assert_no_secret_in_public(world, ["Bravo", "Caribic", "Diabolo", "Evita", "Fuego"])
 
     # Alice's choice settles the tie: her 4 face up beats Carol's face-down card.
@@ -182,20 +185,24 @@ async def test_a_round_with_dm_bids_a_secret_tiebreak_and_a_capture(world: World
     state = spec.load((await bot.store.game(1)).state)
     assert state.cargo[0] == "CTG" and state.money == [2000, 0, 0]
 
-    # Ending the turn posts it whole, once, and reveals the next ship, and only that one.
+    # Ending the turn posts it whole, once, and then reveals the next ship, and only that
+    # one, in a post of its own (with the board and the ping).
     await fake.click(bot, alice, done.message, button_id(done.message, "End Arriba's turn"))
-    assert len(world.thread_posts()) == posts + 1
-    turn = world.thread_posts()[-1]
-    assert turn.content.startswith(
+    assert len(world.thread_posts()) == posts + 2
+    turn, reveal = world.thread_posts()[-2:]
+    assert turn.content == (
         f"<@{alice.id}>: Red sails Arriba from F6 to G6. Arriba captures Cartagena and loads "
         "its 5,000 chest: Red +2,000. Red ends Arriba's turn."
     )
-    assert "Bravo bids: Red -1, Blue 5, Yellow -1." in turn.content
+    assert not turn.files and not turn.mentions
+    assert reveal.content.startswith("Bravo bids: Red -1, Blue 5, Yellow -1.")
+    assert reveal.files and reveal.mentions == [bob.id]
     assert_no_secret_in_public(world, ["Caribic", "Diabolo", "Evita", "Fuego"], tie_revealed=True)
 
-    # The thread carried one post per turn and reveal, none per secret card or step.
+    # The thread carried one post per turn and reveal, none per secret card, step or seat
+    # done (the confirmations and the first tie-breaker: the status message told those).
     assert "assigned a card" not in public_text(world)
-    assert len(world.thread_posts()) == posts_before_bids + 6
+    assert len(world.thread_posts()) == posts_before_bids + 4
 
 
 async def test_a_bidding_dm_delayed_by_discord_still_carries_the_panel(world: World, seeded):
@@ -222,8 +229,8 @@ async def test_a_bidding_dm_delayed_by_discord_still_carries_the_panel(world: Wo
     await bid_by_clicks(world, bot, carol, late, CAROL_BIDS)
     await fake.click(bot, carol, late, button_starting(late, "Confirm"))
     assert "Your bids are confirmed" in late.content
-    assert len(world.thread_posts()) == posts + 1
-    assert "Yellow has confirmed their bids." in world.thread_posts()[-1].content
+    assert len(world.thread_posts()) == posts  # only a seat done: the status message tells it
+    assert f"<@{carol.id}> (Yellow)" not in world.status_message().content
     assert_no_secret_in_public(world, ["Arriba", "Bravo", "Caribic", "Diabolo", "Evita", "Fuego"])
 
 

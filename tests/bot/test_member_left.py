@@ -152,5 +152,6 @@ async def test_a_tortuga_voter_who_left_is_replaced_and_the_newcomer_votes_by_dm
 
     await fake.click(bot_, frank, welcome, button_id(welcome, "Play Cannon (French flag, Helm)"))
     assert "Your vote: Cannon (French flag, Helm)" in welcome.content
-    assert last_post(world).content.startswith(f"<@{frank.id}>: P4 has voted.")
+    status = world.status_message().content  # the vote counts: P4 is no longer pending
+    assert f"<@{frank.id}> (P4)" not in status and "(P4): secret choice pending" not in status
     assert fake.bot_errors == []

@@ -75,7 +75,10 @@ def story(spec: GameSpec, seed: int, players: int, log: list[tuple[int, str]]) -
     """The game told from its log by the issue's rule, read from the envelope only: a turn
     ends when the set of seats to act changes or the game ends, and the steps in between are
     told with it; a secret action is told at once when it settles the choice or changes
-    something public (a reveal), and not at all otherwise."""
+    something public (a reveal), and not at all otherwise. An end that only says a seat is
+    done (fewer seats due, none new: a vote cast while others vote) is told by the pinned
+    status message, not the thread. A reveal told after a move's own words (a ship's bids
+    when a ship ends its turn) ends the post there and is a post of its own, at once."""
     state = spec.new(players, seed)
     ends: list[TurnEnd] = []
     told: list[str] = []
@@ -90,9 +93,23 @@ def story(spec: GameSpec, seed: int, players: int, log: list[tuple[int, str]]) -
         turns += seat != last_seat
         last_seat = seat
         reveals += settled or revealed
+        line = spec.describe(before, seat, action, state)
+        shown = [
+            line.find(change["text"])
+            for change in spec.changes(spec.view(before, None), spec.view(state, None))
+            if change["kind"] == "reveal"
+        ]
+        cut = next((at for at in shown if at > 0), 0) if not secret else 0
+        if cut:
+            ends.append(TurnEnd(set(), [*told, line[:cut].rstrip()]))
+            ends.append(TurnEnd(due - due_before, [line[cut:]]))
+            told = []
+            continue
         end = settled or revealed or due != due_before or spec.outcome(state) is not None
+        if end and spec.outcome(state) is None and due < due_before:
+            continue  # only a seat done: the status message tells it
         if end or not secret:
-            told.append(spec.describe(before, seat, action, state))
+            told.append(line)
         if end:
             ends.append(TurnEnd(due - due_before, told))
             told = []

@@ -111,8 +111,8 @@ async def test_a_turn_with_a_chain_reaction_and_choices_by_button(world: World, 
     # private answer, edited in place with newer buttons.
     old_bump = choice.buttons[0].custom_id
     await fake.click(bot, alice, choice, button_id(choice, bump))
-    assert choice.content.startswith(
-        "Done: Blue H6 bumps a chest to H8. It meets the chest at H8: bump it or run aground?"
+    assert choice.content.startswith(  # the panel shows the step, with no "Done:" echo
+        "Blue H6 bumps a chest to H8. It meets the chest at H8: bump it or run aground?"
     )
     bump_on = "Blue H7 bumps the chest at H8 on (your turn, so you decide)"
     aground_on = "Blue H7 stops, aground on the chest at H8 (your turn, so you decide)"
@@ -127,7 +127,7 @@ async def test_a_turn_with_a_chain_reaction_and_choices_by_button(world: World, 
 
     await fake.click(bot, alice, choice, button_id(choice, bump_on))
     assert choice.content.startswith(
-        "Done: Blue H6 bumps a chest to H9. Blue H6 is blasted two spaces south to H8."
+        "Blue H6 bumps a chest to H9. Blue H6 is blasted two spaces south to H8."
     )
     assert choice.selects  # back to sails
     game, state = await stored(bot)

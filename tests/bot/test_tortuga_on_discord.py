@@ -140,10 +140,12 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
     assert not ephemeral_text(voted)
     assert fake.dms(dave)[-1] is ballot and ballot.buttons == []
     assert "Your vote: Cannon (French flag, Helm)" in ballot.content
-    post = last_post(world)
-    assert post.content.startswith(f"<@{dave.id}>: P4 has voted.")
-    assert f"<@{alice.id}>, <@{bob.id}>, your move" in post.content
-    assert post.mentions == [] and "cannon" not in post.content
+    # A vote only says a seat is done: the pinned status message tells it, not the thread.
+    assert not any("has voted" in m.content for m in world.thread_posts())
+    status = world.status_message().content
+    assert f"<@{dave.id}> (P4)" not in status and "cannon" not in status.lower()
+    assert f"<@{alice.id}> (P1): secret choice pending" in status
+    assert f"<@{bob.id}> (P2): secret choice pending" in status
 
     again = await fake.slash(
         bot_, dave, world.thread(), "parley move", action="vote torch french helm"
@@ -161,7 +163,8 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
     assert [b.label for b in panel.buttons] == labels(s, 1)
     await fake.click(bot_, bob, panel, button_id(panel, "Play Torch (British flag, Skull)"))
     assert "Your vote: Torch (British flag, Skull)" in panel.content and panel.buttons == []
-    assert last_post(world).content.startswith(f"<@{bob.id}>: P2 has voted.")
+    assert f"<@{bob.id}> (P2)" not in world.status_message().content
+    assert not any("has voted" in m.content for m in world.thread_posts())
 
     # Alice votes last from her DM: the reveal shows only the symbols that count.
     ballot = fake.dms(alice)[-1]
@@ -311,6 +314,6 @@ async def test_a_ballot_dm_sent_late_still_has_its_buttons(world: World, monkeyp
     assert len(fake.dms(dave)) == before + 1 and "Your secret choice" in ballot.content
     await fake.click(bot_, dave, ballot, button_id(ballot, "Play Cannon (French flag, Helm)"))
     assert "Your vote: Cannon (French flag, Helm)" in ballot.content
-    post = last_post(world)
-    assert post.content.startswith(f"<@{dave.id}>: P4 has voted.")
-    assert f"<@{alice.id}>, your move" in post.content
+    status = world.status_message().content  # a vote cast: the status tells it
+    assert f"<@{dave.id}> (P4)" not in status
+    assert f"<@{alice.id}> (P1): secret choice pending" in status

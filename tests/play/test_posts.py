@@ -195,9 +195,29 @@ def test_a_seat_with_a_private_change_gets_a_dm_and_the_others_do_not():
     told = private_news(game, TORTUGA, peek.before, peek.after, everyone_private=False)
     assert told == {peek.seat}
     text = TORTUGA.private_text(TORTUGA.view(peek.after, peek.seat))
-    assert dms_owed(game, TORTUGA, peek.after, 7, told, set()) == [
-        DirectMessage(user_id=1000 + peek.seat, seat=peek.seat, version=7, text=text)
+    assert dms_owed(game, TORTUGA, None, peek.after, 7, told, set()) == [
+        DirectMessage(
+            user_id=1000 + peek.seat,
+            seat=peek.seat,
+            version=7,
+            text=text,
+            turn=TORTUGA.turn_number(peek.after),
+        )
     ]
+    # Told against what the seat read before, the DM leads with what changed: the card seen,
+    # not the whole panel again.
+    old = TORTUGA.private_text(TORTUGA.view(peek.before, peek.seat))
+    (dm,) = dms_owed(game, TORTUGA, peek.before, peek.after, 7, told, set())
+    assert dm.text and dm.text in text and len(dm.text) < len(text)
+    assert not set(dm.text.splitlines()) & set(old.splitlines())
+
+
+def test_a_private_change_that_reads_the_same_sends_no_dm():
+    """A seat whose private text reads the same after the change gets no DM: two identical
+    DMs in a row tell nothing."""
+    peek = first("tortuga", 4, lambda _, m: m.action.startswith("view "))
+    game = table("tortuga", 4)
+    assert dms_owed(game, TORTUGA, peek.after, peek.after, 7, {peek.seat}, set()) == []
 
 
 def test_a_seat_the_ai_plays_gets_no_dm():
@@ -205,7 +225,7 @@ def test_a_seat_the_ai_plays_gets_no_dm():
     must tell its old player nothing"."""
     peek = first("tortuga", 4, lambda _, m: m.action.startswith("view "))
     for game in (table("tortuga", 4, ai=peek.seat), table("tortuga", 4, autopilot=peek.seat)):
-        assert dms_owed(game, TORTUGA, peek.after, 7, {peek.seat}, {peek.seat}) == []
+        assert dms_owed(game, TORTUGA, None, peek.after, 7, {peek.seat}, {peek.seat}) == []
 
 
 def test_each_voter_is_sent_its_ballot_the_caller_too():
@@ -215,7 +235,7 @@ def test_each_voter_is_sent_its_ballot_the_caller_too():
     was = due_before(TORTUGA, call.before, anew=False)
     ballots = ballots_owed(TORTUGA, call.before, call.after, was)
     assert ballots == set(TORTUGA.to_act(call.after))
-    dms = dms_owed(table("tortuga", 4), TORTUGA, call.after, 3, set(), ballots)
+    dms = dms_owed(table("tortuga", 4), TORTUGA, call.before, call.after, 3, set(), ballots)
     assert [(dm.seat, dm.choices) for dm in dms] == [(seat, True) for seat in sorted(ballots)]
 
 
@@ -229,7 +249,9 @@ def test_every_seat_gets_its_hand_when_the_game_begins():
     )
     assert isinstance(post, ThreadPost) and post.mentions == [1000, 1001, 1002, 1003]
     assert dms == [
-        DirectMessage(1000 + s, s, 0, CARIBBEAN.private_text(CARIBBEAN.view(state, s)), True)
+        DirectMessage(
+            1000 + s, s, 0, CARIBBEAN.private_text(CARIBBEAN.view(state, s)), True, turn=1
+        )
         for s in range(4)
     ]
 

@@ -93,8 +93,8 @@ async def test_five_players_vote_by_dm_and_by_parley_hand(world: World, monkeypa
             assert fake.dms(bob) == []  # closed DMs: nothing is delivered
             continue
         secret = fake.dms(user)[-1].content
-        loyalty = f"({SEAT_NAMES[seat]})\nLoyalty: **{s.loyalty[seat].title()}**"
-        assert loyalty in secret
+        assert f"({SEAT_NAMES[seat]}) · turn 1\n" in secret  # the header names the turn
+        assert f"\nLoyalty: **{s.loyalty[seat].title()}**" in secret
         assert (
             "Vote cards: " + cards_in_words(sorted(vote_text(c) for c in s.hands[seat])) in secret
         )

@@ -24,6 +24,7 @@ drawn by the functions the herald is built with (:mod:`bot.discord.crew`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from collections import defaultdict
@@ -44,6 +45,7 @@ from bot.discord.threads import relocate
 from bot.play.claims import Claims
 from bot.play.clocks import Clock, stamp
 from bot.play.quiet import is_held, merged, releases
+from bot.play.reminders import reminder_prefix
 from bot.play.since import changes_since
 from bot.play.standings import Standings
 from bot.play.story import final_post, story, told_once
@@ -348,6 +350,7 @@ class Herald:
             if found is not None:
                 return found.id
         await self.store.mark_tried(item.id, now)
+        earlier = await self._earlier_reminder(channel, post)
         # An enforced nonce makes Discord drop a resend of this item after a crash.
         message = await send_long(
             channel.send,
@@ -355,7 +358,24 @@ class Herald:
             nonce=f"parley-{item.id}",
             **{k: v for k, v in kwargs.items() if v is not None},
         )
+        if earlier is not None and earlier.id != message.id:
+            with contextlib.suppress(discord.HTTPException):
+                await earlier.delete()
         return int(message.id)
+
+    async def _earlier_reminder(
+        self, channel: discord.abc.Messageable, post: ThreadPost
+    ) -> discord.Message | None:
+        """The reminder this one replaces, if ``post`` is a reminder in the thread (a player
+        whose DMs are closed, or who asked for mentions): the player's earlier one among the
+        recent messages. Once the new one has pinged them the earlier one is deleted, so a
+        thread holds one reminder per player, never one post per reminder."""
+        if len(post.mentions) != 1 or post.view is not None:
+            return None
+        prefix = reminder_prefix(post.mentions[0])
+        if not post.line.startswith(prefix):
+            return None
+        return await already_posted(self.client, channel, lambda m: m.content.startswith(prefix))
 
     async def post_replays(self) -> None:
         """Draw and send every replay owed (games just finished), one at a time and off the

@@ -86,6 +86,16 @@ async def remind(
     await store.mark_step(game.id, deadline.seat, deadline.turn, key[step], now, posts)
 
 
+#: How every reminder's text starts.
+REMINDER_MARK = "⏰ "
+
+
+def reminder_prefix(user_id: int) -> str:
+    """How a reminder posted in the thread starts (the player's mention, then the mark): the
+    herald finds a player's earlier reminder there by it, to replace it."""
+    return f"<@{user_id}> {REMINDER_MARK}"
+
+
 def reminder_posts(
     game: GameRecord,
     spec: GameSpec[Any],
@@ -109,12 +119,13 @@ def reminder_posts(
     if step == "start":
         if not settings.turn_dm or not by_dm:
             return []  # the thread post already pinged them
-        text = f"⏰ Your turn: {where}.{due}" + (f"\n{since}" if since else "")
+        text = f"{REMINDER_MARK}Your turn: {where}.{due}" + (f"\n{since}" if since else "")
     elif step == "half":
-        text = f"⏰ Reminder: it is your turn in {where}.{due}"
+        text = f"{REMINDER_MARK}Reminder: it is your turn in {where}.{due}"
     else:
-        text = f"⏰ Last call: your clock runs out {stamp(deadline.due_at or 0)} in {where}."
-    mention = f"<@{deadline.user_id}> {text}"
+        last = stamp(deadline.due_at or 0)
+        text = f"{REMINDER_MARK}Last call: your clock runs out {last} in {where}."
+    mention = f"{reminder_prefix(deadline.user_id)}{text[len(REMINDER_MARK) :]}"
     if (settings.style == "dm" and by_dm) or step == "start":
         # the thread post already pinged a player at the start of their turn
         return [

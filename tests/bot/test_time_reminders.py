@@ -230,3 +230,33 @@ async def test_a_reminder_dm_that_turns_out_closed_becomes_a_mention(world: Worl
     await bot.scheduler.tick()
     assert "Last call" in world.thread_posts()[-1].content
     assert len(world.thread_posts()) == before + 2
+
+
+async def test_a_player_reminded_in_the_thread_has_one_reminder_there_at_a_time(world: World):
+    """ "a player with DMs closed is reminded without a new thread post per reminder": each
+    reminder pings bob (a new message is the only way Discord notifies), and the one before
+    it is deleted, so over two turns of reminders the thread holds his newest one only."""
+    fake, alice, bob = world.fake, world.alice, world.bob
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    await open_game(world, bot, "cardinal", "first=green", clock="12h", players=[alice, bob])
+
+    def bobs_reminders() -> list[str]:
+        return [
+            m.content
+            for m in world.thread_posts()
+            if not m.deleted and m.content.startswith(f"<@{bob.id}> ⏰") and m.mentions == [bob.id]
+        ]
+
+    clock.advance(6 * HOUR)  # half of bob's clock
+    await bot.scheduler.tick()
+    assert [r.split(":")[0] for r in bobs_reminders()] == [f"<@{bob.id}> ⏰ Reminder"]
+    clock.advance(5 * HOUR + 1)  # an hour before his deadline
+    await bot.scheduler.tick()
+    assert [r.split(":")[0] for r in bobs_reminders()] == [f"<@{bob.id}> ⏰ Last call"]
+
+    await fake.slash(bot, bob, world.thread(), "parley move", action="place a1")
+    await fake.slash(bot, alice, world.thread(), "parley move", action="place e5")
+    clock.advance(6 * HOUR)  # half of his next clock
+    await bot.scheduler.tick()
+    assert [r.split(":")[0] for r in bobs_reminders()] == [f"<@{bob.id}> ⏰ Reminder"]

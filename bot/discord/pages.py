@@ -14,8 +14,9 @@ import discord
 from bot.discord.bot import Gated, ParleyBot, guarded, reply_privately
 from bot.discord.targets import GameBound, per_server
 from bot.play.history import history_lines, pages
-from bot.play.ratings import Skill
+from bot.play.ratings import PROVISIONAL_GAMES
 from bot.play.service import UserError
+from bot.play.standings import seen
 from bot.storage import GameRecord, Rating
 from games import REGISTRY
 
@@ -41,23 +42,44 @@ async def history_page(bot: ParleyBot, game: GameRecord, page: int | None) -> tu
 def rank_lines(ratings: list[Rating], page: int) -> list[str]:
     start = (page - 1) * RANKS_PER_PAGE
     return [
-        f"**{start + i + 1}.** <@{r.user_id}>: {Skill(r.mu, r.sigma).shown:.1f} "
+        f"**{start + i + 1}.** <@{r.user_id}>: {seen(r)} "
         f"({r.games} rated game{'s' if r.games != 1 else ''})"
         for i, r in enumerate(ratings[start : start + RANKS_PER_PAGE])
     ]
 
 
-async def ranks_page(bot: ParleyBot, guild_id: int, key: str, page: int) -> tuple[str, int]:
-    """One page of a game's leaderboard on a server, and the number of pages."""
+async def ranks_page(
+    bot: ParleyBot, guild_id: int, key: str, page: int, everyone: bool = False
+) -> tuple[str, int]:
+    """One page of a game's leaderboard on a server, and the number of pages. Provisional
+    players are left out unless ``everyone``, as chess sites keep unsettled ratings off their
+    lists: a lucky first win would otherwise top it."""
     spec = REGISTRY[key]
     ratings = await bot.store.ratings(guild_id, key)
     if not ratings:
         raise UserError(f"Nobody has a {spec.title} rating on this server yet: finish a game!")
-    count = -(-len(ratings) // RANKS_PER_PAGE)
+    listed = ratings if everyone else [r for r in ratings if not seen(r).provisional]
+    hidden = len(ratings) - len(listed)
+    if not listed:
+        raise UserError(
+            f"Every {spec.title} rating on this server is still provisional ({hidden} "
+            f"player{'s' if hidden != 1 else ''}): `/parley leaderboard game:{key} all:True` "
+            "lists them."
+        )
+    count = -(-len(listed) // RANKS_PER_PAGE)
     if not 1 <= page <= count:
         raise UserError(f"The {spec.title} leaderboard has pages 1 to {count}.")
     heading = f"🏅 **{spec.title} leaderboard**, page {page} of {count}"
-    return "\n".join([heading, *rank_lines(ratings, page)]), count
+    lines = [heading, *rank_lines(listed, page)]
+    if hidden:
+        lines.append(
+            f"{hidden} provisional player{'s' if hidden != 1 else ''} not listed "
+            f"(fewer than {PROVISIONAL_GAMES} rated games, or not yet sure): `all:True` "
+            "lists them."
+        )
+    elif everyone and any(seen(r).provisional for r in listed):
+        lines.append("? = provisional.")
+    return "\n".join(lines), count
 
 
 def turner(make: Any, page: int, count: int) -> discord.ui.View | None:
@@ -74,8 +96,8 @@ def history_view(game_id: int, page: int, count: int) -> discord.ui.View | None:
     return turner(lambda to, label, off: HistoryPage(game_id, to, label, off), page, count)
 
 
-def ranks_view(key: str, page: int, count: int) -> discord.ui.View | None:
-    return turner(lambda to, label, off: RanksPage(key, to, label, off), page, count)
+def ranks_view(key: str, page: int, count: int, everyone: bool = False) -> discord.ui.View | None:
+    return turner(lambda to, label, off: RanksPage(key, to, label, off, everyone), page, count)
 
 
 class HistoryPage(
@@ -121,15 +143,17 @@ class HistoryPage(
 class RanksPage(
     Gated,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"parley:ranks:(?P<key>[a-z]+):(?P<page>\d+)",
+    template=r"parley:ranks:(?P<key>[a-z]+):(?P<page>\d+)(?P<all>:all)?",
 ):
-    def __init__(self, key: str, page: int, label: str = "", disabled: bool = False) -> None:
-        self.key, self.page = key, page
+    def __init__(
+        self, key: str, page: int, label: str = "", disabled: bool = False, everyone: bool = False
+    ) -> None:
+        self.key, self.page, self.everyone = key, page, everyone
         super().__init__(
             discord.ui.Button(
                 label=label or "Page",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"parley:ranks:{key}:{page}",
+                custom_id=f"parley:ranks:{key}:{page}{':all' if everyone else ''}",
                 disabled=disabled,
             )
         )
@@ -141,7 +165,7 @@ class RanksPage(
         item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> RanksPage:
-        return cls(match["key"], int(match["page"]))
+        return cls(match["key"], int(match["page"]), everyone=bool(match["all"]))
 
     async def gate(self, interaction: discord.Interaction[ParleyBot]) -> None:
         """Anyone may turn the pages, which show the clicking server's leaderboard."""
@@ -156,11 +180,11 @@ class RanksPage(
             if self.key not in REGISTRY:
                 raise UserError(f"I don't know a game called `{self.key}`.")
             text, count = await ranks_page(
-                interaction.client, interaction.guild_id, self.key, self.page
+                interaction.client, interaction.guild_id, self.key, self.page, self.everyone
             )
         except UserError as error:
             await reply_privately(interaction, str(error))
             return
         await interaction.response.edit_message(
-            content=text, view=ranks_view(self.key, self.page, count)
+            content=text, view=ranks_view(self.key, self.page, count, self.everyone)
         )

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.play.history import walk
-from bot.play.ratings import Skill, rate
+from bot.play.ratings import Shown, Skill, moves_of, rate, shown
 from bot.storage import GameRecord, LogEntry, Rating, Store
 from games import REGISTRY, GameSpec
 
@@ -66,11 +66,30 @@ def new_ratings(spec: GameSpec[Any], game: GameRecord, current: dict[int, Rating
     ]
 
 
-def shown(rating: Rating | None) -> float:
-    """The rating a player sees (a newcomer's is the starting one), to one decimal as every
-    page shows it, so a change told at the end adds up."""
-    skill = Skill() if rating is None else Skill(rating.mu, rating.sigma)
-    return round(skill.shown, 1)
+def seen(rating: Rating | None) -> Shown:
+    """The rating a player sees (a newcomer's is the starting one, provisional)."""
+    if rating is None:
+        return shown(Skill(), 0)
+    return shown(Skill(rating.mu, rating.sigma), rating.games)
+
+
+def move_of(user_id: int, before: Rating | None, after: Rating) -> list[float]:
+    """What a settled result keeps of one player's rating move: the model's numbers before
+    and after (``user, mu, sigma, games, mu, sigma, games``), so the display is computed when
+    read and a change of the display scale needs no migration."""
+    was = before or Rating(user_id, Skill().mu, Skill().sigma, 0)
+    return [user_id, was.mu, was.sigma, was.games, after.mu, after.sigma, after.games]
+
+
+def rating_path(user_id: int, games: Sequence[GameRecord]) -> list[Shown]:
+    """A player's shown rating after each rated game among ``games`` (finished games of one
+    game on one server, newest first as the store lists them), oldest first."""
+    path: list[Shown] = []
+    for game in reversed(games):
+        result = game.result or {}
+        if result.get("rated"):
+            path += [m.after for m in moves_of(result) if m.user_id == user_id]
+    return path
 
 
 class Standings:
@@ -93,13 +112,13 @@ class Standings:
             settings = await self.store.guild_settings(game.guild_id)
             rated = not game.against_ai and (forced is None or settings.rate_forced)
             ratings: list[Rating] = []
-            moves: list[tuple[int, float, float]] = []
+            moves: list[list[float]] = []
             if rated:
                 rows = {
                     r.user_id: r for r in await self.store.ratings(game.guild_id, game.game_key)
                 }
                 ratings = new_ratings(spec, game, rows)
-                moves = [(r.user_id, shown(rows.get(r.user_id)), shown(r)) for r in ratings]
+                moves = [move_of(r.user_id, rows.get(r.user_id), r) for r in ratings]
             await self.store.settle(game_id, forced, rated, ratings, moves)
 
 

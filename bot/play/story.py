@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from bot.play.ratings import moves_of
 from bot.storage import GameRecord, ThreadPost, who
 from games import GameSpec
 from games.core import finish
@@ -62,15 +63,12 @@ def player(spec: GameSpec[Any], game: GameRecord, seat: int) -> str:
 
 
 def rating_line(result: dict[str, Any]) -> str | None:
-    """How each player's rating moved, as settled (``@alice 12.0 → 14.5 (+2.5)``); None
-    before the game is settled or when it was not rated."""
-    moves = result.get("ratings") or []
+    """How each player's rating moved, as settled (``@alice 1500? → 1524? (+24)``, '?'
+    while provisional); None before the game is settled or when it was not rated."""
+    moves = moves_of(result)
     if not result.get("rated") or not moves:
         return None
-    told = [
-        f"{who(int(user))} {before:.1f} → {after:.1f} ({after - before:+.1f})"
-        for user, before, after in moves
-    ]
+    told = [f"{who(m.user_id)} {m.before} → {m.after} ({m.change:+d})" for m in moves]
     return "Ratings: " + " · ".join(told)
 
 

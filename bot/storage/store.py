@@ -259,7 +259,7 @@ class Store(Protocol):
         forced: str | None,
         rated: bool,
         ratings: list[Rating],
-        moves: Sequence[tuple[int, float, float]] = (),
+        moves: Sequence[Sequence[float]] = (),
     ) -> bool: ...
 
     async def ratings(self, guild_id: int, game_key: str) -> list[Rating]: ...

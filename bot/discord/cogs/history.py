@@ -4,6 +4,9 @@ puts Rematch under final posts)."""
 
 from __future__ import annotations
 
+import asyncio
+import io
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -21,11 +24,18 @@ from bot.discord.rematch import RematchButton
 from bot.discord.replays import replay_caption, replay_file
 from bot.discord.targets import GAME_CHOICES, find_target_game, game_autocomplete, per_server
 from bot.discord.undo import UndoAnswer, ask_undo
-from bot.play.ratings import Skill
+from bot.play.ratings import PROVISIONAL_GAMES
 from bot.play.service import UserError
-from bot.play.standings import record_of
+from bot.play.standings import rating_path, record_of, seen
 from bot.storage import GameRecord, GuildSettings
 from games import REGISTRY
+from renderers import chart
+
+#: Under a record with a provisional rating: what the '?' means.
+PROVISIONAL = (
+    f"? = provisional: fewer than {PROVISIONAL_GAMES} rated games, or too few results to be "
+    "sure yet."
+)
 
 FORCED_CHOICES = [
     app_commands.Choice(name="Count them", value="count"),
@@ -93,7 +103,10 @@ class HistoryCog(commands.Cog, name="history"):
         await ask_undo(interaction, target)
 
     @app_commands.command(description="A player's games, wins and ratings on this server")
-    @app_commands.describe(player="Whose record (yours by default)", game="Only this game")
+    @app_commands.describe(
+        player="Whose record (yours by default)",
+        game="Only this game (with a chart of the rating over time)",
+    )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def stats(
@@ -123,9 +136,10 @@ class HistoryCog(commands.Cog, name="history"):
             rows = await self.bot.store.ratings(guild_id, key)
             rating = next((r for r in rows if r.user_id == who.id), None)
             if rating is not None:
-                shown = Skill(rating.mu, rating.sigma).shown
-                ratings.append(f"{REGISTRY[key].title} {shown:.1f} ({rating.games} rated)")
+                ratings.append(f"{REGISTRY[key].title} {seen(rating)} ({rating.games} rated)")
         lines.append("Rating: " + (" · ".join(ratings) if ratings else "none yet"))
+        if any("?" in r for r in ratings):
+            lines.append(PROVISIONAL)
         if record.favourite and not game:
             favourite = sum(g.game_key == record.favourite for g in games)
             lines.append(f"Favourite game: {REGISTRY[record.favourite].title} ({favourite} games)")
@@ -135,9 +149,24 @@ class HistoryCog(commands.Cog, name="history"):
                 f"Longest game: #{longest.id} {REGISTRY[longest.game_key].title}, "
                 f"{longest.version} moves · {link(longest)}"
             )
-        await interaction.followup.send("\n".join(lines), ephemeral=True)
+        path = rating_path(who.id, games) if game else []
+        if game is None or len(path) < 2:
+            await interaction.followup.send("\n".join(lines), ephemeral=True)
+            return
+        png = await asyncio.to_thread(
+            chart.render,
+            f"{who.display_name} · {REGISTRY[game].title} rating",
+            [(p.points, p.provisional) for p in path],
+        )
+        await interaction.followup.send(
+            "\n".join(lines),
+            ephemeral=True,
+            file=discord.File(io.BytesIO(png), filename=f"rating-{game}.png"),
+        )
 
     @app_commands.command(description="A game's best players on this server")
+    @app_commands.describe(everyone="Also list players whose rating is still provisional")
+    @app_commands.rename(everyone="all")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(
@@ -145,13 +174,14 @@ class HistoryCog(commands.Cog, name="history"):
         interaction: discord.Interaction[ParleyBot],
         game: str,
         page: app_commands.Range[int, 1] = 1,
+        everyone: bool = False,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id = per_server(interaction, "Leaderboards", "/parley leaderboard")
         if game not in REGISTRY:
             raise UserError(f"I don't know a game called `{game}`.")
-        text, count = await ranks_page(self.bot, guild_id, game, page)
-        view = ranks_view(game, page, count)
+        text, count = await ranks_page(self.bot, guild_id, game, page, everyone)
+        view = ranks_view(game, page, count, everyone)
         if view is None:
             await interaction.followup.send(text, ephemeral=True)
         else:

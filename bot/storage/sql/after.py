@@ -43,12 +43,13 @@ class AfterPlay(SqlBase):
         forced: str | None,
         rated: bool,
         ratings: list[Rating],
-        moves: Sequence[tuple[int, float, float]] = (),
+        moves: Sequence[Sequence[float]] = (),
     ) -> bool:
         """Note in a finished game's result how it was decided (``forced``: None, ``forfeit``
-        or ``autopilot``), whether it counts in the ratings and how each player's shown
-        rating ``moves`` (user, before, after), and write its players' new ratings, at once;
-        False (and nothing written) if the game was settled already."""
+        or ``autopilot``), whether it counts in the ratings and how each player's rating
+        ``moves`` (numbers per player, read by :mod:`bot.play.ratings`), and write its
+        players' new ratings, at once; False (and nothing written) if the game was settled
+        already."""
         told = json.dumps([list(move) for move in moves])
         sql, args = self._settle_result(forced, rated, told, game_id)
         async with self._write() as db:

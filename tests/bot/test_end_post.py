@@ -68,7 +68,7 @@ async def test_one_end_post_per_game_tells_the_result_once_by_name(
     assert not re.search(r"\d{4}", scores), scores
     ratings = next(line for line in text.splitlines() if line.startswith("Ratings: "))
     for user in users:
-        assert re.search(rf"<@{user.id}> -?\d+\.\d → -?\d+\.\d \([+-]\d+\.\d\)", ratings)
+        assert re.search(rf"<@{user.id}> 1500\? → \d{{4}}\? \([+-]\d+\)", ratings), ratings
     # The reveal names people: no seat label stands alone, each one follows its player.
     reveal = text.split("**The reveal:**\n", 1)[1]
     labels = {spec.seat_label(s): s for s in range(count)}

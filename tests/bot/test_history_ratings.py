@@ -6,9 +6,12 @@ be left out of ratings by a server setting." ... "`/parley stats`", "`/parley le
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from discord import Permissions
 from openskill.models import PlackettLuce
+from PIL import Image
 
 from bot.storage import open_store
 from games import REGISTRY
@@ -90,8 +93,8 @@ async def test_ratings_after_a_few_games_match_openskill(world: World, monkeypat
     won = sum([carol.id in await winners_of(bot_, g) for g in range(1, 5)])
     assert f"📊 **<@{carol.id}>** on this server (all games)" in stats
     assert f"Games played: 4 · won: {won} ({round(100 * won / 4)}%)" in stats
-    shown = expected[carol.id][3].mu - 3 * expected[carol.id][3].sigma
-    assert f"Cardinal {shown:.1f} (3 rated)" in stats
+    shown = round(1500 + 7 * (expected[carol.id][3].mu - 3 * expected[carol.id][3].sigma))
+    assert f"Cardinal {shown}? (3 rated)" in stats and "? = provisional" in stats
     assert (
         "Favourite game: Cardinal (3 games)" in stats and "Longest game: #4 Tortuga 1667" in stats
     )
@@ -100,13 +103,16 @@ async def test_ratings_after_a_few_games_match_openskill(world: World, monkeypat
     )
     assert "Games played: 1 · won: 1 (100%)" in private_reply(theirs)
     board = private_reply(
-        await world.fake.slash(bot_, alice, world.channel, "parley leaderboard", game="tortuga")
+        await world.fake.slash(
+            bot_, alice, world.channel, "parley leaderboard", game="tortuga", all=True
+        )
     )
     order = sorted(tortuga.values(), key=lambda r: r.mu - 3 * r.sigma, reverse=True)
     assert board.splitlines()[0] == "🏅 **Tortuga 1667 leaderboard**, page 1 of 1"
-    assert [line.split()[1] for line in board.splitlines()[1:]] == [
+    assert [line.split()[1] for line in board.splitlines()[1:-1]] == [
         f"<@{r.user_id}>:" for r in order
     ]
+    assert board.splitlines()[-1] == "? = provisional."
 
 
 async def winners_of(bot_, game_id: int) -> set[int]:
@@ -323,7 +329,7 @@ async def test_a_rematch_the_channel_refuses_is_called_off_and_can_be_pressed_ag
 async def test_the_leaderboard_is_paged(world: World):
     """23 rated players: three pages of ten, turned in place with the buttons."""
     bot_ = await world.start_bot()
-    rows = [(world.guild.id, "ship", 9000 + n, 20.0 + n, 2.0, n + 1) for n in range(23)]
+    rows = [(world.guild.id, "ship", 9000 + n, 20.0 + n, 2.0, n + 5) for n in range(23)]
     columns = ["guild_id", "game_key", "user_id", "mu", "sigma", "games"]
     await bot_.store.write_rows("ratings", columns, rows)  # type: ignore[attr-defined]
     reply = await world.fake.slash(
@@ -332,7 +338,7 @@ async def test_the_leaderboard_is_paged(world: World):
     page = reply.messages[-1]
     lines = page.content.splitlines()
     assert lines[0] == "🏅 **Ship (Stern vs Bow) leaderboard**, page 1 of 3"
-    assert lines[1] == "**1.** <@9022>: 36.0 (23 rated games)" and len(lines) == 11
+    assert lines[1] == "**1.** <@9022>: 1752 (27 rated games)" and len(lines) == 11
     assert [b.label for b in page.buttons] == ["◀ Older", "Newer ▶"]
     assert page.buttons[0].disabled and not page.buttons[1].disabled
     for number in (2, 3):
@@ -340,9 +346,76 @@ async def test_the_leaderboard_is_paged(world: World):
         assert page.content.startswith(
             f"🏅 **Ship (Stern vs Bow) leaderboard**, page {number} of 3"
         )
-    assert page.content.splitlines()[-1] == "**23.** <@9000>: 14.0 (1 rated game)"
+    assert page.content.splitlines()[-1] == "**23.** <@9000>: 1598 (5 rated games)"
     assert page.buttons[1].disabled
     empty = await world.fake.slash(
         bot_, world.alice, world.channel, "parley leaderboard", game="cardinal"
     )
     assert private_reply(empty) == "Nobody has a Cardinal rating on this server yet: finish a game!"
+
+
+async def test_the_leaderboard_leaves_provisional_players_out_unless_asked(world: World):
+    """Ratings still provisional ('?': fewer than five rated games, or unsure) are left off
+    the leaderboard, with a line saying how many; ``all:True`` lists them, page after page."""
+    bot_ = await world.start_bot()
+    settled = [(world.guild.id, "ship", 9000 + n, 30.0 + n, 2.0, 5 + n) for n in range(12)]
+    unsure = [(world.guild.id, "ship", 9100 + n, 45.0, 2.0, 2) for n in range(2)]
+    unsure.append((world.guild.id, "ship", 9200, 45.0, 8.0, 30))  # many games, still unsure
+    columns = ["guild_id", "game_key", "user_id", "mu", "sigma", "games"]
+    await bot_.store.write_rows("ratings", columns, settled + unsure)  # type: ignore[attr-defined]
+    reply = await world.fake.slash(
+        bot_, world.alice, world.channel, "parley leaderboard", game="ship"
+    )
+    lines = reply.messages[-1].content.splitlines()
+    assert lines[0] == "🏅 **Ship (Stern vs Bow) leaderboard**, page 1 of 2"
+    assert lines[1] == "**1.** <@9011>: 1745 (16 rated games)"  # 1500 + 7 * (41 - 3 * 2)
+    assert "?" not in "\n".join(lines[1:-1]) and len(lines) == 12
+    assert lines[-1].startswith("3 provisional players not listed")
+    assert "`all:True`" in lines[-1]
+
+    every = await world.fake.slash(
+        bot_, world.alice, world.channel, "parley leaderboard", game="ship", all=True
+    )
+    page = every.messages[-1]
+    lines = page.content.splitlines()
+    assert lines[0] == "🏅 **Ship (Stern vs Bow) leaderboard**, page 1 of 2"
+    assert lines[1:4] == [
+        "**1.** <@9100>: 1773? (2 rated games)",
+        "**2.** <@9101>: 1773? (2 rated games)",
+        "**3.** <@9011>: 1745 (16 rated games)",
+    ]
+    await world.fake.click(bot_, world.alice, page, button_id(page, "Newer ▶"))
+    assert page.content.startswith("🏅 **Ship (Stern vs Bow) leaderboard**, page 2 of 2")
+    assert page.content.splitlines()[-2:] == [
+        "**15.** <@9200>: 1647? (30 rated games)",  # 1500 + 7 * (45 - 3 * 8)
+        "? = provisional.",
+    ]
+
+    await bot_.store.write_rows(  # type: ignore[attr-defined]
+        "ratings", columns, [(world.guild.id, "cardinal", 9300, 30.0, 8.0, 1)]
+    )
+    only = await world.fake.slash(
+        bot_, world.alice, world.channel, "parley leaderboard", game="cardinal"
+    )
+    assert private_reply(only) == (
+        "Every Cardinal rating on this server is still provisional (1 player): "
+        "`/parley leaderboard game:cardinal all:True` lists them."
+    )
+
+
+async def test_stats_draws_the_rating_over_time_from_two_rated_games(world: World):
+    """``/parley stats`` for one game attaches a chart of the player's rating after each of
+    their rated games, once there are two; none before, and none for all games at once."""
+    alice, carol = world.alice, world.carol
+    bot_ = await world.start_bot()
+    await finish_cardinal(world, bot_, [alice, carol], seed=0)
+    one = await world.fake.slash(bot_, alice, world.channel, "parley stats", game="cardinal")
+    assert "Rating: Cardinal 15" in private_reply(one) and not one.messages[-1].files
+    await finish_cardinal(world, bot_, [carol, alice], seed=1)
+    two = await world.fake.slash(bot_, alice, world.channel, "parley stats", game="cardinal")
+    (chart,) = two.messages[-1].files
+    assert chart.data.startswith(b"\x89PNG") and chart.filename == "rating-cardinal.png"
+    with Image.open(io.BytesIO(chart.data)) as image:
+        assert image.size == (600, 240)
+    everything = await world.fake.slash(bot_, alice, world.channel, "parley stats")
+    assert not everything.messages[-1].files

@@ -101,7 +101,7 @@ async def test_tortuga_reveal_tells_every_secret_after_the_outcome(world: World,
     assert "🏁 Game over." in status and lines[1] in status and lines[2] in status
     assert ".." not in status and "Winner:" not in status
     assert game.result["rated"] is True and game.result["forced"] is None
-    assert Skill().shown == 0  # everyone started at 0; the winners' side now leads
+    assert Skill().ordinal == 0  # everyone started at 0 (1500); the winners' side now leads
     ratings = {r.user_id: r for r in await bot_.store.ratings(world.guild.id, "tortuga")}
     assert {u.id for u in users} == set(ratings)
     winners = {users[s].id for s in outcome.winners}

@@ -11,6 +11,7 @@ against the engine's legal actions as the game goes.
 from __future__ import annotations
 
 from bot.discord.delivery import DM_CLOSED_HELP
+from bot.play.ratings import moves_of
 from games import REGISTRY
 from tests.bot.conftest import World
 from tests.bot.helpers import private_reply
@@ -146,7 +147,7 @@ async def test_a_short_game_of_ship_played_to_a_win_with_slash_commands(world: W
         f"<@{alice.id}>: Stern's Captain moves G2 → G1.\n"
         f"🏆 <@{alice.id}> (Stern) wins! Stern's Captain is back home on G1.\n"
         "Final scores: Stern pieces aboard: 9 · Bow pieces aboard: 8\n"
-        f"Ratings: <@{alice.id}> 0.0 → 3.4 (+3.4) · <@{bob.id}> 0.0 → -1.8 (-1.8)\n\n"
+        f"Ratings: <@{alice.id}> 1500? → 1524? (+24) · <@{bob.id}> 1500? → 1487? (-13)\n\n"
         "**The reveal:**\n"
         "Nothing was hidden in Ship: every piece was in view all game.\n"
         f"<@{alice.id}> (Stern) moved first, as the game was set up."
@@ -157,13 +158,17 @@ async def test_a_short_game_of_ship_played_to_a_win_with_slash_commands(world: W
 
     game = await bot.store.game(1)
     assert game.status == "over" and game.version == len(line)
+    told = game.result.pop("ratings")
     assert game.result == {
         "winners": [0],
         "reason": "Stern's Captain is back home on G1",
         "forced": None,  # issue 16: played out, and counted in the ratings
         "rated": True,
-        "ratings": [[alice.id, 0.0, 3.4], [bob.id, 0.0, -1.8]],  # as the final post tells
     }
+    assert [(m.user_id, str(m.before), str(m.after)) for m in moves_of({"ratings": told})] == [
+        (alice.id, "1500?", "1524?"),
+        (bob.id, "1500?", "1487?"),
+    ]  # the model's numbers, as the final post tells them
     assert await fake.autocomplete(bot, bob, world.thread(), "parley move", "action", "") == []
     after = await fake.slash(bot, bob, world.thread(), "parley move", action="move b9 c9")
     assert "over" in private_reply(after)

@@ -132,13 +132,16 @@ class HistoryCog(commands.Cog, name="history"):
                 f"Against the AI: {record.ai_played} played, {record.ai_won} won (unrated)"
             )
         ratings = []
+        provisional = False
         for key in [game] if game else sorted({g.game_key for g in games}):
             rows = await self.bot.store.ratings(guild_id, key)
             rating = next((r for r in rows if r.user_id == who.id), None)
             if rating is not None:
-                ratings.append(f"{REGISTRY[key].title} {seen(rating)} ({rating.games} rated)")
+                shown = seen(rating)
+                provisional = provisional or shown.provisional
+                ratings.append(f"{REGISTRY[key].title} {shown} ({rating.games} rated)")
         lines.append("Rating: " + (" · ".join(ratings) if ratings else "none yet"))
-        if any("?" in r for r in ratings):
+        if provisional:
             lines.append(PROVISIONAL)
         if record.favourite and not game:
             favourite = sum(g.game_key == record.favourite for g in games)

@@ -76,8 +76,9 @@ def captioned(board: Image.Image, move: int, moves: int) -> Image.Image:
 
 
 def _encode(frames: list[Image.Image]) -> bytes:
-    """One palette fitted to the title card, the first and the last board (every colour a
-    game draws is on its last board or its first), then each frame mapped onto it unmixed."""
+    """One palette fitted to the title card, the first and the last board (nearly every colour
+    a game draws is on them; any other takes its nearest), then each frame mapped onto it
+    undithered, so a pixel that did not change keeps its index."""
     sample = [frames[0], frames[1], frames[-1]]
     width, height = frames[0].size
     swatch = new_canvas(width, height * len(sample))

@@ -1,6 +1,6 @@
 """Building replays off the event loop.
 
-Drawing a long game's replay takes 10-30 s of CPU and, inside Pillow's GIF encoder, several
+Drawing a long game's replay takes seconds of CPU and, inside Pillow's GIF encoder, a few
 hundred MB at its peak (every frame is held in memory). So each replay is drawn in a worker
 process of its own, one at a time: the bot's event loop keeps its core, and the memory goes
 back to the system when the worker ends. Workers are forked from a small server process that

@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
             spec, args.out, args.seed, args.players, args.frames, "ai:normal" if args.ai else None
         )
         print(log.read_text().splitlines()[-1])
-        print(f"Replay (replay.png), final board (final.png) and log written to {args.out}")
+        print(f"Replay (replay.gif), final board (final.png) and log written to {args.out}")
         return 0
     if args.command == "bench":
         from bot.bench import run_bench

@@ -1,6 +1,6 @@
 """``parley demo``: a whole game, so anyone can see a game without a Discord token. Moves are
 random legal moves, or with ``--ai`` every seat is the AI (``ai:normal``), so a newcomer's first
-look is a real game. It writes the game's animated replay (``replay.png``, an APNG), the final board
+look is a real game. It writes the game's animated replay (``replay.gif``), the final board
 (``final.png``) and a text log; with ``frames`` also every board, one PNG per action."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.play.replays import animate
+from bot.play.replays import animate, card
 from games import GameSpec
 from games.ai import make_player
 from renderers import render
@@ -50,8 +50,10 @@ def play_demo(
     assert outcome is not None
     winners = ", ".join(spec.seat_label(s) for s in outcome.winners) or "nobody (draw)"
     lines.append(f"Winner: {winners} ({outcome.reason})")
-    views = [spec.view(states[i], None) for i in pick_frames(len(states))]
-    (out / "replay.png").write_bytes(animate(spec.key, views))
+    views = [(i, spec.view(states[i], None)) for i in pick_frames(len(states))]
+    names = [player or "random moves"] * count
+    title = card(spec, spec.title, names, outcome.winners, outcome.reason, len(states) - 1)
+    (out / "replay.gif").write_bytes(animate(spec.key, views, title))
     (out / "final.png").write_bytes(render(spec.key, spec.view(state, None)))
     if frames:
         for step, board in enumerate(states):

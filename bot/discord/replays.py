@@ -1,6 +1,6 @@
 """Building replays off the event loop.
 
-Drawing a long game's replay takes 10-30 s of CPU and, inside Pillow's APNG encoder, several
+Drawing a long game's replay takes seconds of CPU and, inside Pillow's GIF encoder, a few
 hundred MB at its peak (every frame is held in memory). So each replay is drawn in a worker
 process of its own, one at a time: the bot's event loop keeps its core, and the memory goes
 back to the system when the worker ends. Workers are forked from a small server process that
@@ -80,7 +80,7 @@ class Replays:
 
 
 def replay_file(game: GameRecord, animation: Animation) -> discord.File:
-    return discord.File(io.BytesIO(animation.data), filename=f"replay-{game.id}.png")
+    return discord.File(io.BytesIO(animation.data), filename=f"replay-{game.id}.gif")
 
 
 def replay_caption(title: str, game: GameRecord, animation: Animation) -> str:
@@ -89,4 +89,4 @@ def replay_caption(title: str, game: GameRecord, animation: Animation) -> str:
         if animation.frames > animation.moves
         else f"{animation.frames} moments of it shown"
     )
-    return f"**{title} #{game.id}**: {animation.moves} moves, {shown}."
+    return f"**{title} #{game.id}**, an animated GIF: {animation.moves} moves, {shown}."

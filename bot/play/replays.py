@@ -1,5 +1,6 @@
-"""A whole game as one animated picture: the public board after each move, frames
-sampled when the game is long (:mod:`renderers.replay`), built by replaying the log.
+"""A whole game as one animated picture: a title card (the result and the players), then the
+public board after each move, frames sampled when the game is long (:mod:`renderers.replay`),
+built by replaying the log.
 
 Pure and slow (a second per few frames): the Discord side runs it off the event loop, one at a
 time.
@@ -15,7 +16,8 @@ from typing import Any
 from PIL import Image
 
 from bot.play.history import walk
-from bot.storage import GameRecord
+from bot.play.story import listing, sentence
+from bot.storage import AI_NAME, GameRecord
 from games import GameSpec
 from renderers import render
 from renderers.replay import MAX_FRAMES, pick_frames, replay
@@ -23,28 +25,55 @@ from renderers.replay import MAX_FRAMES, pick_frames, replay
 
 @dataclass(frozen=True)
 class Animation:
-    data: bytes  # an APNG
-    frames: int
+    data: bytes  # a GIF
+    frames: int  # boards shown, the title card aside
     moves: int
 
 
 def public_boards(
     spec: GameSpec[Any], game: GameRecord, actions: Sequence[tuple[int, str]], most: int
-) -> list[dict[str, Any]]:
-    """The public views to draw: the opening board, then the board after each row of the log,
-    at most ``most`` of them spread evenly (always the first and the last)."""
+) -> list[tuple[int, dict[str, Any]]]:
+    """The public views to draw, each after how many moves: the opening board, then the board
+    after each row of the log, at most ``most`` of them spread evenly (always the first and the
+    last)."""
     keep = set(pick_frames(len(actions) + 1, most))
     state = spec.new(len(game.seats), game.seed, game.options)
-    views = [spec.view(state, None)] if 0 in keep else []
+    views = [(0, spec.view(state, None))] if 0 in keep else []
     for step in walk(spec, game, actions):
         if step.version in keep:
-            views.append(spec.view(step.after, None))
+            views.append((step.version, spec.view(step.after, None)))
     return views
 
 
-def animate(key: str, views: Sequence[dict[str, Any]]) -> bytes:
-    """Draw each public view and join them into one APNG under the upload limit."""
-    return replay([render(key, view) for view in views])
+def card(
+    spec: GameSpec[Any],
+    title: str,
+    players: Sequence[str],
+    winners: Sequence[int] | None,
+    reason: str,
+    moves: int,
+) -> list[str]:
+    """The title card's lines: ``title``, the result (None for ``winners``: still being
+    played), ``N moves``, then each seat with its player (``players``, by seat; '' for none
+    known)."""
+    if winners is None:
+        result = "Still being played."
+    elif winners:
+        names = listing([spec.seat_label(s) for s in winners])
+        result = f"{names} win{'s' if len(winners) == 1 else ''}. {sentence(reason)}"
+    else:
+        result = f"A draw. {sentence(reason)}"
+    seats = [
+        f"{spec.seat_label(seat)}: {name}" if name else spec.seat_label(seat)
+        for seat, name in enumerate(players)
+    ]
+    return [title, result.strip(), f"{moves} moves", *seats]
+
+
+def animate(key: str, views: Sequence[tuple[int, dict[str, Any]]], lines: Sequence[str]) -> bytes:
+    """Draw each public view and join them, behind the title card ``lines``, into one GIF under
+    the upload limit."""
+    return replay([(move, render(key, view)) for move, view in views], lines)
 
 
 def build(
@@ -53,8 +82,19 @@ def build(
     actions: Sequence[tuple[int, str]],
     most: int = MAX_FRAMES,
 ) -> Animation:
-    """The replay of ``game`` as far as ``actions`` go."""
-    data = animate(spec.key, public_boards(spec, game, actions, most))
+    """The replay of ``game`` as far as ``actions`` go. People are known here only by their
+    ids, which a picture cannot show as names, so a person's seat is its label alone."""
+    players = [AI_NAME if s.is_ai else "" for s in game.seats]
+    result = game.result if game.status == "over" else None
+    lines = card(
+        spec,
+        f"{spec.title} #{game.id}",
+        players,
+        None if result is None else result.get("winners", []),
+        "" if result is None else result.get("reason", ""),
+        len(actions),
+    )
+    data = animate(spec.key, public_boards(spec, game, actions, most), lines)
     with Image.open(io.BytesIO(data)) as image:
-        frames = getattr(image, "n_frames", 1)  # fewer than drawn if the size budget bit
+        frames = getattr(image, "n_frames", 1) - 1
     return Animation(data, frames, len(actions))

@@ -52,7 +52,7 @@ def test_parley_demo_with_ai_plays_the_ai_in_every_seat(tmp_path, capsys):
     assert log[0] == "Cardinal, 2 players, seed 3, ai:normal in every seat"
     assert log[-1].startswith("Winner: ") and "draw" not in log[-1]
     assert capsys.readouterr().out.splitlines()[0] == log[-1]
-    assert sorted(p.name for p in tmp_path.glob("*.png")) == ["final.png", "replay.png"]
+    assert sorted(p.name for p in tmp_path.glob("*.*")) == ["final.png", "log.txt", "replay.gif"]
     # With --frames every board too: the start and one per move (the log's lines between
     # its title and its winner), the same game again (the AI's seeds are fixed).
     frames = tmp_path / "frames"

@@ -164,4 +164,4 @@ async def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path):
     assert sorted(boards, key=lambda n: int(n[6:-4])) == expected, (
         "every post owed to the thread goes out exactly once"
     )
-    assert sorted(set(files) - set(boards)) == ["replay-1.png"] == files[-1:]  # then the replay
+    assert sorted(set(files) - set(boards)) == ["replay-1.gif"] == files[-1:]  # then the replay

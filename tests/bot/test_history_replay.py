@@ -1,4 +1,4 @@
-"""The replay (issue 16): "an animated image of the whole game (APNG or GIF, frames sampled
+"""The replay: "an animated image of the whole game (APNG or GIF, frames sampled
 when the game is long, under Discord's 10 MB upload limit and under 8 MB to be safe), posted
 with the reveal and on request ... built off the event loop", and "`parley demo GAME` writes
 the replay and the final board by default; `--frames` still writes every board"."""
@@ -13,7 +13,8 @@ from PIL import Image
 
 from bot.demo import play_demo
 from bot.discord.replays import draw
-from bot.storage import GameRecord, Seat
+from bot.play.replays import card, public_boards
+from bot.storage import AI_NAME, GameRecord, Seat
 from games import REGISTRY
 from renderers.replay import MAX_BYTES, MAX_FRAMES
 from tests.bot.conftest import World
@@ -22,10 +23,11 @@ from tests.bot.history_helpers import fast_forward, final_posts, game_seed, play
 from tests.bot.time_helpers import open_game
 
 
-def frames_of(data: bytes) -> int:
+def boards_in(data: bytes) -> int:
+    """The boards an animated GIF shows (its frames after the title card)."""
     with Image.open(io.BytesIO(data)) as image:
-        assert image.format == "PNG" and image.is_animated
-        return image.n_frames
+        assert image.format == "GIF" and image.is_animated
+        return image.n_frames - 1
 
 
 async def test_the_replay_follows_the_final_post_once(world: World):
@@ -46,10 +48,11 @@ async def test_the_replay_follows_the_final_post_once(world: World):
     await bot_.scheduler.tick()
     replay = world.thread_posts()[-1]
     (file,) = replay.files
-    assert file.filename == f"replay-{game_id}.png" and len(file.data) < MAX_BYTES
-    assert frames_of(file.data) == len(moves) + 1  # the opening board, then every move
+    assert file.filename == f"replay-{game_id}.gif" and len(file.data) < MAX_BYTES
+    assert boards_in(file.data) == len(moves) + 1  # the opening board, then every move
     assert replay.content == (
-        f"🎞️ The whole game, move by move:\n**Cardinal #{game_id}**: {len(moves)} moves, "
+        f"🎞️ The whole game, move by move:\n**Cardinal #{game_id}**, an animated GIF: "
+        f"{len(moves)} moves, "
         "each one shown."
     )
     assert replay.mentions == [] and (await bot_.store.unsent(game_id)) == []
@@ -64,14 +67,16 @@ async def test_a_replay_on_request_shows_the_public_boards_so_far(world: World, 
     game_id = await open_game(world, bot_, "tortuga", clock="none", players=users)
     await fast_forward(bot_, game_id, random_game("tortuga", 5, 11, pick=8)[:30])
     asked = await world.fake.slash(bot_, world.carol, world.thread(), "parley replay")
-    assert private_reply(asked).startswith("**Tortuga 1667 #1**: 30 moves, each one shown.")
-    assert frames_of(asked.files[0].data) == 31
+    assert private_reply(asked).startswith(
+        "**Tortuga 1667 #1**, an animated GIF: 30 moves, each one shown."
+    )
+    assert boards_in(asked.files[0].data) == 31
 
 
 @pytest.mark.slow
 def test_the_longest_games_replay_fits_the_upload_limit():
-    """Caribbean with 4 players, about 2,000 moves: 120 moments drawn (fewer frames stored:
-    the encoder merges a board that did not change, a secret bid), under 8 MB."""
+    """Caribbean with 4 players, about 2,000 moves: a title card and 120 boards, each
+    captioned with its move (so none merges with the next), under 8 MB."""
     moves = random_game("caribbean", 4, 1, pick=1)
     seats = [Seat(s, 100 + s) for s in range(4)]
     game = GameRecord(1, "caribbean", 1, 2, 3, 4, 100, "over", 1, {}, len(moves), None, None, seats)
@@ -79,7 +84,7 @@ def test_the_longest_games_replay_fits_the_upload_limit():
     animation = draw(game, moves)
     took = time.perf_counter() - started
     assert len(moves) > 1500 and animation.moves == len(moves)
-    assert 60 < animation.frames == frames_of(animation.data) <= MAX_FRAMES
+    assert animation.frames == boards_in(animation.data) == MAX_FRAMES
     assert len(animation.data) < MAX_BYTES
     print(f"caribbean, {len(moves)} moves: {len(animation.data) / 1e6:.2f} MB in {took:.1f} s")
 
@@ -91,9 +96,40 @@ def test_demo_writes_the_replay_and_the_final_board(tmp_path):
     assert sorted(p.name for p in (tmp_path / "plain").iterdir()) == [
         "final.png",
         "log.txt",
-        "replay.png",
+        "replay.gif",
     ]
-    assert frames_of((tmp_path / "plain" / "replay.png").read_bytes()) == moves + 1
+    assert boards_in((tmp_path / "plain" / "replay.gif").read_bytes()) == moves + 1
     play_demo(spec, tmp_path / "every", seed=2, frames=True)
     boards = sorted(p.name for p in (tmp_path / "every").glob("0*.png"))
     assert boards == [f"{n:04d}.png" for n in range(moves + 1)]
+
+
+def test_the_title_card_tells_the_result_and_the_players():
+    spec = REGISTRY["ship"]
+    assert card(spec, "Ship #7", ["", AI_NAME], [1], "bow home", 9) == [
+        "Ship #7",
+        "Bow wins. Bow home.",
+        "9 moves",
+        "Stern",
+        f"Bow: {AI_NAME}",
+    ]
+    assert card(spec, "Ship", ["", ""], [], "", 3)[1] == "A draw."
+    assert card(spec, "Ship", ["", ""], None, "", 3)[1] == "Still being played."
+
+
+def test_the_replay_draws_public_views_only(monkeypatch):
+    """Secrets stay out: every board drawn is the view of no seat."""
+    spec = REGISTRY["tortuga"]
+    moves = random_game("tortuga", 5, 11, pick=8)[:40]
+    seats = [Seat(s, 100 + s) for s in range(5)]
+    game = GameRecord(1, "tortuga", 1, 2, 3, 4, 100, "active", 11, {}, 40, None, None, seats)
+    asked = []
+    view = type(spec).view
+
+    def spy(self: object, state: object, seat: int | None) -> object:
+        asked.append(seat)
+        return view(self, state, seat)
+
+    monkeypatch.setattr(type(spec), "view", spy)
+    boards = public_boards(spec, game, moves, MAX_FRAMES)
+    assert [move for move, _ in boards] == list(range(41)) and set(asked) == {None}

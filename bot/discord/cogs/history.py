@@ -76,7 +76,7 @@ class HistoryCog(commands.Cog, name="history"):
         else:
             await interaction.followup.send(text, ephemeral=True, view=view)
 
-    @app_commands.command(description="The whole game as an animated picture")
+    @app_commands.command(description="The whole game as an animated GIF")
     @app_commands.autocomplete(game=game_autocomplete)
     async def replay(
         self, interaction: discord.Interaction[ParleyBot], game: int | None = None

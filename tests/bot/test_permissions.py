@@ -31,6 +31,7 @@ from tests.bot.conftest import World
 from tests.bot.fake_discord import FakeMessage, FakeUser, InteractionRecord, permission_names
 from tests.bot.helpers import menu_option, private_text
 from tests.bot.time_helpers import (  # noqa: F401 - no_bot_warnings is a fixture
+    HOUR,
     FakeClock,
     no_bot_warnings,
     open_game,
@@ -291,12 +292,16 @@ async def test_whole_games_with_exactly_the_readme_permissions(world: World, mon
     clock = FakeClock()
     bot_ = await start_bot(world, clock)
 
-    cardinal = await open_game(world, bot_, "cardinal", "first=orange")
+    cardinal = await open_game(
+        world, bot_, "cardinal", "first=orange", clock="12h", players=[world.alice, world.bob]
+    )
     assert world.status_message().pinned
     await play_move(world, bot_, cardinal, lambda legal: legal[0], 0)
     fake.archive(world.thread())  # a quiet week: Discord archives the thread
-    await bot_.scheduler.tick()  # the scheduler reopens a live game's thread
+    clock.advance(6 * HOUR)  # and half of Bob's clock goes by: his DMs are closed
+    await bot_.scheduler.tick()  # the scheduler reopens a live game's thread, reminds Bob
     assert not world.thread().archived
+    assert world.thread_posts()[-1].content.startswith(f"<@{world.bob.id}> ⏰ Reminder")
     moves = await play_to_the_end(world, bot_, cardinal)
     assert (await bot_.store.game(cardinal)).status == "over"
     assert "🏆" in world.thread_posts()[-1].content and moves > 3

@@ -9,6 +9,7 @@ import itertools
 import logging
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 import pytest
@@ -17,6 +18,7 @@ from bot.config import Settings
 from bot.discord.bot import ParleyBot
 from bot.logs import PAYLOAD_LOGGERS, keep_payloads_out
 from tests.bot.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
+from tests.bot.golden import RecordingDiscord
 from tests.bot.postgres import PostgresServer, missing
 
 #: The stores every bot test runs on; the PostgreSQL half is marked ``postgres``.
@@ -99,16 +101,13 @@ class World:
         return next(m for m in self.fake.messages(self.channel) if m.embeds)
 
 
-@pytest.fixture
-async def world(database: str, monkeypatch) -> AsyncIterator[World]:
-    # Game seeds come from secrets.randbits; here they count up from 1, so every run of a bot
-    # test plays the same games (a test may still pick its own seed).
-    seeds = itertools.count(1)
-    monkeypatch.setattr("bot.play.service.secrets.randbits", lambda _bits: next(seeds))
-    fake = FakeDiscord()
+@asynccontextmanager
+async def harbour(fake: FakeDiscord, database: str, *, bob_dms_open: bool) -> AsyncIterator[World]:
+    """The server every bot test plays in (alice, bob and carol on "Harbour"), and after the
+    test its bots stopped and every message checked against Discord's limits."""
     guild = fake.add_guild("Harbour")
     alice = fake.add_user("alice")
-    bob = fake.add_user("bob", dms_open=False)
+    bob = fake.add_user("bob", dms_open=bob_dms_open)
     carol = fake.add_user("carol")
     for user in (alice, bob, carol):
         fake.add_member(guild, user)
@@ -125,6 +124,24 @@ async def world(database: str, monkeypatch) -> AsyncIterator[World]:
         "the bot sent Discord something beyond its documented limits:\n"
         + "\n".join(fake.limit_violations)
     )
+
+
+@pytest.fixture
+async def world(database: str, monkeypatch) -> AsyncIterator[World]:
+    # Game seeds come from secrets.randbits; here they count up from 1, so every run of a bot
+    # test plays the same games (a test may still pick its own seed).
+    seeds = itertools.count(1)
+    monkeypatch.setattr("bot.play.service.secrets.randbits", lambda _bits: next(seeds))
+    async with harbour(FakeDiscord(), database, bob_dms_open=False) as world:
+        yield world
+
+
+@pytest.fixture
+async def recorded_world(database: str) -> AsyncIterator[World]:
+    """The same server with a fake that writes a transcript of what each reader sees
+    (:mod:`tests.bot.golden`); everyone's DMs are open (a test closes one as it needs)."""
+    async with harbour(RecordingDiscord(), database, bob_dms_open=True) as world:
+        yield world
 
 
 @pytest.fixture

@@ -219,29 +219,12 @@ async def database(tmp_path) -> AsyncIterator[str]:
     yield str(tmp_path / "parley.db")
 
 
-@pytest.fixture
-async def table_world(database: str) -> AsyncIterator[World]:
-    fake = RecordingDiscord()
-    guild = fake.add_guild("Harbour")
-    alice, bob, carol = (fake.add_user(name) for name in ("alice", "bob", "carol"))
-    for user in (alice, bob, carol):
-        fake.add_member(guild, user)
-    world = World(fake, guild, fake.channel(guild), alice, bob, carol, database)
-    yield world
-    try:
-        for bot in list(world.bots):
-            await world.kill_bot(bot)
-    finally:
-        fake.close()
-    assert fake.limit_violations == [], "\n".join(fake.limit_violations)
-
-
 @pytest.mark.parametrize(
     "key", [pytest.param(key, marks=[pytest.mark.slow] * (key in SLOW)) for key in GAMES]
 )
-async def test_golden_transcript(table_world: World, key: str, monkeypatch) -> None:
+async def test_golden_transcript(recorded_world: World, key: str, monkeypatch) -> None:
     setup = GAMES[key]
-    world = table_world
+    world = recorded_world
     fake = world.fake
     assert isinstance(fake, RecordingDiscord)
     monkeypatch.setattr("bot.play.service.secrets.randbits", lambda _bits: setup.seed)

@@ -185,23 +185,6 @@ async def database(tmp_path) -> AsyncIterator[str]:
     yield str(tmp_path / "parley.db")
 
 
-@pytest.fixture
-async def noisy_world(database: str) -> AsyncIterator[World]:
-    fake = RecordingDiscord()
-    guild = fake.add_guild("Harbour")
-    alice, bob, carol = (fake.add_user(name) for name in ("alice", "bob", "carol"))
-    for user in (alice, bob, carol):
-        fake.add_member(guild, user)
-    world = World(fake, guild, fake.channel(guild), alice, bob, carol, database)
-    yield world
-    try:
-        for bot in list(world.bots):
-            await world.kill_bot(bot)
-    finally:
-        fake.close()
-    assert fake.limit_violations == [], "\n".join(fake.limit_violations)
-
-
 def every_version(message: FakeMessage) -> list[str]:
     return [str(version["content"] or "") for version in message.versions()]
 
@@ -210,10 +193,10 @@ def every_version(message: FakeMessage) -> list[str]:
     "key", [pytest.param(key, marks=[pytest.mark.slow] * (key != "cardinal")) for key in GAMES]
 )
 async def test_a_game_with_ai_seats_says_only_what_earns_its_place(
-    noisy_world: World, key: str, monkeypatch
+    recorded_world: World, key: str, monkeypatch
 ) -> None:
     setup = GAMES[key]
-    world = noisy_world
+    world = recorded_world
     fake = world.fake
     assert isinstance(fake, RecordingDiscord)
     monkeypatch.setattr("bot.play.service.secrets.randbits", lambda _bits: setup.seed)

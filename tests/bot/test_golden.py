@@ -190,26 +190,37 @@ class Player:
             self.version = game.version
             seat = self.rng.choice(spec.to_act(state))
             target = self.policy(spec, state, seat, self.rng)
-            actions = spec.legal_actions(state, seat)
-            words = target.split()
-            parts = {
-                spec.label(state, seat, " ".join(words[:n]))
-                for n in range(1, len(words))
-                if sum(a.startswith(" ".join(words[:n]) + " ") for a in actions) > 1
-            }
-            message = await self.first_step(seat, state)
-            wanted = spec.label(state, seat, target)
-            dms = table.fake.dms(table.users[seat])
-            newest = dms[-1].id if dms else 0
-            assert await self.reach(table.users[seat], message, wanted, parts, 0)
-            self.picked_on[seat] = (self.last_pick, newest)
+            await self.click_to(seat, state, target)
             after, _ = await table.state()
             assert after.version == game.version + 1, "one pick path, exactly one action"
             assert (await table.bot.store.actions(GAME_ID))[-1] == (seat, target)
-            assert self.last_answer is not None
-            goes_on = going_on(self.last_answer)
-            if goes_on is not None:
-                self.goes_on[seat] = (goes_on, after.version)
+            self.note_goes_on(seat, after.version)
+
+    async def click_to(self, seat: int, state: Any, target: str) -> None:
+        """Press, step by step, the buttons and menus that make ``target`` for ``seat``, as
+        its player would: from the first step shown, through the labels of the action's
+        shorter prefixes that several actions share."""
+        table, spec = self.table, self.table.spec
+        actions = spec.legal_actions(state, seat)
+        words = target.split()
+        parts = {
+            spec.label(state, seat, " ".join(words[:n]))
+            for n in range(1, len(words))
+            if sum(a.startswith(" ".join(words[:n]) + " ") for a in actions) > 1
+        }
+        message = await self.first_step(seat, state)
+        wanted = spec.label(state, seat, target)
+        dms = table.fake.dms(table.users[seat])
+        newest = dms[-1].id if dms else 0
+        assert await self.reach(table.users[seat], message, wanted, parts, 0)
+        self.picked_on[seat] = (self.last_pick, newest)
+
+    def note_goes_on(self, seat: int, version: int) -> None:
+        """Where ``seat``'s turn goes on after its pick (its private answer), if it does."""
+        assert self.last_answer is not None
+        goes_on = going_on(self.last_answer)
+        if goes_on is not None:
+            self.goes_on[seat] = (goes_on, version)
 
 
 # -- the test ------------------------------------------------------------------------------

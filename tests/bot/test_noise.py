@@ -43,7 +43,6 @@ from tests.bot.test_golden import (
     brisk,
     hopeful,
 )
-from tests.bot.test_labelled_play import going_on
 from tests.bot.time_helpers import FakeClock, start_bot
 
 AI = "AI (normal)"
@@ -135,28 +134,13 @@ class Counting(Player):
             assert set(due) <= self.humans, "an AI seat was left to move"
             seat = self.rng.choice(due)
             target = self.policy(spec, state, seat, self.rng)
-            actions = spec.legal_actions(state, seat)
-            words = target.split()
-            parts = {
-                spec.label(state, seat, " ".join(words[:n]))
-                for n in range(1, len(words))
-                if sum(a.startswith(" ".join(words[:n]) + " ") for a in actions) > 1
-            }
-            message = await self.first_step(seat, state)
-            wanted = spec.label(state, seat, target)
-            dms = table.fake.dms(table.users[seat])
-            newest = dms[-1].id if dms else 0
             posts_before = len(table.world.thread_posts())
-            assert await self.reach(table.users[seat], message, wanted, parts, 0)
-            self.picked_on[seat] = (self.last_pick, newest)
+            await self.click_to(seat, state, target)
             after, _ = await table.state()
             log = await table.bot.store.actions(GAME_ID)
             assert log[game.version] == (seat, target), "one pick, one action"
             self._note(game, log, posts_before)
-            assert self.last_answer is not None
-            goes_on = going_on(self.last_answer)
-            if goes_on is not None:
-                self.goes_on[seat] = (goes_on, after.version)
+            self.note_goes_on(seat, after.version)
         raise AssertionError("the game did not end")
 
     def _note(self, game: Any, log: list[tuple[int, str]], posts_before: int) -> None:

@@ -20,6 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 import discord
 
 from bot.play.replays import Animation, build
+from bot.play.stepper import Stepper
 from bot.play.thinking import background_worker
 from bot.storage import GameRecord, Store
 from games import REGISTRY
@@ -47,6 +48,7 @@ class Replays:
         self._lock = asyncio.Lock()
         self._kept: OrderedDict[tuple[int, int], Animation] = OrderedDict()
         self._workers: ProcessPoolExecutor | None = None
+        self.stepper = Stepper(store)  # the step-through board's replays and boards, kept
 
     async def of(self, game: GameRecord) -> Animation:
         """The replay of ``game`` as it stands (its public boards only)."""

@@ -110,20 +110,26 @@ class Entry:
     undone: bool
 
 
+def told(
+    spec: GameSpec[Any], game: GameRecord, log: Sequence[LogEntry], everything: bool
+) -> Iterator[tuple[Step, Entry]]:
+    """Each row of the log played, with its line of the history (see :func:`narrate`); the
+    step-through board and the game record read both from one replay."""
+    actions = [(entry.seat, entry.action) for entry in log]
+    gone = undone(actions)
+    for step, row in zip(walk(spec, game, actions), log, strict=True):
+        text = step.line or "…"
+        if step.undo_of is None:
+            text += secret_aside(spec, step.before, step.seat, step.action, everything)
+        yield step, Entry(step.version, step.seat, row.user_id, text, step.version in gone)
+
+
 def narrate(
     spec: GameSpec[Any], game: GameRecord, log: Sequence[LogEntry], everything: bool
 ) -> list[Entry]:
     """The history of a game: each action's public line; with ``everything`` (a finished game)
     also what a secret choice was (a vote, a bid), in the seat's own words."""
-    actions = [(entry.seat, entry.action) for entry in log]
-    gone = undone(actions)
-    entries = []
-    for step, row in zip(walk(spec, game, actions), log, strict=True):
-        text = step.line or "…"
-        if step.undo_of is None:
-            text += secret_aside(spec, step.before, step.seat, step.action, everything)
-        entries.append(Entry(step.version, step.seat, row.user_id, text, step.version in gone))
-    return entries
+    return [entry for _, entry in told(spec, game, log, everything)]
 
 
 PAGE_LINES = 15

@@ -66,7 +66,9 @@ async def test_a_replay_on_request_shows_the_public_boards_so_far(world: World, 
     bot_ = await world.start_bot()
     game_id = await open_game(world, bot_, "tortuga", clock="none", players=users)
     await fast_forward(bot_, game_id, random_game("tortuga", 5, 11, pick=8)[:30])
-    asked = await world.fake.slash(bot_, world.carol, world.thread(), "parley replay")
+    asked = await world.fake.slash(
+        bot_, world.carol, world.thread(), "parley replay", animated=True
+    )
     assert private_reply(asked).startswith(
         "**Tortuga 1667 #1**, an animated GIF: 30 moves, each one shown."
     )

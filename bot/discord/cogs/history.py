@@ -1,6 +1,6 @@
 """``/parley history``, ``replay``, ``undo``, ``stats``, ``leaderboard`` and ``ratings``: what a
-game leaves behind. Loading this cog registers the page, undo and rematch buttons (the herald
-puts Rematch under final posts)."""
+game leaves behind. Loading this cog registers the page, undo, rematch and step-through buttons
+(the herald puts Rematch and Replay under final posts)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from bot.discord.pages import (
 )
 from bot.discord.rematch import RematchButton
 from bot.discord.replays import replay_caption, replay_file
+from bot.discord.stepper import GoToMove, StepThrough, open_stepper
 from bot.discord.targets import GAME_CHOICES, find_target_game, game_autocomplete, per_server
 from bot.discord.undo import UndoAnswer, ask_undo
 from bot.play.ratings import PROVISIONAL_GAMES
@@ -76,15 +77,26 @@ class HistoryCog(commands.Cog, name="history"):
         else:
             await interaction.followup.send(text, ephemeral=True, view=view)
 
-    @app_commands.command(description="The whole game as an animated GIF")
+    @app_commands.command(description="Step through a game's boards move by move")
+    @app_commands.describe(
+        move="The move to start at (0: the opening board)",
+        animated="The whole game as one animated GIF instead",
+    )
     @app_commands.autocomplete(game=game_autocomplete)
     async def replay(
-        self, interaction: discord.Interaction[ParleyBot], game: int | None = None
+        self,
+        interaction: discord.Interaction[ParleyBot],
+        game: int | None = None,
+        move: app_commands.Range[int, 0] | None = None,
+        animated: bool = False,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         target = await find_target_game(interaction, game)
         if target.state is None:
             raise UserError("The game has not started yet.")
+        if not animated:
+            await open_stepper(interaction, target.id, move)
+            return
         animation = await self.bot.herald.replays.of(target)
         title = REGISTRY[target.game_key].title
         await interaction.followup.send(
@@ -215,5 +227,5 @@ class HistoryCog(commands.Cog, name="history"):
 
 
 async def setup(bot: ParleyBot) -> None:
-    bot.add_dynamic_items(HistoryPage, RanksPage, UndoAnswer, RematchButton)
+    bot.add_dynamic_items(HistoryPage, RanksPage, UndoAnswer, RematchButton, StepThrough, GoToMove)
     await bot.add_cog(HistoryCog(bot))

@@ -14,6 +14,7 @@ from bot.discord.lobby import LobbyButton
 from bot.discord.pages import HistoryPage
 from bot.discord.rematch import RematchButton
 from bot.discord.resign import ResignButton
+from bot.discord.stepper import GoToMove, StepThrough
 from bot.discord.undo import UndoAnswer
 from tests.bot.fake_discord import FakeChannel, FakeDiscord, FakeMessage, InteractionRecord
 from tests.bot.fake_discord.world import FakeUser
@@ -31,6 +32,8 @@ GAME_BOUND: dict[type[Item], Callable[[int], Item]] = {
     HistoryPage: lambda game: HistoryPage(game, 1, "◀ Older"),
     RematchButton: lambda game: RematchButton(game),
     UndoAnswer: lambda game: UndoAnswer(game, "r1", "yes"),
+    StepThrough: lambda game: StepThrough(game, 1, "next", "Next ▶"),
+    GoToMove: lambda game: GoToMove(game),
 }
 
 

@@ -1,7 +1,8 @@
-"""The step-through board (issue 25, item 2): "`/parley replay` (and a button on the end post)
-answers privately with the board at a move and ◀ ▶ ⏮ ⏭ buttons and a "go to move" choice, with
-that move's line of the history under the board; it works after a restart, shows only what was
-public at that move while the game runs, and everything once it is over"."""
+"""The step-through board and the export (issue 25, items 2 and 3): "`/parley replay` (and a
+button on the end post) answers privately with the board at a move and ◀ ▶ ⏮ ⏭ buttons and a
+"go to move" choice, with that move's line of the history under the board; it works after a
+restart, shows only what was public at that move while the game runs, and everything once it
+is over" and "`/parley export` attaches the game as a text record"."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ import asyncio
 import io
 import itertools
 
+import pytest
 from PIL import Image
 
 import bot.play.stepper
+from bot.play.gamerecord import RecordError, read_record, replay_record
 from bot.play.stepper import waypoints
 from games import REGISTRY
 from tests.bot.conftest import World
@@ -80,6 +83,16 @@ async def test_a_finished_game_steps_through_and_keeps_working_after_a_restart(w
     await world.fake.click(bot_, world.alice, message, button_id(message, "Next ▶"))
     assert message.content.splitlines()[1] == first_line
 
+    # the finished game's record replays to the same result
+    exported = await world.fake.slash(bot_, world.alice, world.thread(), "parley export")
+    assert private_reply(exported).startswith(f"📄 **Cardinal #{game_id}** as a text record")
+    (file,) = exported.messages[-1].files
+    assert file.filename == f"parley-{game_id}.txt"
+    back = replay_record(read_record(file.data.decode()))
+    result = (await bot_.store.game(game_id)).result
+    assert back.game.result == {k: result[k] for k in ("winners", "reason")}
+    assert "| alice\n" in file.data.decode() and "| carol\n" in file.data.decode()
+
 
 async def test_a_running_games_stepper_shows_public_boards_and_lines_only(
     world: World, monkeypatch
@@ -119,9 +132,15 @@ async def test_a_running_games_stepper_shows_public_boards_and_lines_only(
     texts.append(message.content)
     (menu,) = message.selects
     texts += [o.get("description", "") for o in menu.options]
+    exported = await world.fake.slash(bot_, world.carol, world.thread(), "parley export")
+    assert "secret choices and seed are left out" in private_reply(exported)
+    record = exported.messages[-1].files[0].data.decode()
+    texts.append(record)
+    with pytest.raises(RecordError, match="seed is hidden"):
+        replay_record(read_record(record))
 
     text = "\n".join(texts)
-    assert "has voted" in text and "secret choice" not in text and not RAW_VOTE.search(text)
+    assert "has voted" in text and "'s secret choice" not in text and not RAW_VOTE.search(text)
     assert not any(secret in text for secret in secrets)
     assert set(asked) == {None} and len(drawn) == 31  # each board drawn once, then kept
     assert all("private" not in view for view in drawn)

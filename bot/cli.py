@@ -1,5 +1,6 @@
-"""The ``parley`` command: run the bot, play a demo game, pit players against each other,
-benchmark, back up the database, copy it to another store."""
+"""The ``parley`` command: run the bot, play a demo game (or replay a game record), check a
+game record, pit players against each other, benchmark, back up the database, copy it to
+another store."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ def main(argv: list[str] | None = None) -> int:
     demo = commands.add_parser(
         "demo", help="play a game (random moves, or --ai): its replay, its final board and a log"
     )
-    demo.add_argument("game", help=f"one of: {', '.join(REGISTRY)}")
+    demo.add_argument("game", nargs="?", help=f"one of: {', '.join(REGISTRY)}")
     demo.add_argument("--out", type=Path, required=True, help="folder for the images and log")
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--players", type=int, default=None)
@@ -30,6 +31,13 @@ def main(argv: list[str] | None = None) -> int:
         "--frames", action="store_true", help="also write every board, one PNG per action"
     )
     demo.add_argument("--ai", action="store_true", help="every seat the AI (normal), not random")
+    demo.add_argument(
+        "--from", dest="record", type=Path, help="replay a game record (/parley export) instead"
+    )
+    check = commands.add_parser(
+        "import", help="check that a game record (/parley export) replays to its result"
+    )
+    check.add_argument("record", type=Path)
     bench = commands.add_parser("bench", help="measure render, engine, bot and SQLite speed")
     bench.add_argument(
         "--games", type=int, help="games stored for the stores' numbers (default 100,000)"
@@ -59,7 +67,13 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.command == "run":
         return run_bot()
+    if args.command == "import":
+        return import_record(args.record)
+    if args.command == "demo" and args.record is not None:
+        return demo_from(args.record, args.out)
     if args.command == "demo":
+        if args.game is None:
+            parser.error("name a game to play, or replay a record with --from FILE")
         spec = find_game(args.game)
         if spec is None:
             parser.error(f"unknown game {args.game!r}; choose from {', '.join(REGISTRY)}")
@@ -135,6 +149,40 @@ async def serve(settings: Settings) -> None:
     bot = ParleyBot(settings, store=store)
     async with bot:
         await bot.start(settings.token)
+
+
+def import_record(path: Path) -> int:
+    """Check a game record: it replays, move by move, to its history and result."""
+    from bot.play.gamerecord import RecordError, read_record, replay_record
+
+    try:
+        replayed = replay_record(read_record(path.read_text()))
+    except OSError as error:
+        return refuse(f"{path}: {error.strerror or error}")
+    except (RecordError, UnicodeDecodeError) as error:
+        return refuse(f"{path}: {error}")
+    game, spec = replayed.game, replayed.spec
+    print(
+        f"{path}: {spec.title}, {len(game.seats)} players, {len(replayed.log)} moves, "
+        f"{'finished' if game.status == 'over' else game.status}: every move is legal, and its "
+        "history and result are as recorded."
+    )
+    return 0
+
+
+def demo_from(path: Path, out: Path) -> int:
+    from bot.demo import replay_demo
+    from bot.play.gamerecord import RecordError
+
+    try:
+        log = replay_demo(path, out)
+    except OSError as error:
+        return refuse(f"{path}: {error.strerror or error}")
+    except (RecordError, UnicodeDecodeError) as error:
+        return refuse(f"{path}: {error}")
+    print(log.read_text().splitlines()[-1])
+    print(f"Replay (replay.gif), final board (final.png) and log written to {out}")
+    return 0
 
 
 def refuse(*lines: str) -> int:

@@ -1,7 +1,8 @@
 """``parley demo``: a whole game, so anyone can see a game without a Discord token. Moves are
 random legal moves, or with ``--ai`` every seat is the AI (``ai:normal``), so a newcomer's first
 look is a real game. It writes the game's animated replay (``replay.gif``), the final board
-(``final.png``) and a text log; with ``frames`` also every board, one PNG per action."""
+(``final.png``) and a text log; with ``frames`` also every board, one PNG per action. With
+``--from FILE`` it replays a game record (``/parley export``) instead of playing."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.play.replays import animate, card
+from bot.play.gamerecord import read_record, replay_record
+from bot.play.history import told
+from bot.play.replays import animate, build, card
 from games import GameSpec
 from games.ai import make_player
 from renderers import render
@@ -58,6 +61,31 @@ def play_demo(
     if frames:
         for step, board in enumerate(states):
             (out / f"{step:04d}.png").write_bytes(render(spec.key, spec.view(board, None)))
+    log = out / "log.txt"
+    log.write_text("\n".join(lines) + "\n")
+    return log
+
+
+def replay_demo(record: Path, out: Path) -> Path:
+    """Replay a game record to ``out``: its replay, final board and log, as a demo writes
+    them. Raises :class:`bot.play.gamerecord.RecordError` for a record that does not replay."""
+    replayed = replay_record(read_record(record.read_text()))
+    spec, game = replayed.spec, replayed.game
+    out.mkdir(parents=True, exist_ok=True)
+    lines = [f"{spec.title}, {len(game.seats)} players, seed {game.seed}, from {record.name}"]
+    for step, entry in told(spec, game, replayed.log, everything=game.status == "over"):
+        lines.append(
+            f"{step.version:4d}. {spec.seat_label(step.seat)}: {step.action}  |  {entry.text}"
+        )
+    result = game.result
+    if result is not None:
+        winners = ", ".join(spec.seat_label(s) for s in result["winners"]) or "nobody (draw)"
+        lines.append(f"Winner: {winners} ({result['reason']})")
+    else:
+        lines.append(f"Not finished ({game.status})")
+    actions = [(entry.seat, entry.action) for entry in replayed.log]
+    (out / "replay.gif").write_bytes(build(spec, game, actions).data)
+    (out / "final.png").write_bytes(render(spec.key, spec.view(replayed.final, None)))
     log = out / "log.txt"
     log.write_text("\n".join(lines) + "\n")
     return log

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from bot.cli import main
 from bot.play.gamerecord import (
     RecordError,
     read_record,
@@ -63,7 +64,7 @@ def test_every_record_replays_to_the_same_result_and_history(key: str):
         text = write_record(REGISTRY[key], game, log, {0: "alice"})
         back = replay_record(read_record(text))  # each history line checked as it replays
         assert back.game.result == game.result and back.game.seed == game.seed
-        assert [m.told for m in read_record(text).moves] == history(game, log)
+        assert [(e.seat, e.action) for e in back.log] == [(e.seat, e.action) for e in log]
         assert "Seat 0: " in text and "| alice\n" in text and "Status: over" in text
 
 
@@ -142,3 +143,36 @@ def test_bad_records_are_refused_with_the_line_and_the_reason():
     wrong = lines[: first + 1] + lines[first + 2 :]  # a move left out
     moves = sum(line[:1].isdigit() for line in wrong)
     assert refusal(wrong) == f"line {at(lines, 'Moves:') + 1}: the record has {moves} move lines"
+
+
+def resigned() -> str:
+    """A Cardinal game Blue resigned after three moves: it ended off the board."""
+    game, log = played("cardinal", 1, most=3)
+    game.status, game.result = "over", {"winners": [0], "reason": "Blue resigned"}
+    return write_record(REGISTRY["cardinal"], game, log, {})
+
+
+def test_parley_import_and_demo_from_replay_a_record(tmp_path, capsys):
+    path = tmp_path / "game.txt"
+    path.write_text(resigned())
+    assert "Ended: off the board" in path.read_text()
+    assert main(["import", str(path)]) == 0
+    assert capsys.readouterr().out == (
+        f"{path}: Cardinal, 2 players, 3 moves, finished: every move is legal, and its history "
+        "and result are as recorded.\n"
+    )
+    assert main(["demo", "--from", str(path), "--out", str(tmp_path / "out")]) == 0
+    assert capsys.readouterr().out.startswith("Winner: Orange (Blue resigned)\n")
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        "final.png",
+        "log.txt",
+        "replay.gif",
+    ]
+    path.write_text(resigned().replace("Ended: off the board", "Ended: on the board"))
+    assert main(["import", str(path)]) == 1
+    assert "the record says the game ended on the board; the replay goes on" in (
+        capsys.readouterr().err
+    )
+    path.write_text(resigned().replace("Game: cardinal", "Game: chess"))
+    assert main(["import", str(path)]) == 1
+    assert capsys.readouterr().err.startswith(f"{path}: line 2: unknown game 'chess'")

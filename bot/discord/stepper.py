@@ -62,14 +62,16 @@ async def open_stepper(
 
 
 async def turn_to(interaction: discord.Interaction[ParleyBot], game_id: int, move: int) -> None:
-    """Turn the private step-through board in place to the board after ``move``."""
+    """Turn the private step-through board in place to the board after ``move``. The answer
+    is deferred first: after a restart the game is replayed again before its board is drawn."""
+    await interaction.response.defer()
     try:
         game = await interaction.client.service.game(game_id)
         frame = await interaction.client.herald.replays.stepper.frame(game, move)
     except UserError as error:
         await reply_privately(interaction, str(error))
         return
-    await interaction.response.edit_message(
+    await interaction.edit_original_response(
         content=frame.text,
         attachments=[board_file(game.id, frame)],
         view=stepper_view(game.id, frame),

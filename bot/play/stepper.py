@@ -24,7 +24,7 @@ from bot.storage import GameRecord, LogEntry, Store
 from games import REGISTRY, GameSpec
 from renderers import render
 
-TIMELINES_KEPT = 8  # games replayed and kept (a long Caribbean game: a few MB of views)
+TIMELINES_KEPT = 4  # games replayed and kept (the longest, 2,000 moves of Caribbean: 10 MB)
 BOARDS_KEPT = 64  # boards drawn and kept (a PNG is 20 to 150 KB)
 WAYPOINTS = 25  # the "go to move" menu's options: Discord's most
 

@@ -1,7 +1,6 @@
 """``parley bench``: the numbers we track, measured on this machine (never a timed test).
 
 - render p50/p99 and PNG size per game, over views from random games;
-- the step-through board's steps, p50/p95 (``bot/bench_stepper.py``);
 - engine actions/s per game, and Rigadoon random games per minute;
 - one command through the bot layer (service: parse, engine, SQLite commit with its outbox
   rows, then the board render the post needs) with ``--games`` games stored;
@@ -186,8 +185,5 @@ async def bench_parallel(service: GameService, ids: list[int]) -> None:
 
 
 async def run_bench(stored_games: int, quick: bool) -> None:
-    from bot.bench_stepper import bench_stepper
-
     bench_engines_and_renders(quick)
-    await bench_stepper(quick)
     await bench_bot(stored_games if not quick else min(stored_games, 500), quick)

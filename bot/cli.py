@@ -93,7 +93,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.bench_stores import run_store_bench
 
         if not args.db:  # engines, renders and the bot first (with --db: the stores only)
+            from bot.bench_stepper import bench_stepper
+
             asyncio.run(run_bench(stored_games=10_000, quick=args.quick))
+            asyncio.run(bench_stepper(args.quick))
         print("\nThe stores at scale")
         asyncio.run(run_store_bench(args.db, args.games or 100_000, quick=args.quick))
         return 0

@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ("bot.storage", "bot.play", "bot.discord", "bot.cli")
-TOP = {"bot.cli", "bot.bench", "bot.bench_stores", "bot.copydb", "bot.demo"}
+TOP = {"bot.cli", "bot.bench", "bot.bench_stores", "bot.bench_stepper", "bot.copydb", "bot.demo"}
 
 
 def module_name(path: Path) -> str:

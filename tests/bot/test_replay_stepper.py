@@ -14,9 +14,11 @@ import pytest
 from PIL import Image
 
 import bot.play.stepper
+from bot.discord.stepper import StepThrough
 from bot.play.gamerecord import RecordError, read_record, replay_record
 from bot.play.stepper import waypoints
 from games import REGISTRY
+from tests.bot import components
 from tests.bot.conftest import World
 from tests.bot.fake_discord import FakeMessage
 from tests.bot.helpers import button_id, private_reply
@@ -151,6 +153,11 @@ async def test_a_replay_of_a_move_that_is_not_there_is_refused(world: World):
     await open_game(world, bot_, "cardinal", clock="none")
     asked = await world.fake.slash(bot_, world.alice, world.thread(), "parley replay", move=7)
     assert private_reply(asked) == "This game has moves 0 to 0 so far."
+    step = StepThrough(1, 9, "next", "Next ▶")  # a forged button
+    message = components.forged(world.fake, world.thread(), step)
+    clicked = await components.press(world.fake, bot_, world.alice, message, step)
+    assert private_reply(clicked) == "This game has moves 0 to 0 so far."
+    assert message.content == "x" and not message.files
 
 
 def test_the_menu_offers_the_ends_the_moves_around_and_the_rest_spread():

@@ -22,6 +22,8 @@ from bot.play.gamerecord import (
     write_record,
 )
 from bot.play.history import narrate, undo_action
+from bot.play.secrecy import is_secret_choice
+from bot.play.stepper import replayed
 from bot.storage import GameRecord, LogEntry, Seat
 from games import REGISTRY
 from tests.bot.test_history_log import RAW_VOTE
@@ -89,6 +91,24 @@ def test_a_running_game_keeps_its_seed_and_secret_choices():
     assert f"Seed: {game.seed}" not in text and "'s secret choice:" not in text
     with pytest.raises(RecordError, match="seed is hidden"):
         replay_record(read_record(text))
+
+
+@pytest.mark.parametrize("key", ["caribbean", "tortuga"])
+def test_a_running_games_record_and_stepper_name_no_secret_choice(key: str):
+    """Bids and votes cast while the game runs: neither the record nor the step-through
+    board's lines and views hold a secret choice's action or its words."""
+    spec = REGISTRY[key]
+    game, log = played(key, 2, most=80)
+    text = write_record(spec, game, log, {})
+    timeline = replayed(spec, game, log)
+    told = text + "\n".join(timeline.lines + [e.text for e in timeline.entries])
+    state, secrets = spec.new(len(game.seats), game.seed, game.options), []
+    for entry in log:
+        if is_secret_choice(spec, state, entry.seat):
+            secrets += [f"| {entry.action} |", spec.label(state, entry.seat, entry.action)]
+        state = spec.apply(state, entry.seat, entry.action)
+    assert len(secrets) >= 10 and not [s for s in secrets if s in told]
+    assert all("private" not in view for view in timeline.views)
 
 
 def finished(key: str = "cardinal") -> list[str]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.play.history import told
 from bot.play.secrecy import is_secret_choice
+from bot.play.story import revealed
 from bot.storage import AI_NAME, GameRecord, LogEntry, Seat
 from games import REGISTRY, GameSpec, IllegalAction
 
@@ -79,6 +80,8 @@ def write_record(
             f"Winners: {winners}",
             f"Reason: {one_line(game.result.get('reason', ''))}",
         ]
+        hidden = revealed(spec, game, final)
+        lines += ["", "# What was hidden, told at the end:", *(f"# {one_line(h)}" for h in hidden)]
     return "\n".join(lines) + "\n"
 
 

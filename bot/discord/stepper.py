@@ -1,8 +1,9 @@
 """The step-through board: ``/parley replay`` (and the Replay button under a final post)
 answers privately with the board after a move, that move's line of the history, ⏮ ◀ ▶ ⏭
-buttons and a "go to move" menu, each turning the same private message in place. The buttons
-and the menu are ``DynamicItem``s carrying the game and the move, so they work after a
-restart; the boards come from :class:`bot.play.stepper.Stepper`'s cache."""
+buttons that turn the same private message in place, 📄 Record (the game's text record) and
+a "go to move" menu. The buttons and the menu are ``DynamicItem``s carrying the game and the
+move, so they work after a restart; the boards come from :class:`bot.play.stepper.Stepper`'s
+cache."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.discord.bot import ParleyBot, guarded, reply_privately
+from bot.discord.records import RecordButton
 from bot.discord.targets import GameBound
 from bot.play.service import UserError
 from bot.play.stepper import Frame, clip
@@ -38,6 +40,7 @@ def stepper_view(game_id: int, frame: Frame) -> discord.ui.View:
         to = goes_to(how, frame.move, frame.moves)
         off = not 0 <= to <= frame.moves or to == frame.move
         view.add_item(StepThrough(game_id, max(0, min(to, frame.moves)), how, label, off))
+    view.add_item(RecordButton(game_id))
     view.add_item(GoToMove(game_id, frame))
     return view
 

@@ -12,6 +12,7 @@ from bot.discord.bot import ParleyBot
 from bot.discord.choices import ActionButton, ActionMenu, HandButton, StepButton
 from bot.discord.lobby import LobbyButton
 from bot.discord.pages import HistoryPage
+from bot.discord.records import RecordButton
 from bot.discord.rematch import RematchButton
 from bot.discord.resign import ResignButton
 from bot.discord.stepper import GoToMove, StepThrough
@@ -34,6 +35,7 @@ GAME_BOUND: dict[type[Item], Callable[[int], Item]] = {
     UndoAnswer: lambda game: UndoAnswer(game, "r1", "yes"),
     StepThrough: lambda game: StepThrough(game, 1, "next", "Next ▶"),
     GoToMove: lambda game: GoToMove(game),
+    RecordButton: lambda game: RecordButton(game),
 }
 
 

@@ -85,8 +85,8 @@ async def test_a_finished_game_steps_through_and_keeps_working_after_a_restart(w
     await world.fake.click(bot_, world.alice, message, button_id(message, "Next ▶"))
     assert message.content.splitlines()[1] == first_line
 
-    # the finished game's record replays to the same result
-    exported = await world.fake.slash(bot_, world.alice, world.thread(), "parley export")
+    # the board's Record button: the finished game's record, which replays to its result
+    exported = await world.fake.click(bot_, world.alice, message, button_id(message, "Record"))
     assert private_reply(exported).startswith(f"📄 **Cardinal #{game_id}** as a text record")
     (file,) = exported.messages[-1].files
     assert file.filename == f"parley-{game_id}.txt"

@@ -5,7 +5,6 @@ step-through buttons (the herald puts Rematch and Replay under final posts)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 
 import discord
@@ -21,12 +20,12 @@ from bot.discord.pages import (
     ranks_page,
     ranks_view,
 )
+from bot.discord.records import RecordButton, send_record
 from bot.discord.rematch import RematchButton
 from bot.discord.replays import replay_caption, replay_file
 from bot.discord.stepper import GoToMove, StepThrough, open_stepper
 from bot.discord.targets import GAME_CHOICES, find_target_game, game_autocomplete, per_server
 from bot.discord.undo import UndoAnswer, ask_undo
-from bot.play.gamerecord import write_record
 from bot.play.ratings import PROVISIONAL_GAMES
 from bot.play.service import UserError
 from bot.play.standings import rating_path, record_of, seen
@@ -44,18 +43,6 @@ FORCED_CHOICES = [
     app_commands.Choice(name="Count them", value="count"),
     app_commands.Choice(name="Leave them out", value="leave out"),
 ]
-
-
-async def member_name(interaction: discord.Interaction[ParleyBot], user_id: int) -> str:
-    """A player's name on this server, as a record gives it."""
-    guild = interaction.guild
-    if guild is None:
-        return "a player"
-    member = guild.get_member(user_id)
-    if member is None:
-        with contextlib.suppress(discord.HTTPException):  # left the server, or Discord is busy
-            member = await guild.fetch_member(user_id)
-    return member.display_name if member else "a player"
 
 
 def link(game: GameRecord) -> str:
@@ -126,26 +113,7 @@ class HistoryCog(commands.Cog, name="history"):
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         target = await find_target_game(interaction, game)
-        if target.state is None:
-            raise UserError("The game has not started yet.")
-        names = {
-            s.seat: await member_name(interaction, s.user_id) for s in target.seats if not s.is_ai
-        }
-        log = await self.bot.store.log(target.id)
-        spec = REGISTRY[target.game_key]
-        text = await asyncio.to_thread(write_record, spec, target, log, names)
-        kept = (
-            "every secret choice is in it"
-            if target.status == "over"
-            else "the game is still being played, so its secret choices and seed are left out"
-        )
-        await interaction.followup.send(
-            f"📄 **{spec.title} #{target.id}** as a text record ({len(log)} moves; {kept}). "
-            "`parley import` checks a finished game's record and "
-            "`parley demo --from` replays it.",
-            ephemeral=True,
-            file=discord.File(io.BytesIO(text.encode()), filename=f"parley-{target.id}.txt"),
-        )
+        await send_record(interaction, target)
 
     @app_commands.command(description="Ask to take back your last move")
     @app_commands.autocomplete(game=game_autocomplete)
@@ -269,5 +237,7 @@ class HistoryCog(commands.Cog, name="history"):
 
 
 async def setup(bot: ParleyBot) -> None:
-    bot.add_dynamic_items(HistoryPage, RanksPage, UndoAnswer, RematchButton, StepThrough, GoToMove)
+    bot.add_dynamic_items(
+        HistoryPage, RanksPage, UndoAnswer, RematchButton, StepThrough, GoToMove, RecordButton
+    )
     await bot.add_cog(HistoryCog(bot))

@@ -18,6 +18,9 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, gene
 COMMAND_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
 #: The AI's search takes up to a second or two; a busy pool queues it longer.
 THINK_BUCKETS = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 60.0)
+#: Why Discord did not take a post or DM: the thread is gone and none could be opened, a
+#: permission is missing, the network dropped, Discord failed (5xx), Discord refused it (4xx).
+DELIVERY_REASONS = ("no_thread", "forbidden", "network", "discord_error", "refused")
 #: A tick costs what is due: milliseconds when idle, seconds under a pile of expiries.
 TICK_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
 
@@ -74,6 +77,8 @@ class Metrics:
             ["reason"],
             registry=into,
         )
+        for reason in DELIVERY_REASONS:  # each shown from the start, at 0, for alerts
+            self.delivery_failures.labels(reason)
         self.database_errors = Counter(
             "parley_database_errors",
             "Errors the database raised that the bot logged and survived",

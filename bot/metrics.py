@@ -2,7 +2,8 @@
 counters and histograms the bot moves as it works, and gauges read when the scrape comes.
 
 One :class:`Metrics` per bot, on a registry of its own (never ``prometheus_client``'s global
-one), so two bots in one process, as in the tests, count apart. Every label value is one of
+one), so two bots in one process, as in the tests, count apart (all but the database errors,
+counted from the process's log). Every label value is one of
 a few fixed words (a command's name, a game's key, a reason), never a player's text, an id or
 an action: a custom id can name a vote's card, so it is never a label.
 """

@@ -85,8 +85,11 @@ class Watch(commands.Cog, name="watch"):
         """Each failing check, in words; none when the bot is healthy."""
         bot = self.bot
         found = []
+        down = sorted(shard for shard, info in bot.shards.items() if info.is_closed())
         if not bot.is_ready() or bot.is_closed():
             found.append("not connected to Discord's gateway")
+        elif down:
+            found.append(f"shards {', '.join(map(str, down))} not connected to Discord's gateway")
         try:
             await asyncio.wait_for(bot.store.ping(), PATIENCE)
         except TimeoutError:

@@ -110,6 +110,16 @@ async def test_health_is_ok_until_a_tick_is_late_or_the_database_fails(world: Wo
     assert (await get(f"{url}/metrics"))[0] == 503
 
 
+async def test_health_says_when_the_gateway_is_not_connected(world: World):
+    settings = Settings(token="fake", database=world.database, metrics_port=0)
+    bot = ParleyBot(settings)
+    await world.fake.attach(bot, ready=False)  # logged in, the gateway not ready
+    world.bots.append(bot)
+    port = bot.get_cog("watch").port  # type: ignore[union-attr]
+    status, _, text = await get(f"http://127.0.0.1:{port}/healthz")
+    assert (status, text) == (503, "not connected to Discord's gateway\n")
+
+
 async def test_no_listener_unless_a_port_is_set(world: World):
     bot = await world.start_bot()
     assert bot.get_cog("watch").port is None  # type: ignore[union-attr]

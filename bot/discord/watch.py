@@ -4,9 +4,10 @@ aiohttp (which discord.py brings) on the bot's own event loop.
 
 ``/healthz`` answers 200 "ok", or 503 with each failing check in words, one a line: the
 gateway is connected, the database answers a trivial query within :data:`PATIENCE`, a
-scheduler tick ended within :data:`LATE_TICKS` periods, and the AI's process pool is not
-broken. ``/metrics`` is the Prometheus text format of :class:`bot.metrics.Metrics`, with the
-store's counts and the gateway's latency read at the scrape.
+scheduler tick ended within :data:`LATE_TICKS` periods, and the AI's process pool works (no
+worker died without a thought finished since). ``/metrics`` is the Prometheus text format of
+:class:`bot.metrics.Metrics`, with the store's counts and the gateway's latency read at the
+scrape.
 
 Database errors are counted from the log: every one the bot survives is logged with its
 traceback (a command's, a tick's, a delivery's), so one handler counts them all. An extension,
@@ -104,8 +105,8 @@ class Watch(commands.Cog, name="watch"):
             found.append(
                 f"no scheduler tick has ended for {waited:.0f} s (one is due every {period:g} s)"
             )
-        if not bot.service.thinker.alive:
-            found.append("the AI's process pool is broken")
+        if bot.service.thinker.broken:
+            found.append("an AI worker process died and no AI move has been thought since")
         return found
 
     async def healthz(self, request: web.Request) -> web.Response:

@@ -100,13 +100,9 @@ class Thinker:
         self.level = level
         #: How long each choice took, by game and level.
         self.metrics = metrics or Metrics()
+        #: A worker died (killed, out of memory) and no thought has finished since.
+        self.broken = False
         self._pool: Executor | None = None
-
-    @property
-    def alive(self) -> bool:
-        """Whether the pool can think: not made yet (made on first use, or again after a
-        worker died), or made and not broken."""
-        return self._pool is None or not getattr(self._pool, "_broken", False)
 
     async def choose(self, game_key: str, state: str, seat: int, seed: int) -> str:
         if self._pool is None:
@@ -123,8 +119,10 @@ class Thinker:
                 self._pool, think, game_key, state, seat, seed, self.level
             )
             self.metrics.thought(game_key, self.level, since(began))
+            self.broken = False
             return action
         except BrokenProcessPool:
+            self.broken = True
             self.shutdown()  # a worker died (killed, out of memory): a new pool next time
             raise
 

@@ -4,8 +4,11 @@ or 503 naming each failing check: a late tick (on the fake clock), a database th
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import AsyncIterator
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import get_context
 from typing import Any
 
 import aiohttp
@@ -108,6 +111,26 @@ async def test_health_is_ok_until_a_tick_is_late_or_the_database_fails(world: Wo
     status, _, text = await get(f"{url}/healthz")
     assert (status, text) == (503, "the database failed a trivial query (the log has the error)\n")
     assert (await get(f"{url}/metrics"))[0] == 503
+
+
+def die(*_args: Any) -> None:
+    """A worker killed mid-thought (by the OOM killer, say)."""
+    os._exit(1)
+
+
+async def test_health_says_when_an_ai_worker_died(world: World, watched, monkeypatch):
+    bot, _clock, url = watched
+    await bot.scheduler.tick()
+    thinker = bot.service.thinker
+    monkeypatch.setattr("bot.play.thinking.think", die)
+    monkeypatch.setattr("bot.play.thinking.worker_context", lambda: get_context("fork"))
+    with pytest.raises(BrokenProcessPool):
+        await thinker.choose("cardinal", "{}", 0, 1)
+    status, _, text = await get(f"{url}/healthz")
+    assert (status, text) == (
+        503,
+        "an AI worker process died and no AI move has been thought since\n",
+    )
 
 
 async def test_health_says_when_the_gateway_is_not_connected(world: World):

@@ -77,7 +77,11 @@ def arrived(interaction: discord.Interaction) -> None:
 def tally(interaction: discord.Interaction[Any], outcome: str | None = None) -> None:
     """Count one command or click answered: its name (the command's, or the fixed word a
     button's custom id starts with, never the rest: it can name a card), its outcome (``ok``
-    unless ``outcome`` or the handling said ``refused`` or ``error``) and its time."""
+    unless ``outcome`` or the handling said ``refused`` or ``error``) and its time. Once,
+    however its handling nests."""
+    if interaction.extras.get("tallied"):
+        return
+    interaction.extras["tallied"] = True
     if interaction.command is not None:
         name = interaction.command.qualified_name
     else:

@@ -18,6 +18,7 @@ from bot.discord.rematch import final_buttons
 from bot.discord.scheduler import Scheduler
 from bot.discord.status import StatusMessages
 from bot.play.claims import Claims
+from bot.play.reviews import Reviews
 from bot.play.service import GameService
 from bot.play.thinking import Thinker
 from bot.play.timekeeper import Timekeeper
@@ -33,6 +34,7 @@ async def setup(bot: ParleyBot) -> None:
     bot.herald = Herald(
         bot, store, bot.timekeeper, status, bot.clock, bot.claims, choices_view, final_buttons
     )
+    bot.reviews = Reviews(store)
     opener = Opener(bot)
     bot.scheduler = Scheduler(
         store, bot.service, bot.timekeeper, bot.herald, bot.clock, bot.claims, opener.open

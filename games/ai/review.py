@@ -22,7 +22,7 @@ Two passes keep a long game cheap (a 1,000-move game well inside two minutes on 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +41,10 @@ DEEP_WORLDS = 8
 DEPTH = 6
 """Greedy plies played after a shortlisted move before the game's estimate is read: enough
 to see the answer to it (or the rest of a turn of several actions)."""
+
+SETTLE = 8
+"""Plies a secret choice (a vote, a bid) is played on for, at most, until no seat is choosing
+in secret any more: its worth shows only once the choices are revealed, never one ply on."""
 
 SHORTLIST = 5
 """Worst decisions per seat (and per seat among its public moves) looked at deeply."""
@@ -133,7 +137,8 @@ def quick_pass(spec: GameSpec[Any], state: Any, seed: int, log: Log) -> list[Dec
         legal = spec.legal_actions(state, seat)
         if len(legal) > 1:
             worlds = seat_worlds(spec, state, seat, decision_rng(seed, move), WORLDS)
-            values = {a: worth(spec, worlds, seat, a, 0) for a in legal}
+            secret = spec.secret_choice(state, seat)
+            values = {a: worth(spec, worlds, seat, a, 0, secret) for a in legal}
             best = max(legal, key=lambda a: values[a])
             decisions.append(
                 Decision(
@@ -143,7 +148,7 @@ def quick_pass(spec: GameSpec[Any], state: Any, seed: int, log: Log) -> list[Dec
                     state,
                     values[best] - values.get(action, 0.0),
                     best,
-                    spec.secret_choice(state, seat),
+                    secret,
                 )
             )
         state = spec.apply(state, seat, action)
@@ -171,7 +176,10 @@ def look_deeper(spec: GameSpec[Any], decision: Decision, seed: int) -> TurningPo
     rng = decision_rng(seed, decision.move)
     choice = make_player(REVIEWER, rng.getrandbits(62)).choose(spec, state, seat)
     worlds = seat_worlds(spec, state, seat, rng, DEEP_WORLDS)
-    values = {a: worth(spec, worlds, seat, a, DEPTH) for a in {played, choice, decision.best}}
+    values = {
+        a: worth(spec, worlds, seat, a, DEPTH, decision.secret)
+        for a in {played, choice, decision.best}
+    }
     better = max(
         (a for a in (choice, decision.best) if a != played), key=lambda a: values[a], default=None
     )
@@ -205,21 +213,40 @@ def seat_worlds(
     return worlds
 
 
-def worth(spec: GameSpec[Any], worlds: list[Any], seat: int, action: str, depth: int) -> float:
-    """``seat``'s mean estimate over ``worlds`` after playing ``action`` and then ``depth``
-    greedy plies (each mover taking what the game's estimate likes best for it)."""
+def worth(
+    spec: GameSpec[Any],
+    worlds: list[Any],
+    seat: int,
+    action: str,
+    depth: int,
+    secret: bool = False,
+) -> float:
+    """``seat``'s mean estimate over ``worlds`` after playing ``action``, then (for a
+    ``secret`` choice) the plies until the secret choices are settled, then ``depth`` greedy
+    plies (each mover taking what the game's estimate likes best for it)."""
     total = 0.0
     for world in worlds:
         after = spec.copy(world)
         spec.play(after, seat, action)
-        for _ in range(depth):
-            to_act = spec.to_act(after)
-            if not to_act:
-                break
-            mover = to_act[0]
-            spec.play(after, mover, greedy(spec, after, mover))
+        if secret:
+            play_on(
+                spec,
+                after,
+                SETTLE,
+                lambda s: any(spec.secret_choice(s, due) for due in spec.to_act(s)),
+            )
+        play_on(spec, after, depth, lambda s: True)
         total += spec.evaluate(after)[seat]
     return total / len(worlds)
+
+
+def play_on(spec: GameSpec[Any], state: Any, most: int, going: Callable[[Any], bool]) -> None:
+    """Greedy plies in ``state``, at most ``most``, while the game and ``going`` last."""
+    for _ in range(most):
+        to_act = spec.to_act(state)
+        if not to_act or not going(state):
+            return
+        spec.play(state, to_act[0], greedy(spec, state, to_act[0]))
 
 
 def greedy(spec: GameSpec[Any], state: Any, seat: int) -> str:

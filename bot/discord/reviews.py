@@ -1,0 +1,74 @@
+"""The Review button under a game's final post, and the answer it shares with
+``/parley review``: each player privately reads their own turning points (secret choices
+included), anyone else the turning points of the moves everyone saw; ``share`` posts those in
+the game's thread. The review is made off the event loop (:class:`bot.play.reviews.Reviews`)."""
+
+from __future__ import annotations
+
+import re
+from functools import partial
+from typing import Any
+
+import discord
+
+from bot.discord.bot import ParleyBot, guarded
+from bot.discord.messages import send_long
+from bot.discord.targets import GameBound
+from bot.play.reviews import public_text, told_to
+from bot.play.service import UserError
+from bot.storage import GameRecord
+
+
+async def answer_review(
+    interaction: discord.Interaction[ParleyBot], game: GameRecord, share: bool = False
+) -> None:
+    """Answer a deferred interaction with the review of ``game`` (refused in words while it
+    runs); with ``share``, post its public part in the game's thread as well."""
+    bot = interaction.client
+    found = await bot.reviews.of(game)
+    reply = partial(interaction.followup.send, ephemeral=True)
+    if share:
+        if game.thread_id is None:
+            raise UserError("This game has no thread to post the review in.")
+        thread = bot.get_partial_messageable(game.thread_id)
+        await send_long(
+            thread.send, public_text(game, found), allowed_mentions=discord.AllowedMentions.none()
+        )
+        await reply(f"The review is posted in <#{game.thread_id}>; here is yours.")
+    await send_long(reply, told_to(game, found, interaction.user.id))
+
+
+class ReviewButton(
+    GameBound,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"parley:review:(?P<game>\d+)",
+):
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(
+            discord.ui.Button(
+                label="Review",
+                style=discord.ButtonStyle.secondary,
+                emoji="🔎",
+                custom_id=f"parley:review:{game_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> ReviewButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await guarded(interaction, self._answer(interaction))
+
+    async def _answer(self, interaction: discord.Interaction[ParleyBot]) -> None:
+        try:
+            await answer_review(interaction, await interaction.client.service.game(self.game_id))
+        except UserError as error:
+            await interaction.followup.send(str(error), ephemeral=True)

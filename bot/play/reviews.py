@@ -85,11 +85,11 @@ def chance(value: float) -> str:
 
 def point_lines(point: TurningPoint, who: str) -> list[str]:
     """One turning point: the move, the win chance before and after, the better move."""
-    why = f" ({point.reason})" if point.reason else ""
+    why = f" What it does: {point.reason}." if point.reason else ""
     return [
         f"**Move {point.move}**: {who} played *{point.played}*, win chance "
         f"{chance(point.before)} → {chance(point.after)}.",
-        f"  ↳ Better: *{point.better}*{why}.",
+        f"  ↳ Better: *{point.better}*.{why}",
     ]
 
 
@@ -107,11 +107,15 @@ def own_text(game: GameRecord, found: Review, seats: Sequence[int]) -> str:
         label = spec.seat_label(seat)
         if not points:
             lines.append(
-                f"{label}: no move of yours cost you {chance(NOTABLE)} of win chance or more. "
-                "A clean game!"
+                f"{label}: no move of yours cost you {round(100 * NOTABLE)} points of win "
+                "chance or more. A clean game!"
             )
             continue
-        lines.append(f"Your {len(points)} biggest turning points ({label}):")
+        lines.append(
+            f"Your biggest turning point ({label}):"
+            if len(points) == 1
+            else f"Your {len(points)} biggest turning points ({label}):"
+        )
         for point in points:
             lines += point_lines(point, "you")
     return "\n".join(lines)

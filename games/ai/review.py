@@ -264,12 +264,13 @@ def greedy(spec: GameSpec[Any], state: Any, seat: int) -> str:
 
 def reason(spec: GameSpec[Any], worlds: list[Any], seat: int, action: str) -> str:
     """What ``action`` changes on the table, in the game's words: only what it changes in
-    two of the seat's worlds alike, so nothing a draw or a die made up in one world is told."""
+    every one of the seat's worlds alike, so nothing a draw or a die made up in one world is
+    told, only what the seat knew would happen."""
     said: list[list[str]] = []
-    for world in worlds[:2]:
+    for world in worlds:
         after = spec.copy(world)
         spec.play(after, seat, action)
         changes = spec.changes(spec.view(world, None), spec.view(after, None))
-        said.append([str(change["text"]) for change in changes if change.get("text")])
-    common = [text for text in said[0] if text in said[-1]]
+        said.append([str(c["text"]).rstrip(".") for c in changes if c.get("text")])
+    common = [text for text in said[0] if all(text in other for other in said)]
     return "; ".join(common[:REASONS])

@@ -75,7 +75,8 @@ def test_turning_points_are_real_drops_with_a_legal_better_move(key, players, se
         number, seat, action = log[point.move - 1]
         assert (number, seat) == (point.move, point.seat)
         assert point.played == spec.label(state, seat, action)
-        others = {spec.label(state, seat, a) for a in spec.legal_actions(state, seat) if a != action}
+        legal = spec.legal_actions(state, seat)
+        others = {spec.label(state, seat, a) for a in legal if a != action}
         assert point.better in others  # a legal move at that position, not the one played
         assert point.secret == spec.secret_choice(state, seat)
     drops = [p.drop for p in found.points]
@@ -117,8 +118,13 @@ def test_who_reads_what():
     """``own`` keeps a seat's biggest three, secret ones too; ``public`` only the others."""
     points = tuple(
         reviewing.TurningPoint(move, 0, f"m{move}", 0.9, 0.9 - drop, "b", "", secret)
-        for move, drop, secret in [(1, 0.5, True), (2, 0.4, False), (3, 0.3, False)]
-        + [(4, 0.2, True), (5, 0.1, False)]
+        for move, drop, secret in [
+            (1, 0.5, True),
+            (2, 0.4, False),
+            (3, 0.3, False),
+            (4, 0.2, True),
+            (5, 0.1, False),
+        ]
     )
     found = Review(5, points)
     assert [p.move for p in found.own(0)] == [1, 2, 3]

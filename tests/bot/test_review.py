@@ -1,0 +1,65 @@
+"""`/parley review` and the Review button (issue 27, item 3): each player privately reads their
+own turning points, anyone the public ones, only once the game is over, made in a worker
+process and kept, so a second ask is instant."""
+
+from __future__ import annotations
+
+import re
+
+from bot.play.reviews import REFUSED, public_text, told_to
+from tests.bot.conftest import World
+from tests.bot.helpers import button_id, private_reply, resign
+from tests.bot.history_helpers import fast_forward, final_posts, random_game
+from tests.bot.time_helpers import open_game
+
+
+async def test_each_player_reads_their_own_turning_points_and_others_the_public_ones(
+    world: World,
+):
+    alice, carol, bob = world.alice, world.carol, world.bob
+    bot_ = await world.start_bot()
+    game_id = await open_game(world, bot_, "cardinal", "first=orange", clock="none")
+    game = await bot_.store.game(game_id)
+    moves = random_game("cardinal", 2, game.seed, game.options, pick=3)[:4]
+    await fast_forward(bot_, game_id, moves)
+    await resign(world.fake, bot_, carol, world.thread())
+    final = final_posts(world)[-1]
+    review = button_id(final, "Review")
+    assert review == f"parley:review:{game_id}"
+
+    mine = private_reply(await world.fake.click(bot_, alice, final, review))
+    game = await bot_.store.game(game_id)
+    found = bot_.reviews._kept[game_id]  # made once, in the worker, and kept
+    assert mine == told_to(game, found, alice.id)
+    assert mine.startswith(f"🔎 **Review of Cardinal #{game_id}**, by the AI's reckoning.")
+    alices = {n for n, (seat, _) in enumerate(moves, start=1) if seat == 0}
+    shown = {int(n) for n in re.findall(r"\*\*Move (\d+)\*\*", mine)}
+    assert shown == {p.move for p in found.own(0)} and shown <= alices
+    assert "win chance" in mine or "A clean game!" in mine
+
+    bot_.reviews._workers = None  # a second ask must not need the worker
+    theirs = private_reply(await world.fake.click(bot_, carol, final, review))
+    assert theirs == told_to(game, found, carol.id) and bot_.reviews._workers is None
+    outsider = private_reply(await world.fake.click(bot_, bob, final, review))
+    assert outsider == public_text(game, found)
+    assert "Moves everyone saw" in outsider and f"<@{alice.id}> (Orange)" in outsider
+
+    before = len(world.thread_posts())
+    shared = await world.fake.slash(bot_, carol, world.thread(), "parley review", share=True)
+    post = world.thread_posts()[-1]
+    assert len(world.thread_posts()) == before + 1 and post.content == public_text(game, found)
+    assert post.mentions == []
+    assert f"posted in <#{world.thread().id}>" in private_reply(shared)
+
+
+async def test_a_running_game_is_not_reviewed(world: World):
+    bot_ = await world.start_bot()
+    game_id = await open_game(world, bot_, "cardinal", clock="none")
+    before = len(world.thread_posts())
+    for share in (False, True):
+        asked = await world.fake.slash(
+            bot_, world.alice, world.thread(), "parley review", share=share
+        )
+        assert private_reply(asked) == REFUSED
+    assert len(world.thread_posts()) == before
+    assert game_id not in bot_.reviews._kept

@@ -93,15 +93,15 @@ def point_lines(point: TurningPoint, who: str) -> list[str]:
     ]
 
 
-def head(spec: GameSpec[Any], game: GameRecord) -> str:
-    return f"🔎 **Review of {spec.title} #{game.id}**, by the AI's reckoning."
+def head(spec: GameSpec[Any], game: GameRecord, found: Review) -> str:
+    return f"🔎 **Review of {spec.title} #{game.id}** ({found.moves} moves), by the AI's reckoning."
 
 
 def own_text(game: GameRecord, found: Review, seats: Sequence[int]) -> str:
     """The private answer to the player of ``seats``: their own turning points, secret
     choices included (the win chance before a move counts the better move)."""
     spec = REGISTRY[game.game_key]
-    lines = [head(spec, game)]
+    lines = [head(spec, game, found)]
     for seat in seats:
         points = found.own(seat)
         label = spec.seat_label(seat)
@@ -125,7 +125,7 @@ def public_text(game: GameRecord, found: Review) -> str:
     """Every seat's biggest turning points among the moves the whole table saw (at most
     :data:`MOST` each), players named; never a secret choice."""
     spec = REGISTRY[game.game_key]
-    lines = [head(spec, game) + " Moves everyone saw; secret choices stay with their players."]
+    lines = [f"{head(spec, game, found)} Moves everyone saw; each player's secrets stay theirs."]
     for seat in range(len(game.seats)):
         points = found.public(seat)
         name = player(spec, game, seat)

@@ -31,7 +31,7 @@ async def test_each_player_reads_their_own_turning_points_and_others_the_public_
     game = await bot_.store.game(game_id)
     found = bot_.reviews._kept[game_id]  # made once, in the worker, and kept
     assert mine == told_to(game, found, alice.id)
-    assert mine.startswith(f"🔎 **Review of Cardinal #{game_id}**, by the AI's reckoning.")
+    assert mine.startswith(f"🔎 **Review of Cardinal #{game_id}** (4 moves), by the AI's")
     alices = {n for n, (seat, _) in enumerate(moves, start=1) if seat == 0}
     shown = {int(n) for n in re.findall(r"\*\*Move (\d+)\*\*", mine)}
     assert shown == {p.move for p in found.own(0)} and shown <= alices

@@ -5,13 +5,13 @@ own moves, and publicly only after the game for public moves"."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
 import games.ai.review as reviewing
+from bot.review_bench import random_log as bench_log
 from games import REGISTRY
 from games.ai.review import MOST, NOTABLE, Review, look_deeper, quick_pass, review
 
@@ -27,15 +27,8 @@ GAMES = [
 
 
 def random_log(key: str, players: int, seed: int, most: int) -> list[tuple[int, int, str]]:
-    """``(move, seat, action)`` of up to ``most`` random legal moves from the seed."""
-    spec = REGISTRY[key]
-    state, rng, log = spec.new(players, seed), random.Random(seed), []
-    while spec.to_act(state) and len(log) < most:
-        seat = rng.choice(spec.to_act(state))
-        action = rng.choice(spec.legal_actions(state, seat))
-        log.append((len(log) + 1, seat, action))
-        state = spec.apply(state, seat, action)
-    return log
+    """``(move, seat, action)`` of the first ``most`` moves of a random game from the seed."""
+    return list(bench_log(REGISTRY[key], players, seed)[:most])
 
 
 def positions(key: str, players: int, seed: int, log: list[tuple[int, int, str]]) -> list[Any]:

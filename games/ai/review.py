@@ -138,7 +138,7 @@ def quick_pass(spec: GameSpec[Any], state: Any, seed: int, log: Log) -> list[Dec
         if len(legal) > 1:
             worlds = seat_worlds(spec, state, seat, decision_rng(seed, move), WORLDS)
             secret = spec.secret_choice(state, seat)
-            values = {a: worth(spec, worlds, seat, a, 0, secret) for a in legal}
+            values = {a: worth(spec, worlds, seat, a, 0, guess(seed, move, secret)) for a in legal}
             best = max(legal, key=lambda a: values[a])
             decisions.append(
                 Decision(
@@ -177,7 +177,7 @@ def look_deeper(spec: GameSpec[Any], decision: Decision, seed: int) -> TurningPo
     choice = make_player(REVIEWER, rng.getrandbits(62)).choose(spec, state, seat)
     worlds = seat_worlds(spec, state, seat, rng, DEEP_WORLDS)
     values = {
-        a: worth(spec, worlds, seat, a, DEPTH, decision.secret)
+        a: worth(spec, worlds, seat, a, DEPTH, greedy if decision.secret else None)
         for a in {played, choice, decision.best}
     }
     better = max(
@@ -213,40 +213,58 @@ def seat_worlds(
     return worlds
 
 
+Pick = Callable[[GameSpec[Any], Any, int], str]
+"""How a play-out chooses a mover's action: ``pick(spec, state, seat)``."""
+
+
 def worth(
     spec: GameSpec[Any],
     worlds: list[Any],
     seat: int,
     action: str,
     depth: int,
-    secret: bool = False,
+    settle: Pick | None = None,
 ) -> float:
-    """``seat``'s mean estimate over ``worlds`` after playing ``action``, then (for a
-    ``secret`` choice) the plies until the secret choices are settled, then ``depth`` greedy
-    plies (each mover taking what the game's estimate likes best for it)."""
+    """``seat``'s mean estimate over ``worlds`` after playing ``action``, then (for a secret
+    choice, given ``settle``) the plies until no seat chooses in secret any more, each picked
+    by ``settle``, then ``depth`` greedy plies."""
     total = 0.0
     for world in worlds:
         after = spec.copy(world)
         spec.play(after, seat, action)
-        if secret:
+        if settle is not None:
             play_on(
                 spec,
                 after,
                 SETTLE,
+                settle,
                 lambda s: any(spec.secret_choice(s, due) for due in spec.to_act(s)),
             )
-        play_on(spec, after, depth, lambda s: True)
+        play_on(spec, after, depth, greedy, lambda s: True)
         total += spec.evaluate(after)[seat]
     return total / len(worlds)
 
 
-def play_on(spec: GameSpec[Any], state: Any, most: int, going: Callable[[Any], bool]) -> None:
-    """Greedy plies in ``state``, at most ``most``, while the game and ``going`` last."""
+def play_on(
+    spec: GameSpec[Any], state: Any, most: int, pick: Pick, going: Callable[[Any], bool]
+) -> None:
+    """At most ``most`` plies in ``state``, each picked by ``pick``, while the game and
+    ``going`` last."""
     for _ in range(most):
         to_act = spec.to_act(state)
         if not to_act or not going(state):
             return
-        spec.play(state, to_act[0], greedy(spec, state, to_act[0]))
+        spec.play(state, to_act[0], pick(spec, state, to_act[0]))
+
+
+def guess(seed: int, move: int, secret: bool) -> Pick | None:
+    """How the quick pass settles a secret choice: the choices its seat cannot know (the
+    others' votes and bids) picked at random, from the decision's own stream (alike for every
+    action weighed), a sixth of a greedy pick's cost. None when the choice is not secret."""
+    if not secret:
+        return None
+    rng = decision_rng(seed, move)
+    return lambda spec, state, seat: rng.choice(spec.legal_actions(state, seat))
 
 
 def greedy(spec: GameSpec[Any], state: Any, seat: int) -> str:

@@ -16,6 +16,7 @@ import os
 from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from bot.play.history import in_effect
@@ -38,6 +39,21 @@ def examine(game: GameRecord, actions: list[tuple[int, str]]) -> Review:
     )
 
 
+@dataclass(frozen=True)
+class Reviewed:
+    """A game's review, and the moves the bot played for a seat (an autopilot, a clock run
+    out): a player is never told they played those."""
+
+    review: Review
+    stood_in: frozenset[int]
+
+    def who(self, point: TurningPoint, seat_player: str) -> str:
+        """Who played ``point``'s move: ``seat_player``, or the autopilot for them."""
+        if point.move in self.stood_in:
+            return f"the autopilot, standing in for {seat_player},"
+        return seat_player
+
+
 class Reviews:
     """Makes reviews one at a time in a worker process below the bot's priority, and keeps
     the last :data:`KEEP`."""
@@ -45,16 +61,16 @@ class Reviews:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._lock = asyncio.Lock()
-        self._kept: OrderedDict[int, Review] = OrderedDict()
+        self._kept: OrderedDict[int, Reviewed] = OrderedDict()
         self._workers: ProcessPoolExecutor | None = None
 
-    async def of(self, game: GameRecord) -> Review:
+    async def of(self, game: GameRecord) -> Reviewed:
         """The review of a finished ``game``; a :class:`UserError` for any other."""
         if game.status != "over":
             raise UserError(REFUSED)
         async with self._lock:
             if game.id not in self._kept:
-                actions = await self.store.actions(game.id)
+                log = await self.store.log(game.id)
                 if self._workers is None:
                     self._workers = ProcessPoolExecutor(
                         max_workers=1,
@@ -64,9 +80,10 @@ class Reviews:
                         initargs=(os.getpid(),),
                     )
                 loop = asyncio.get_running_loop()
-                self._kept[game.id] = await loop.run_in_executor(
-                    self._workers, examine, game, actions
-                )
+                actions = [(entry.seat, entry.action) for entry in log]
+                found = await loop.run_in_executor(self._workers, examine, game, actions)
+                stood_in = frozenset(e.version for e in log if e.user_id is None)
+                self._kept[game.id] = Reviewed(found, stood_in)
                 while len(self._kept) > KEEP:
                     self._kept.popitem(last=False)
             self._kept.move_to_end(game.id)
@@ -93,17 +110,18 @@ def point_lines(point: TurningPoint, who: str) -> list[str]:
     ]
 
 
-def head(spec: GameSpec[Any], game: GameRecord, found: Review) -> str:
-    return f"🔎 **Review of {spec.title} #{game.id}** ({found.moves} moves), by the AI's reckoning."
+def head(spec: GameSpec[Any], game: GameRecord, found: Reviewed) -> str:
+    moves = found.review.moves
+    return f"🔎 **Review of {spec.title} #{game.id}** ({moves} moves), by the AI's reckoning."
 
 
-def own_text(game: GameRecord, found: Review, seats: Sequence[int]) -> str:
+def own_text(game: GameRecord, found: Reviewed, seats: Sequence[int]) -> str:
     """The private answer to the player of ``seats``: their own turning points, secret
     choices included (the win chance before a move counts the better move)."""
     spec = REGISTRY[game.game_key]
     lines = [head(spec, game, found)]
     for seat in seats:
-        points = found.own(seat)
+        points = found.review.own(seat)
         label = spec.seat_label(seat)
         if not points:
             lines.append(
@@ -117,29 +135,31 @@ def own_text(game: GameRecord, found: Review, seats: Sequence[int]) -> str:
             else f"Your {len(points)} biggest turning points ({label}):"
         )
         for point in points:
-            lines += point_lines(point, "you")
+            lines += point_lines(point, found.who(point, "you"))
     return "\n".join(lines)
 
 
-def public_text(game: GameRecord, found: Review) -> str:
+def public_text(game: GameRecord, found: Reviewed) -> str:
     """Every seat's biggest turning points among the moves the whole table saw (at most
     :data:`MOST` each), players named; never a secret choice."""
     spec = REGISTRY[game.game_key]
     lines = [f"{head(spec, game, found)} Moves everyone saw; each player's secrets stay theirs."]
+    ai = {s.seat for s in game.seats if s.is_ai}
     for seat in range(len(game.seats)):
-        points = found.public(seat)
+        points = found.review.public(seat)
         name = player(spec, game, seat)
         if not points:
             lines.append(f"{name}: no costly move.")
             continue
         lines.append(f"{name}:")
+        label = spec.seat_label(seat)
         for point in points:
-            lines += point_lines(point, spec.seat_label(seat))
+            lines += point_lines(point, label if seat in ai else found.who(point, label))
     lines.append(f"Each player's own {MOST} (secret choices too): `/parley review`.")
     return "\n".join(lines)
 
 
-def told_to(game: GameRecord, found: Review, user_id: int) -> str:
+def told_to(game: GameRecord, found: Reviewed, user_id: int) -> str:
     """What ``user_id`` may read of the review: their own seats' turning points if they play
     in ``game`` (a seat they resigned is no longer theirs), else the public review."""
     seats = [s.seat for s in game.seats if s.user_id == user_id and not s.resigned]

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 
-from bot.play.reviews import REFUSED, public_text, told_to
+from bot.play.reviews import REFUSED, Reviewed, public_text, told_to
+from bot.storage import GameRecord, Seat
+from games.ai.review import Review, TurningPoint
 from tests.bot.conftest import World
 from tests.bot.helpers import button_id, private_reply, resign
 from tests.bot.history_helpers import fast_forward, final_posts, random_game
@@ -34,7 +36,7 @@ async def test_each_player_reads_their_own_turning_points_and_others_the_public_
     assert mine.startswith(f"🔎 **Review of Cardinal #{game_id}** (4 moves), by the AI's")
     alices = {n for n, (seat, _) in enumerate(moves, start=1) if seat == 0}
     shown = {int(n) for n in re.findall(r"\*\*Move (\d+)\*\*", mine)}
-    assert shown == {p.move for p in found.own(0)} and shown <= alices
+    assert shown == {p.move for p in found.review.own(0)} and shown <= alices
     assert "win chance" in mine or "A clean game!" in mine
 
     bot_.reviews._workers = None  # a second ask must not need the worker
@@ -63,3 +65,30 @@ async def test_a_running_game_is_not_reviewed(world: World):
         assert private_reply(asked) == REFUSED
     assert len(world.thread_posts()) == before
     assert game_id not in bot_.reviews._kept
+
+
+def test_the_words_of_a_review():
+    """Win chances as "62% → 31%", labels not canonical text, the autopilot's moves not
+    called yours, an AI seat by its label, and a secret choice only in its own seat's text."""
+    seats = [Seat(0, 100), Seat(1, -1, kind="ai")]
+    game = GameRecord(7, "ship", 1, 2, 3, 4, 100, "over", 5, {}, 9, None, None, seats)
+    points = (
+        TurningPoint(3, 0, "Mate C4 forward to C5", 0.62, 0.31, "Captain B3 home", "Gone", False),
+        TurningPoint(5, 0, "A secret thing", 0.5, 0.4, "Another", "", True),
+        TurningPoint(6, 1, "Mate A1 right", 0.9, 0.2, "Mate A1 left", "", False),
+    )
+    found = Reviewed(Review(9, points), frozenset({5}))
+    mine = told_to(game, found, 100)
+    assert mine.splitlines() == [
+        "🔎 **Review of Ship (Stern vs Bow) #7** (9 moves), by the AI's reckoning.",
+        "Your 2 biggest turning points (Stern):",
+        "**Move 3**: you played *Mate C4 forward to C5*, win chance 62% → 31%.",
+        "  ↳ Better: *Captain B3 home*. What it does: Gone.",
+        "**Move 5**: the autopilot, standing in for you, played *A secret thing*, "
+        "win chance 50% → 40%.",
+        "  ↳ Better: *Another*.",
+    ]
+    everyone = told_to(game, found, 555)
+    assert everyone == public_text(game, found)
+    assert "A secret thing" not in everyone and "**Move 6**: Bow played *Mate A1 right*" in everyone
+    assert "<@100> (Stern):" in everyone

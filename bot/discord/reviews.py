@@ -14,7 +14,7 @@ import discord
 from bot.discord.bot import ParleyBot, guarded
 from bot.discord.messages import send_long
 from bot.discord.targets import GameBound
-from bot.play.reviews import public_text, told_to
+from bot.play.reviews import Reviewed, public_text, told_to
 from bot.play.service import UserError
 from bot.storage import GameRecord
 
@@ -23,19 +23,28 @@ async def answer_review(
     interaction: discord.Interaction[ParleyBot], game: GameRecord, share: bool = False
 ) -> None:
     """Answer a deferred interaction with the review of ``game`` (refused in words while it
-    runs); with ``share``, post its public part in the game's thread as well."""
+    runs); with ``share``, post its public part in the game's thread first."""
     bot = interaction.client
     found = await bot.reviews.of(game)
     reply = partial(interaction.followup.send, ephemeral=True)
     if share:
-        if game.thread_id is None:
-            raise UserError("This game has no thread to post the review in.")
-        thread = bot.get_partial_messageable(game.thread_id)
-        await send_long(
-            thread.send, public_text(game, found), allowed_mentions=discord.AllowedMentions.none()
-        )
-        await reply(f"The review is posted in <#{game.thread_id}>; here is yours.")
+        await reply(await post_review(bot, game, found))
     await send_long(reply, told_to(game, found, interaction.user.id))
+
+
+async def post_review(bot: ParleyBot, game: GameRecord, found: Reviewed) -> str:
+    """Post the public part of ``found`` in ``game``'s thread; what to tell the asker."""
+    if game.thread_id is None:
+        return "This game has no thread to post the review in; here is yours."
+    try:
+        await send_long(
+            bot.get_partial_messageable(game.thread_id).send,
+            public_text(game, found),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+    except discord.HTTPException:  # no permission there any more, or the thread is gone
+        return f"I could not post in <#{game.thread_id}>; here is your review."
+    return f"The review is posted in <#{game.thread_id}>; here is yours."
 
 
 class ReviewButton(

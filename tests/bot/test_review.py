@@ -52,6 +52,15 @@ async def test_each_player_reads_their_own_turning_points_and_others_the_public_
     assert len(world.thread_posts()) == before + 1 and post.content == public_text(game, found)
     assert post.mentions == []
     assert f"posted in <#{world.thread().id}>" in private_reply(shared)
+    thread = world.thread()
+    world.fake.delete_channel(thread)
+    lost = await world.fake.slash(
+        bot_, carol, world.channel, "parley review", game=game_id, share=True
+    )
+    assert private_reply(lost) == (
+        f"I could not post in <#{thread.id}>; here is your review.\n"
+        + told_to(game, found, carol.id)
+    )
 
 
 async def test_a_running_game_is_not_reviewed(world: World):

@@ -149,7 +149,7 @@ def public_text(game: GameRecord, found: Reviewed) -> str:
         points = found.review.public(seat)
         name = player(spec, game, seat)
         if not points:
-            lines.append(f"{name}: no costly move.")
+            lines.append(f"{name}: no costly move that everyone saw.")
             continue
         lines.append(f"{name}:")
         label = spec.seat_label(seat)

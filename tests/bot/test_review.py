@@ -39,7 +39,7 @@ async def test_each_player_reads_their_own_turning_points_and_others_the_public_
     assert shown == {p.move for p in found.review.own(0)} and shown <= alices
     assert "win chance" in mine or "A clean game!" in mine
 
-    bot_.reviews._workers = None  # a second ask must not need the worker
+    bot_.reviews.close()  # a second ask must not need the worker
     theirs = private_reply(await world.fake.click(bot_, carol, final, review))
     assert theirs == told_to(game, found, carol.id) and bot_.reviews._workers is None
     outsider = private_reply(await world.fake.click(bot_, bob, final, review))

@@ -13,10 +13,26 @@ import discord
 
 from bot.discord.bot import ParleyBot, guarded
 from bot.discord.messages import send_long
-from bot.discord.targets import GameBound
+from bot.discord.targets import GameBound, find_target_game
 from bot.play.reviews import Reviewed, public_text, told_to
 from bot.play.service import UserError
 from bot.storage import GameRecord
+
+
+async def game_to_review(
+    interaction: discord.Interaction[ParleyBot], game_id: int | None
+) -> GameRecord:
+    """The game ``/parley review`` is about: the ``game`` option, else the thread's game, else
+    the caller's most recent finished game in this server."""
+    if game_id is not None or isinstance(interaction.channel, discord.Thread):
+        return await find_target_game(interaction, game_id)
+    if interaction.guild_id is None:
+        raise UserError("In DMs, tell me which game: add the `game` option.")
+    store = interaction.client.store
+    latest = await store.finished_games(interaction.guild_id, interaction.user.id, limit=1)
+    if not latest:
+        raise UserError("You have no finished game here yet; a review is made once one is over.")
+    return latest[0]
 
 
 async def answer_review(

@@ -52,6 +52,8 @@ async def test_each_player_reads_their_own_turning_points_and_others_the_public_
     assert len(world.thread_posts()) == before + 1 and post.content == public_text(game, found)
     assert post.mentions == []
     assert f"posted in <#{world.thread().id}>" in private_reply(shared)
+    latest = await world.fake.slash(bot_, alice, world.channel, "parley review")
+    assert private_reply(latest) == mine  # outside the thread: her latest finished game
     thread = world.thread()
     world.fake.delete_channel(thread)
     lost = await world.fake.slash(
@@ -74,6 +76,10 @@ async def test_a_running_game_is_not_reviewed(world: World):
         assert private_reply(asked) == REFUSED
     assert len(world.thread_posts()) == before
     assert game_id not in bot_.reviews._kept
+    elsewhere = await world.fake.slash(bot_, world.alice, world.channel, "parley review")
+    assert private_reply(elsewhere) == (
+        "You have no finished game here yet; a review is made once one is over."
+    )
 
 
 def test_the_words_of_a_review():

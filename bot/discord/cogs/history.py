@@ -22,7 +22,7 @@ from bot.discord.pages import (
 )
 from bot.discord.rematch import RematchButton
 from bot.discord.replays import replay_caption, replay_file
-from bot.discord.reviews import ReviewButton, answer_review
+from bot.discord.reviews import ReviewButton, answer_review, game_to_review
 from bot.discord.targets import GAME_CHOICES, find_target_game, game_autocomplete, per_server
 from bot.discord.undo import UndoAnswer, ask_undo
 from bot.play.ratings import PROVISIONAL_GAMES
@@ -96,7 +96,10 @@ class HistoryCog(commands.Cog, name="history"):
         )
 
     @app_commands.command(description="A finished game's turning points, by the AI")
-    @app_commands.describe(share="Also post the moves everyone saw in the game's thread")
+    @app_commands.describe(
+        game="Which game (by default: this thread's, else your latest finished one)",
+        share="Also post the moves everyone saw in the game's thread",
+    )
     @app_commands.autocomplete(game=game_autocomplete)
     async def review(
         self,
@@ -105,7 +108,7 @@ class HistoryCog(commands.Cog, name="history"):
         share: bool = False,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await answer_review(interaction, await find_target_game(interaction, game), share)
+        await answer_review(interaction, await game_to_review(interaction, game), share)
 
     @app_commands.command(description="Ask to take back your last move")
     @app_commands.autocomplete(game=game_autocomplete)

@@ -16,6 +16,7 @@ import os
 from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,7 +82,11 @@ class Reviews:
                     )
                 loop = asyncio.get_running_loop()
                 actions = [(entry.seat, entry.action) for entry in log]
-                found = await loop.run_in_executor(self._workers, examine, game, actions)
+                try:
+                    found = await loop.run_in_executor(self._workers, examine, game, actions)
+                except BrokenProcessPool:
+                    self.close()  # the worker died (killed, out of memory): a new one next time
+                    raise
                 stood_in = frozenset(e.version for e in log if e.user_id is None)
                 self._kept[game.id] = Reviewed(found, stood_in)
                 while len(self._kept) > KEEP:

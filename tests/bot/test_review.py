@@ -5,8 +5,12 @@ process and kept, so a second ask is instant."""
 from __future__ import annotations
 
 import re
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
-from bot.play.reviews import REFUSED, Reviewed, public_text, told_to
+import pytest
+
+from bot.play.reviews import REFUSED, Reviewed, Reviews, public_text, told_to
 from bot.storage import GameRecord, Seat
 from games.ai.review import Review, TurningPoint
 from tests.bot.conftest import World
@@ -107,3 +111,23 @@ def test_the_words_of_a_review():
     assert everyone == public_text(game, found)
     assert "A secret thing" not in everyone and "**Move 6**: Bow played *Mate A1 right*" in everyone
     assert "<@100> (Stern):" in everyone
+
+
+async def test_a_dead_review_worker_is_replaced_next_time():
+    """A worker killed mid-review (out of memory, say) fails that ask; the next one gets a
+    new worker instead of the broken pool."""
+
+    class Log:
+        async def log(self, game_id: int) -> list:
+            return []
+
+    class Broken(ThreadPoolExecutor):
+        def submit(self, *args, **kwargs):
+            raise BrokenProcessPool("killed")
+
+    reviews = Reviews(Log())  # type: ignore[arg-type]
+    game = GameRecord(7, "ship", 1, 2, 3, 4, 100, "over", 5, {}, 0, None, None, [Seat(0, 1)])
+    reviews._workers = Broken()  # type: ignore[assignment]
+    with pytest.raises(BrokenProcessPool):
+        await reviews.of(game)
+    assert reviews._workers is None

@@ -15,6 +15,7 @@ from bot.discord.pages import HistoryPage
 from bot.discord.records import RecordButton
 from bot.discord.rematch import RematchButton
 from bot.discord.resign import ResignButton
+from bot.discord.reviews import ReviewButton
 from bot.discord.stepper import GoToMove, StepThrough
 from bot.discord.undo import UndoAnswer
 from tests.bot.fake_discord import FakeChannel, FakeDiscord, FakeMessage, InteractionRecord
@@ -32,6 +33,7 @@ GAME_BOUND: dict[type[Item], Callable[[int], Item]] = {
     LobbyButton: lambda game: LobbyButton(game, "cancel"),
     HistoryPage: lambda game: HistoryPage(game, 1, "◀ Older"),
     RematchButton: lambda game: RematchButton(game),
+    ReviewButton: lambda game: ReviewButton(game),
     UndoAnswer: lambda game: UndoAnswer(game, "r1", "yes"),
     StepThrough: lambda game: StepThrough(game, 1, "next", "Next ▶"),
     GoToMove: lambda game: GoToMove(game),

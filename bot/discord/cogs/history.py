@@ -1,6 +1,7 @@
-"""``/parley history``, ``replay``, ``export``, ``undo``, ``stats``, ``leaderboard`` and
-``ratings``: what a game leaves behind. Loading this cog registers the page, undo, rematch and
-step-through buttons (the herald puts Rematch and Replay under final posts)."""
+"""``/parley history``, ``replay``, ``export``, ``review``, ``undo``, ``stats``,
+``leaderboard`` and ``ratings``: what a game leaves behind. Loading this cog registers the page,
+undo, rematch, review and step-through buttons (the herald puts Rematch, Review and Replay under
+final posts)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from bot.discord.pages import (
 from bot.discord.records import RecordButton, send_record
 from bot.discord.rematch import RematchButton
 from bot.discord.replays import replay_caption, replay_file
+from bot.discord.reviews import ReviewButton, answer_review, game_to_review
 from bot.discord.stepper import GoToMove, StepThrough, open_stepper
 from bot.discord.targets import GAME_CHOICES, find_target_game, game_autocomplete, per_server
 from bot.discord.undo import UndoAnswer, ask_undo
@@ -57,6 +59,7 @@ class HistoryCog(commands.Cog, name="history"):
 
     async def cog_unload(self) -> None:
         self.bot.herald.replays.close()  # the bot closes: so does its replay worker
+        self.bot.reviews.close()  # and its review worker
 
     @app_commands.command(description="A game's moves, told one by one")
     @app_commands.describe(page="Which page (the newest, or the first once the game is over)")
@@ -114,6 +117,21 @@ class HistoryCog(commands.Cog, name="history"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         target = await find_target_game(interaction, game)
         await send_record(interaction, target)
+
+    @app_commands.command(description="A finished game's turning points, by the AI")
+    @app_commands.describe(
+        game="Which game (by default: this thread's, else your latest finished one)",
+        share="Also post the moves everyone saw in the game's thread",
+    )
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def review(
+        self,
+        interaction: discord.Interaction[ParleyBot],
+        game: int | None = None,
+        share: bool = False,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await answer_review(interaction, await game_to_review(interaction, game), share)
 
     @app_commands.command(description="Ask to take back your last move")
     @app_commands.autocomplete(game=game_autocomplete)
@@ -238,6 +256,13 @@ class HistoryCog(commands.Cog, name="history"):
 
 async def setup(bot: ParleyBot) -> None:
     bot.add_dynamic_items(
-        HistoryPage, RanksPage, UndoAnswer, RematchButton, StepThrough, GoToMove, RecordButton
+        HistoryPage,
+        RanksPage,
+        UndoAnswer,
+        RematchButton,
+        ReviewButton,
+        StepThrough,
+        GoToMove,
+        RecordButton,
     )
     await bot.add_cog(HistoryCog(bot))

@@ -110,7 +110,11 @@ class Standings:
             log = await self.store.log(game_id)
             forced = await asyncio.to_thread(forced_by, spec, game, log)
             settings = await self.store.guild_settings(game.guild_id)
-            rated = not game.against_ai and (forced is None or settings.rate_forced)
+            rated = (
+                not game.against_ai
+                and (forced is None or settings.rate_forced)
+                and await self.store.league_rated(game_id)
+            )
             ratings: list[Rating] = []
             moves: list[list[float]] = []
             if rated:

@@ -100,9 +100,10 @@ def _search(
     due: Callable[[int], int],
 ) -> list[tuple[int, int]] | None:
     """Pair ``rest`` (best first) top down: each player with the best fitting opponent left
-    (the nearest score, then one owed the other seat, then the Dutch fold), backtracking when someone is left without one. None when no pairing exists without a
-    rematch (or the search ran out of steps); with ``repeats``, rematches are allowed, fewest
-    first, and the first try always succeeds."""
+    (the nearest score, then one owed the other seat, then the Dutch fold), backtracking
+    when someone is left without one. None when no pairing exists without a rematch (or the
+    search ran out of steps); with ``repeats``, rematches are allowed, fewest first, and the
+    first try always succeeds."""
     rank = {p: i for i, p in enumerate(rest)}
 
     def options(free: list[int]) -> list[int]:

@@ -6,12 +6,13 @@ connects, locks, reads a game with its seats, writes JSON, and shares the backgr
 from bot.storage.sql.after import AfterPlay
 from bot.storage.sql.days import Days
 from bot.storage.sql.games import Games
+from bot.storage.sql.leagues import Leagues
 from bot.storage.sql.moves import Moves
 from bot.storage.sql.rows import GAME_COLUMNS, game_record, seat_record
 from bot.storage.sql.session import Row, Session
 
 
-class SqlStore(Games, Moves, Days, AfterPlay):
+class SqlStore(Games, Moves, Days, AfterPlay, Leagues):
     """The :class:`bot.storage.Store` methods every dialect shares."""
 
 

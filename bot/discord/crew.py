@@ -13,11 +13,13 @@ from __future__ import annotations
 from bot.discord.bot import ParleyBot
 from bot.discord.choices import choices_view
 from bot.discord.delivery import Herald
+from bot.discord.leagues import LeagueDesk
 from bot.discord.lobby import Opener
 from bot.discord.rematch import final_buttons
 from bot.discord.scheduler import Scheduler
 from bot.discord.status import StatusMessages
 from bot.play.claims import Claims
+from bot.play.leagues.rounds import LeagueRounds
 from bot.play.service import GameService
 from bot.play.thinking import Thinker
 from bot.play.timekeeper import Timekeeper
@@ -35,5 +37,12 @@ async def setup(bot: ParleyBot) -> None:
     )
     opener = Opener(bot)
     bot.scheduler = Scheduler(
-        store, bot.service, bot.timekeeper, bot.herald, bot.clock, bot.claims, opener.open
+        store,
+        bot.service,
+        bot.timekeeper,
+        bot.herald,
+        bot.clock,
+        bot.claims,
+        opener.open,
+        leagues=LeagueDesk(bot, LeagueRounds(store, bot.service)),
     )

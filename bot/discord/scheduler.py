@@ -41,6 +41,13 @@ class Delivery(Protocol):
     async def post_replays(self) -> None: ...
 
 
+class LeagueTick(Protocol):
+    """What runs the due leagues (:class:`bot.discord.leagues.LeagueDesk`): rounds drawn,
+    their games made, their posts."""
+
+    async def tick(self, now: float) -> None: ...
+
+
 class Scheduler:
     def __init__(
         self,
@@ -51,6 +58,7 @@ class Scheduler:
         clock: Clock,
         claims: Claims,
         open_place: OpenPlace,
+        leagues: LeagueTick | None = None,
     ) -> None:
         self.store = store
         self.service = service
@@ -60,6 +68,8 @@ class Scheduler:
         #: The games this process holds (the herald's own: a game held by either is held).
         self.claims = claims
         self.open_place = open_place
+        #: Leagues, whose rounds make games (before :meth:`resume` opens them).
+        self.leagues = leagues
         #: Threads Discord archived since the last tick (their live games' threads reopen).
         self.archived: set[int] = set()
 
@@ -94,6 +104,8 @@ class Scheduler:
     async def tick(self, now: float | None = None) -> None:
         """Do everything that is due at ``now`` (default: the bot's clock), once."""
         now = self.clock() if now is None else now
+        if self.leagues is not None:
+            await self.leagues.tick(now)
         await self.resume()
         claims = self.claims
         after = 0

@@ -24,11 +24,31 @@ Keyer = Callable[[int], tuple[float, float, float]]
 
 Format = Literal["swiss", "robin", "knockout"]
 
-TIE_BREAKS: dict[Format, tuple[str, str]] = {
-    "swiss": ("Buchholz", "Sonneborn-Berger"),
-    "robin": ("Sonneborn-Berger", "head-to-head"),
-    "knockout": ("round reached", "points"),
+#: Each format's tie-breaks, in words and as the table's column headings.
+TIE_BREAKS: dict[Format, tuple[tuple[str, str], tuple[str, str]]] = {
+    "swiss": (("Buchholz", "BH"), ("Sonneborn-Berger", "SB")),
+    "robin": (("Sonneborn-Berger", "SB"), ("head-to-head", "H2H")),
+    "knockout": (("rounds won", "Won"), ("points", "Pts")),
 }
+
+
+def deciding(fmt: Format, round_no: int, rounds: int, seats: int = 2) -> str:
+    """The line under the table: what decides the next round, and how ties are broken."""
+    (first, _), (second, _) = TIE_BREAKS[fmt]
+    ties = f"Ties are broken by {first}, then {second}, then sign-up order."
+    if round_no >= rounds:
+        return f"The last round is drawn: the table is final when its games end. {ties}"
+    nxt = f"Round {round_no + 1} of {rounds}"
+    if fmt == "swiss":
+        how = "pairs players on equal points, with no rematch while one can be avoided"
+    elif fmt == "knockout":
+        how = "pairs the winners of this round"
+        ties = "Places go by rounds won, then points."
+    elif seats == 2:
+        how = "is fixed by the round robin: everyone meets everyone once"
+    else:
+        how = f"seats tables of {seats}, mixing who meets whom and rotating seats"
+    return f"{nxt} {how} once every game of this round is over. {ties}"
 
 
 @dataclass(frozen=True)

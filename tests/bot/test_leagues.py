@@ -1,0 +1,165 @@
+"""Issue 28 on Discord: a league signs up with a button, draws its first round at the
+deadline and opens each game in its own thread (pinging only that game's players), pairs the
+next round when the last game of one ends (across a restart, drawn once), and ends with the
+podium in its own thread. Runs on both stores (the PostgreSQL half under ``-m postgres``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.discord.leagues import LeagueButton
+from bot.play.leagues.boards import met
+from bot.play.leagues.rounds import as_board
+from tests.bot import components
+from tests.bot.conftest import World
+from tests.bot.fake_discord import FakeChannel
+from tests.bot.helpers import private_reply, resign
+from tests.bot.time_helpers import HOUR, FakeClock, start_bot
+
+
+def league_card(world: World):
+    return next(
+        m
+        for m in world.fake.messages(world.channel)
+        if m.embeds and "league #" in m.embeds[0]["title"]
+    )
+
+
+def thread_of(world: World, thread_id: int) -> FakeChannel:
+    return next(t for t in world.fake.threads(world.channel) if t.id == thread_id)
+
+
+async def finish_round(world: World, bot, league_id: int, round_no: int) -> None:
+    """Each game of the round ends: the player in the second seat resigns."""
+    for board in await bot.store.league_boards(league_id):
+        if board.round == round_no and len(board.players) == 2:
+            game = await bot.store.game(board.game_id)
+            loser = next(u for u in world.fake.users.values() if u.id == board.players[1])
+            await resign(world.fake, bot, loser, thread_of(world, game.thread_id))
+
+
+async def test_a_swiss_league_signs_up_plays_two_rounds_across_a_restart_and_ends(world: World):
+    fake = world.fake
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    olga = fake.add_user("olga")
+    fake.add_member(world.guild, olga, manage_guild=True)
+    dave = fake.add_user("dave")
+    fake.add_member(world.guild, dave)
+    players = [world.alice, world.bob, world.carol, dave]
+
+    # Only Manage Server (or the server's league role) creates a league.
+    refused = await fake.slash(
+        bot,
+        world.alice,
+        world.channel,
+        "parley league new",
+        name="Spring",
+        game="cardinal",
+        format="swiss",
+        rounds=2,
+    )
+    assert "Manage Server" in private_reply(refused)
+    made = await fake.slash(
+        bot,
+        olga,
+        world.channel,
+        "parley league new",
+        name="Spring",
+        game="cardinal",
+        format="swiss",
+        rounds=2,
+        signup_hours=2.0,
+        season="2026",
+    )
+    assert "open for sign-up" in private_reply(made)
+    card = league_card(world)
+    for user in players:
+        joined = await fake.click(bot, user, card, "parley:league:1:join")
+        assert "You joined **Spring**" in private_reply(joined)
+    again = await fake.click(bot, dave, card, "parley:league:1:join")
+    assert "already signed up" in private_reply(again)
+    assert "Players (4)" in str(league_card(world).embeds[0])
+
+    await bot.scheduler.tick()  # sign-up still open: nothing drawn
+    assert await bot.store.league_boards(1) == []
+    clock.advance(2 * HOUR)
+    await bot.scheduler.tick()
+    league = await bot.store.league(1)
+    assert league is not None and (league.status, league.round) == ("playing", 1)
+    boards = await bot.store.league_boards(1)
+    assert [len(b.players) for b in boards] == [2, 2]
+    assert sorted(p for b in boards for p in b.players) == sorted(u.id for u in players)
+    for board in boards:  # each game in its own thread, pinging only its players
+        game = await bot.store.game(board.game_id)
+        assert game.status == "active" and game.thread_id is not None
+        assert [s.user_id for s in game.seats] == list(board.players)
+        pinged = {u for m in fake.messages(thread_of(world, game.thread_id)) for u in m.mentions}
+        assert pinged and pinged <= set(board.players)
+    league_thread = thread_of(world, league.thread_id)
+    posts = [m for m in fake.messages(league_thread)]
+    assert len(posts) == 1 and "**Round 1 of 2**" in posts[0].content
+    assert all(not m.mentions for m in posts)  # the league's thread pings nobody
+    assert not league_card(world).buttons  # sign-up is over
+
+    await finish_round(world, bot, 1, 1)
+    await world.kill_bot(bot)  # a restart between the rounds
+    bot = await start_bot(world, clock)
+    await bot.scheduler.tick()
+    await bot.scheduler.tick()  # a second tick draws nothing more
+    boards = await bot.store.league_boards(1)
+    assert [b.round for b in boards] == [1, 1, 2, 2]
+    first = [as_board(b) for b in boards if b.round == 1]
+    second = [frozenset(b.players) for b in boards if b.round == 2]
+    assert not set(second) & met(first)  # no rematch
+    winners = {b.players[0] for b in boards if b.round == 1}
+    assert frozenset(winners) in second  # the two winners meet
+    posts = [m.content for m in fake.messages(league_thread)]
+    assert len(posts) == 2 and "**Round 1 results**" in posts[1] and "beat" in posts[1]
+
+    await finish_round(world, bot, 1, 2)
+    await bot.scheduler.tick()
+    league = await bot.store.league(1)
+    assert league.status == "over"
+    end = fake.messages(league_thread)[-1]
+    assert "is over!" in end.content and "🥇" in end.content and end.files
+    champion = next(b.players[0] for b in boards if b.round == 2 and set(b.players) == winners)
+    assert f"🥇 <@{champion}>: 2 points" in end.content
+
+    table = await fake.slash(bot, world.carol, world.channel, "parley league standings")
+    assert "final table" in private_reply(table) and table.messages[-1].files
+    listed = await fake.slash(bot, world.carol, world.channel, "parley league list", season="2026")
+    assert "#1 **Spring** (Cardinal, Swiss, 2 rounds): over" in private_reply(listed)
+
+
+async def test_a_league_button_of_another_server_is_refused(world: World):
+    """The sign-up button, forged in another server or a DM, reaches no league there."""
+    bot = await start_bot(world, FakeClock())
+    item = LeagueButton(1, "join")
+    message = components.forged(world.fake, world.channel, item)
+    pressed = await components.press(world.fake, bot, world.alice, message, item)
+    assert "There is no league #1 in this server." in private_reply(pressed)
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)  # the words, not the store
+async def test_a_league_with_too_few_players_is_called_off(world: World):
+    fake = world.fake
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    fake.add_member(world.guild, olga := fake.add_user("olga"), manage_guild=True)
+    await fake.slash(
+        bot,
+        olga,
+        world.channel,
+        "parley league new",
+        name="Lonely",
+        game="cardinal",
+        format="knockout",
+        signup_hours=1.0,
+    )
+    await fake.click(bot, world.alice, league_card(world), "parley:league:1:join")
+    clock.advance(HOUR)
+    await bot.scheduler.tick()
+    league = await bot.store.league(1)
+    assert league.status == "cancelled"
+    assert "called off" in fake.messages(thread_of(world, league.thread_id))[-1].content

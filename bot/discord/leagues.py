@@ -15,7 +15,7 @@ import discord
 
 from bot.discord.bot import Gated, ParleyBot, committed, guarded, reply_privately
 from bot.play.clocks import POLICIES, clock_name
-from bot.play.leagues.rounds import LeagueRounds, LeagueView, is_over
+from bot.play.leagues.rounds import LeagueRounds, LeagueView
 from bot.play.leagues.table import TIE_BREAKS, Line, deciding
 from bot.play.service import UserError
 from bot.play.wording import fit
@@ -261,8 +261,8 @@ async def reach_league(interaction: discord.Interaction[ParleyBot], league_id: i
 
 
 async def sign(interaction: discord.Interaction[ParleyBot], league: LeagueRecord, op: str) -> str:
-    """Join or leave: the answer to give. Leaving after the draw hands the player's games
-    in play to the autopilot at once (and on any later tick, should this be cut short)."""
+    """Join or leave: the answer to give. Leaving after the draw is recorded here; the
+    league's next step on the tick hands the player's games in play to the autopilot."""
     bot = interaction.client
     user = interaction.user.id
     if op == "join":
@@ -280,13 +280,8 @@ async def sign(interaction: discord.Interaction[ParleyBot], league: LeagueRecord
         committed(interaction, f"You left **{league.draft.name}**.")
         answer = f"You left **{league.draft.name}**."
         if league.status == "playing":
-            desk = bot.scheduler.leagues
-            assert isinstance(desk, LeagueDesk)
-            await desk.run(league.id, bot.clock())
-            for board in await bot.store.league_boards(league.id):
-                if board.game_id is not None and user in board.players and not is_over(board):
-                    await bot.herald.deliver(board.game_id)
-            answer += " The autopilot plays your games in progress; you get no new ones."
+            # the league's next step (on the tick) hands their seats to the autopilot
+            answer += " The autopilot takes over your games in progress; you get no new ones."
     fresh = await bot.store.league(league.id)
     if fresh is not None and fresh.status == "signup":
         await refresh_card(bot, fresh)

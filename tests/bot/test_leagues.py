@@ -130,6 +130,58 @@ async def test_a_swiss_league_signs_up_plays_two_rounds_across_a_restart_and_end
     assert "final table" in private_reply(table) and table.messages[-1].files
     listed = await fake.slash(bot, world.carol, world.channel, "parley league list", season="2026")
     assert "#1 **Spring** (Cardinal, Swiss, 2 rounds): over" in private_reply(listed)
+    board = await fake.slash(
+        bot,
+        world.carol,
+        world.channel,
+        "parley leaderboard",
+        game="cardinal",
+        season="2026",
+        everyone=True,
+    )
+    ranks = private_reply(board)
+    assert "Cardinal · season 2026 leaderboard" in ranks
+    assert ranks.index(f"<@{champion}>") < min(
+        ranks.index(f"<@{u.id}>") for u in players if u.id != champion
+    )
+
+
+async def test_a_player_who_leaves_is_replaced_by_the_autopilot_and_gets_no_new_games(
+    world: World,
+):
+    """ "A player who leaves is replaced by the autopilot for their open games and gets no
+    new ones." """
+    fake = world.fake
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    fake.add_member(world.guild, olga := fake.add_user("olga"), manage_guild=True)
+    fake.add_member(world.guild, dave := fake.add_user("dave"))
+    await fake.slash(
+        bot,
+        olga,
+        world.channel,
+        "parley league new",
+        name="Cup",
+        game="cardinal",
+        format="knockout",
+        signup_hours=1.0,
+        options="first=orange",
+    )
+    for user in (world.alice, world.bob, world.carol, dave):
+        await fake.click(bot, user, league_card(world), "parley:league:1:join")
+    clock.advance(HOUR)
+    await bot.scheduler.tick()
+    left = await fake.slash(bot, dave, world.channel, "parley league leave", league=1)
+    assert "The autopilot takes over your games in progress" in private_reply(left)
+    await bot.scheduler.tick()
+    (board,) = [b for b in await bot.store.league_boards(1) if dave.id in b.players]
+    game = await bot.store.game(board.game_id)
+    seat = game.seats[game.seat_of(dave.id)]
+    assert seat.resigned  # the autopilot plays it (Orange begins: Dave is not due yet)
+    thread = thread_of(world, game.thread_id)
+    assert any(f"<@{dave.id}> left the league." in m.content for m in fake.messages(thread))
+    again = await fake.slash(bot, dave, world.channel, "parley league leave", league=1)
+    assert "You are not playing in this league." in private_reply(again)
 
 
 async def test_a_league_button_of_another_server_is_refused(world: World):

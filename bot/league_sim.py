@@ -28,8 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter
-from itertools import combinations
+from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -105,10 +104,10 @@ async def play_league(args: argparse.Namespace, moments: Moments) -> None:
     rounds = LeagueRounds(store, service)
     try:
         if await store.league(1) is None:
-            league = await store.create_league(draft_of(args, clock.now))
-            await store.set_league_places(league.id, 10, 11)
+            made = await store.create_league(draft_of(args, clock.now))
+            await store.set_league_places(made.id, 10, 11)
             for user in range(100, 100 + args.players):
-                await store.join_league(league.id, user)
+                await store.join_league(made.id, user)
         _watch(store, moments)
         clock.now += 2 * DAY
         rng = random.Random(args.seed)
@@ -160,56 +159,47 @@ async def play_out(
         moments.passed("moved")
 
 
-def longhand(store_path: str) -> dict[int, tuple[float, float]]:
+def result(a: int, b: int, winners: set[int]) -> float:
+    """``a``'s result against ``b`` at a finished game: 1, ½ or 0."""
+    return 0.5 + ((a in winners) - (b in winners)) / 2
+
+
+def longhand(path: str) -> dict[int, tuple[float, float]]:
     """Points and Sonneborn-Berger (each result times that opponent's points; at a table,
     points times the others' mean points) per player, from the games table alone: for every
     pair at a finished game, a win for a winner over a non-winner, else half each."""
-    db = sqlite3.connect(store_path)
-    games = db.execute(
-        "SELECT g.id, g.result FROM games g JOIN league_games b ON b.game_id = g.id"
-    ).fetchall()
-    seats = {}
+    db = sqlite3.connect(path)
+    seats: dict[int, dict[int, int]] = {}
     for game_id, user_id, seat in db.execute("SELECT game_id, user_id, seat FROM seats"):
         seats.setdefault(game_id, {})[seat] = user_id
-    byes = [
-        json.loads(p)[0]
-        for (p,) in db.execute("SELECT players FROM league_games")
-        if len(json.loads(p)) == 1
-    ]
+    tables = []
+    for game_id, outcome in db.execute("SELECT id, result FROM games"):
+        players = [seats[game_id][s] for s in sorted(seats[game_id])]
+        winners = {seats[game_id][s] for s in json.loads(outcome)["winners"]} or set(players)
+        tables.append((players, winners))
+    drawn = [json.loads(p) for (p,) in db.execute("SELECT players FROM league_games")]
     db.close()
-    results = []
-    for game_id, result in games:
-        winners = {seats[game_id][s] for s in json.loads(result)["winners"]}
-        results.append((list(seats[game_id].values()), winners))
-    points: Counter[int] = Counter()
-    for bye in byes:
-        points[bye] += 1
-    for players, winners in results:
-        for a in players:
-            won = [
-                1.0
-                if (a in winners) > (b in winners)
-                else 0.0
-                if (a in winners) < (b in winners)
-                else 0.5
-                for b in players
-                if b != a
-            ]
-            points[a] += sum(won) / len(won)
-    berger: Counter[int] = Counter()
-    for players, winners in results:
+    points: defaultdict[int, float] = defaultdict(float)
+    for bye in (p[0] for p in drawn if len(p) == 1):
+        points[bye] += 1.0
+    scored: list[tuple[int, list[int], float]] = []
+    for players, winners in tables:
         for a in players:
             others = [b for b in players if b != a]
-            won = sum(
-                1.0
-                if (a in winners) > (b in winners)
-                else 0.0
-                if (a in winners) < (b in winners)
-                else 0.5
-                for b in others
-            ) / len(others)
-            berger[a] += won * sum(points[b] for b in others) / len(others)
-    return {p: (points[p], berger[p]) for p in set(points) | set(berger)}
+            got = sum(result(a, b, winners) for b in others) / len(others)
+            points[a] += got
+            scored.append((a, others, got))
+    berger: defaultdict[int, float] = defaultdict(float)
+    for a, others, got in scored:
+        berger[a] += got * sum(points[b] for b in others) / len(others)
+    return {p: (points[p], berger[p]) for p in points}
+
+
+def games_stored(path: str) -> list[tuple[int, str]]:
+    db = sqlite3.connect(path)
+    rows = db.execute("SELECT id, status FROM games ORDER BY id").fetchall()
+    db.close()
+    return [(int(game_id), str(status)) for game_id, status in rows]
 
 
 async def check(args: argparse.Namespace) -> dict[str, Any]:
@@ -220,9 +210,9 @@ async def check(args: argparse.Namespace) -> dict[str, Any]:
         assert league is not None
         players = [p.user_id for p in await store.league_players(1)]
         boards = await store.league_boards(1)
-        games = await store._games("g.guild_id=? ORDER BY g.id", GUILD)
     finally:
         await store.close()
+    games = games_stored(args.db)
     problems: list[str] = []
     pure = [Board(b.round, b.players, b.winners) for b in boards]
     for r in range(1, league.round + 1):
@@ -237,10 +227,10 @@ async def check(args: argparse.Namespace) -> dict[str, Any]:
     byes = Counter(b.players[0] for b in pure if b.bye)
     if byes and max(byes.values()) > 1:
         problems.append("a player had two byes")
-    linked = [b.game_id for b in boards if not len(b.players) == 1]
-    if None in linked or sorted(linked) != sorted(g.id for g in games):  # type: ignore[type-var]
+    linked = [b.game_id or 0 for b in boards if len(b.players) != 1]
+    if sorted(linked) != [game_id for game_id, _ in games]:
         problems.append("the games are not exactly one per board")
-    if any(g.status != "over" for g in games):
+    if any(status != "over" for _, status in games):
         problems.append("a game is not over")
     if league.status != "over":
         problems.append(f"the league is {league.status}, not over")

@@ -14,7 +14,7 @@ waiting): so every game ends, and no round waits forever on a player who walked 
 
 from __future__ import annotations
 
-import logging
+import contextlib
 import math
 import secrets
 from collections.abc import Sequence
@@ -33,12 +33,10 @@ from bot.play.leagues.pairing import (
     tables,
 )
 from bot.play.leagues.table import Line, points_of, standings
-from bot.play.service import GameService
+from bot.play.service import GameService, UserError
 from bot.storage import Store
 from bot.storage.leagues import LeagueBoard, LeagueRecord
 from games import REGISTRY
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -178,7 +176,8 @@ class LeagueRounds:
             if board.status in (None, "lobby"):
                 game = await self.service.game(game_id)
                 if game.status == "lobby":
-                    await self.service.start(game, None)
+                    with contextlib.suppress(UserError):  # another process started it
+                        await self.service.start(game, None)
             if board.status == "active" and view.gone & set(board.players):
                 game = await self.service.game(game_id)
                 for user in view.gone & set(board.players):

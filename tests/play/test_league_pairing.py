@@ -118,7 +118,7 @@ def test_tables_20_players_in_fours_meet_few_again_and_balance_seats() -> None:
         boards += [Board(r, t, frozenset({t[0]})) for t in round_tables]
     meetings = Counter(frozenset(pair) for b in boards for pair in combinations(b.players, 2))
     assert max(meetings.values()) <= 2
-    assert sum(1 for m in meetings.values() if m > 1) <= 10
+    assert sum(1 for m in meetings.values() if m > 1) <= 3  # of 150 meetings
     held = Counter((p, s) for b in boards for s, p in enumerate(b.players))
     assert all(held[p, s] <= 2 for p in players for s in range(4))  # 5 games, 4 seats
 

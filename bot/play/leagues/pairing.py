@@ -206,12 +206,52 @@ def tables(
             table = min(room, key=lambda t: (added[t], len(filled[t])))
             cost += added[table]
             filled[table].append(player)
+        cost -= untangle(filled, meetings)
         if cost < best_cost:
             best, best_cost = filled, cost
         if cost == 0:
             break
     seating = Seating(boards)
     return [seating.table(sorted(t)) for t in best]
+
+
+def untangle(filled: list[list[int]], meetings: Counter[frozenset[int]]) -> int:
+    """Swap players between tables while a swap lowers the meetings again (a local search
+    after the greedy fill, which the last players to sit have little choice in); how much
+    it lowered them."""
+
+    def met_at(player: int, table: list[int]) -> int:
+        return sum(meetings[frozenset((player, o))] for o in table if o != player)
+
+    saved = 0
+    for _ in range(20):
+        swapped = False
+        for t, table in enumerate(filled):
+            for a in list(table):
+                here = met_at(a, table)
+                if not here:
+                    continue
+                for other in filled[t + 1 :]:
+                    for b in list(other):
+                        gain = (
+                            here
+                            + met_at(b, other)
+                            - (
+                                met_at(a, other)
+                                - meetings[frozenset((a, b))]
+                                + met_at(b, table)
+                                - meetings[frozenset((a, b))]
+                            )
+                        )
+                        if gain > 0:
+                            table[table.index(a)], other[other.index(b)] = b, a
+                            saved, swapped = saved + gain, True
+                            break
+                    if a not in table:
+                        break
+        if not swapped:
+            break
+    return saved
 
 
 def bracket(seeded: Sequence[int]) -> Pairing:

@@ -5,11 +5,16 @@ podium in its own thread. Runs on both stores (the PostgreSQL half under ``-m po
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.discord.leagues import LeagueButton
 from bot.play.leagues.boards import met
-from bot.play.leagues.rounds import as_board
+from bot.play.leagues.rounds import LeagueRounds, as_board
+from bot.play.service import GameService
+from bot.storage import PostgresStore
+from bot.storage.leagues import LeagueDraft
 from tests.bot import components
 from tests.bot.conftest import World
 from tests.bot.fake_discord import FakeChannel
@@ -215,3 +220,36 @@ async def test_a_league_with_too_few_players_is_called_off(world: World):
     league = await bot.store.league(1)
     assert league.status == "cancelled"
     assert "called off" in fake.messages(thread_of(world, league.thread_id))[-1].content
+
+
+@pytest.mark.parametrize(
+    "database", [pytest.param("postgres", marks=pytest.mark.postgres)], indirect=True
+)
+async def test_two_processes_draw_each_round_once_and_make_each_game_once(database: str):
+    """Several processes run every due league on their ticks: on one PostgreSQL database,
+    two stores (two pools, as two processes have) stepping one league at once draw each round
+    once and give each board one game."""
+    clock = FakeClock()
+    stores = [await PostgresStore.open(database, clock=clock) for _ in range(2)]
+    try:
+        league = await stores[0].create_league(
+            LeagueDraft(
+                1, 2, 3, "Race", "cardinal", {}, 86400, "autopilot", "swiss", 3, 2, clock.now, True
+            )
+        )
+        await stores[0].set_league_places(league.id, 10, 11)
+        for user in range(100, 106):
+            await stores[0].join_league(league.id, user)
+        runners = [LeagueRounds(s, GameService(s)) for s in stores]
+        for _ in range(3):
+            await asyncio.gather(*(r.step(league.id, clock.now) for r in runners))
+        boards = await stores[1].league_boards(league.id)
+        assert [b.round for b in boards] == [1, 1, 1]
+        games = [b.game_id for b in boards]
+        assert None not in games and len(set(games)) == 3
+        made = await stores[1].games_with_state("cardinal", 0, 100)
+        assert sorted(g.id for g in made) == sorted(games)  # no game made twice
+        assert all(g.status == "active" for g in made)
+    finally:
+        for store in stores:
+            await store.close()

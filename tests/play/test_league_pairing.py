@@ -166,3 +166,38 @@ def test_standings_equal_a_longhand_recomputation() -> None:
         assert line.left == 0
     keys = [expected[line.player] for line in table]
     assert keys == sorted(keys, reverse=True)
+
+
+def rematch_free_exists(players: list[int], played: set[frozenset[int]]) -> bool:
+    """Brute force: can ``players`` (an even count) all be paired without a rematch?"""
+    if not players:
+        return True
+    first, rest = players[0], players[1:]
+    return any(
+        frozenset((first, q)) not in played
+        and rematch_free_exists([p for p in rest if p != q], played)
+        for q in rest
+    )
+
+
+def test_swiss_rematches_only_where_brute_force_finds_no_way_around() -> None:
+    """Small fields played long, where Swiss runs out of new opponents: each rematch the
+    pairing makes is one that no pairing of that round (byes to those without one) avoids."""
+    for count in (4, 6, 7, 8):
+        for seed in range(4):
+            rng = random.Random(seed)
+            players = list(range(1, count + 1))
+            boards: list[Board] = []
+            for r in range(1, count):
+                ranked = [line.player for line in standings("swiss", players, boards, count)]
+                pairs, bye = swiss(ranked, points_of(players, boards), boards)
+                if {frozenset(p) for p in pairs} & met(boards):
+                    had = {b.players[0] for b in boards if b.bye}
+                    byes = [p for p in players if p not in had] if count % 2 else [None]
+                    assert not any(
+                        rematch_free_exists([p for p in players if p != b], met(boards))
+                        for b in byes
+                    ), (count, seed, r)
+                boards += [play(rng, r, pair) for pair in pairs]
+                if bye is not None:
+                    boards.append(Board(r, (bye,)))

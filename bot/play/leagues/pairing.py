@@ -22,13 +22,13 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from bot.play.leagues.boards import Board, met
 
 Pairing = list[tuple[int, ...]]
 #: Search steps before the Swiss search gives up on avoiding every rematch.
-SEARCH_BUDGET = 200_000
+SEARCH_BUDGET = 50_000
 
 
 class Seating:
@@ -104,37 +104,40 @@ def _search(
     when someone is left without one. None when no pairing exists without a rematch (or the
     search ran out of steps); with ``repeats``, rematches are allowed, fewest first, and the
     first try always succeeds."""
-    rank = {p: i for i, p in enumerate(rest)}
+    ordered = sorted(rest, key=lambda p: -points[p])  # stable: rank within equal points
+    rank = {p: i for i, p in enumerate(ordered)}
 
-    def options(free: list[int]) -> list[int]:
+    def options(free: list[int]) -> Iterator[int]:
+        """``free[0]``'s opponents, best first, made as the search asks for them: its own
+        score group outward from the middle (the Dutch fold: the top of a group meets the
+        middle of it), those not owed the same seat first; then the groups below, nearest
+        first; with ``repeats``, then everyone already met, in the same order."""
         top, others = free[0], free[1:]
-        group = sum(1 for p in others if points[p] == points[top])
-        # the Dutch fold: the top of a score group meets the middle of it
-        target = group // 2
-
-        def fit(i_q: tuple[int, int]) -> tuple[bool, float, bool, int]:
-            i, q = i_q
-            return (
-                frozenset((top, q)) in played,
-                abs(points[top] - points[q]),
-                due(top) * due(q) > 0,  # both owed the same seat
-                abs(i - target),
-            )
-
-        fitting = [
-            (i, q) for i, q in enumerate(others) if repeats or frozenset((top, q)) not in played
+        group = next((i for i, q in enumerate(others) if points[q] != points[top]), len(others))
+        middle = group // 2
+        outward = [middle] + [
+            i for d in range(1, group) for i in (middle - d, middle + d) if 0 <= i < group
         ]
-        return [q for _, q in sorted(fitting, key=fit)]
+        clash = due(top)
 
-    free = sorted(rest, key=rank.__getitem__)
+        def in_order() -> Iterator[int]:
+            yield from (others[i] for i in outward if clash * due(others[i]) <= 0)
+            yield from (others[i] for i in outward if clash * due(others[i]) > 0)
+            yield from others[group:]
+
+        yield from (q for q in in_order() if frozenset((top, q)) not in played)
+        if repeats:
+            yield from (q for q in in_order() if frozenset((top, q)) in played)
+
+    free = list(ordered)
     chosen: list[tuple[int, int]] = []
-    stack: list[list[int]] = []
+    stack: list[Iterator[int]] = []
     steps = 0
     while free:
         if len(stack) == len(chosen):
             stack.append(options(free))
-        tries = stack[-1]
-        if not tries:
+        partner = next(stack[-1], None)
+        if partner is None:
             stack.pop()
             if not chosen:
                 return None
@@ -144,7 +147,6 @@ def _search(
         steps += 1
         if steps > SEARCH_BUDGET and not repeats:
             return None
-        partner = tries.pop(0)
         chosen.append((free[0], partner))
         free = [p for p in free[1:] if p != partner]
     return chosen

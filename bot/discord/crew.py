@@ -28,12 +28,20 @@ from bot.play.timekeeper import Timekeeper
 async def setup(bot: ParleyBot) -> None:
     store = bot.store
     bot.claims = Claims(store)
-    thinker = Thinker(bot.settings.ai_workers or None)
+    thinker = Thinker(bot.settings.ai_workers or None, metrics=bot.metrics)
     bot.service = GameService(store, thinker, bot.claims)  # the AI's moves are held
     bot.timekeeper = Timekeeper(store, bot.service)
     status = StatusMessages(bot, store, bot.timekeeper)
     bot.herald = Herald(
-        bot, store, bot.timekeeper, status, bot.clock, bot.claims, choices_view, final_buttons
+        bot,
+        store,
+        bot.timekeeper,
+        status,
+        bot.clock,
+        bot.claims,
+        choices_view,
+        final_buttons,
+        bot.metrics,
     )
     opener = Opener(bot)
     bot.scheduler = Scheduler(
@@ -44,5 +52,6 @@ async def setup(bot: ParleyBot) -> None:
         bot.clock,
         bot.claims,
         opener.open,
+        bot.metrics,
         leagues=LeagueDesk(bot, LeagueRounds(store, bot.service)),
     )

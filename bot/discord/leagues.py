@@ -99,9 +99,14 @@ def pairing_lines(boards: list[LeagueBoard]) -> list[str]:
         f"• {who(b.players[0])} has a bye (a win)."
         if len(b.players) == 1
         else f"• {' vs '.join(who(p) for p in b.players)}"
-        + (f" (game #{b.game_id})" if b.game_id else "")
+        + (f": <#{b.thread_id}>" if b.thread_id else "")
         for b in boards
     ]
+
+
+def opened(boards: list[LeagueBoard]) -> bool:
+    """Every game of these boards has its thread (or will never have one: called off)."""
+    return all(len(b.players) == 1 or b.thread_id or b.status == "cancelled" for b in boards)
 
 
 def round_post(view: LeagueView, round_no: int) -> str:
@@ -114,8 +119,8 @@ def round_post(view: LeagueView, round_no: int) -> str:
     this = [b for b in view.boards if b.round == round_no]
     rounds = league.draft.rounds or round_no
     parts.append(
-        f"**Round {round_no} of {rounds}**: each game opens in its own thread and pings its "
-        "players.\n" + "\n".join(pairing_lines(this))
+        f"**Round {round_no} of {rounds}**: each game has its own thread, where its players "
+        "are pinged.\n" + "\n".join(pairing_lines(this))
     )
     return fit("\n\n".join(parts), 2000)
 
@@ -125,7 +130,8 @@ def podium_post(view: LeagueView, table: list[Line]) -> str:
     last = [b for b in view.boards if b.round == league.round]
     medals = ("🥇", "🥈", "🥉")
     podium = [
-        f"{medals[line.rank - 1]} {who(line.player)}: {score(line.points)} points"
+        f"{medals[line.rank - 1]} {who(line.player)}: {score(line.points)} "
+        + ("point" if line.points == 1 else "points")
         for line in table
         if line.rank <= 3
     ]
@@ -188,33 +194,47 @@ def standings_text(view: LeagueView, table: list[Line]) -> str:
 
 
 class LeagueDesk:
-    """Runs the due leagues on each tick and makes the posts they owe in their threads.
-    A post is sent with a nonce and recorded after, so a crash between the two sends it
-    again only where Discord has not already dropped the repeat."""
+    """Runs the due leagues on each tick (:meth:`tick`, before the scheduler opens the games
+    it made), then makes the posts they owe in their threads (:meth:`announce`, after, so a
+    round's post links its games' threads). A post is sent with a nonce and recorded after,
+    so a crash between the two sends it again only where Discord has not already dropped the
+    repeat."""
 
     def __init__(self, bot: ParleyBot, rounds: LeagueRounds) -> None:
         self.bot = bot
         self.rounds = rounds
+        #: The leagues this tick stepped, whose posts :meth:`announce` makes.
+        self.stepped: list[LeagueRecord] = []
 
     async def tick(self, now: float) -> None:
+        self.stepped = []
         for league_id in await self.bot.store.leagues_due(now):
             try:
-                await self.run(league_id, now)
+                league = await self.rounds.step(league_id, now)
             except Exception:
                 log.exception("League %s failed on this tick", league_id)
+                continue
+            if league is not None:
+                self.stepped.append(league)
 
-    async def run(self, league_id: int, now: float) -> None:
-        league = await self.rounds.step(league_id, now)
-        if league is not None:
-            await self.tell(league)
+    async def announce(self) -> None:
+        stepped, self.stepped = self.stepped, []
+        for league in stepped:
+            try:
+                await self.tell(league)
+            except Exception:
+                log.exception("League %s's posts failed on this tick", league.id)
 
     async def tell(self, league: LeagueRecord) -> None:
-        """The thread posts the league owes: each round drawn, then its end."""
+        """The thread posts the league owes: each round drawn (once its games have their
+        threads), then its end."""
         if league.thread_id is None:
             return
         view = await self.rounds.view(league)
         thread = self.bot.get_partial_messageable(league.thread_id, guild_id=league.draft.guild_id)
         for round_no in range(league.posted + 1, league.round + 1):
+            if not opened([b for b in view.boards if b.round == round_no]):
+                return  # a later tick, once the opener has made them
             text = round_post(view, round_no)
             await thread.send(text, allowed_mentions=NONE, nonce=f"lg-{league.id}-{round_no}")
             await self.bot.store.mark_league_posted(league.id, round_no)

@@ -45,10 +45,12 @@ class Delivery(Protocol):
 
 
 class LeagueTick(Protocol):
-    """What runs the due leagues (:class:`bot.discord.leagues.LeagueDesk`): rounds drawn,
-    their games made, their posts."""
+    """What runs the due leagues (:class:`bot.discord.leagues.LeagueDesk`): rounds drawn and
+    their games made (``tick``), then, once the games are opened, the leagues' posts."""
 
     async def tick(self, now: float) -> None: ...
+
+    async def announce(self) -> None: ...
 
 
 class Scheduler:
@@ -114,6 +116,8 @@ class Scheduler:
         if self.leagues is not None:
             await self.leagues.tick(now)
         await self.resume()
+        if self.leagues is not None:
+            await self.leagues.announce()  # the rounds' games are opened now
         claims = self.claims
         after = 0
         while batch := await claims.due(now, after):  # turns due, posts owed

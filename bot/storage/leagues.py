@@ -52,7 +52,7 @@ class LeaguePlayer:
 @dataclass(frozen=True)
 class LeagueBoard:
     """One board of a round: the players in seat order (one: a bye), its game once opened,
-    and that game's status and winners (user ids)."""
+    and that game's status, winners (user ids) and thread once it has one."""
 
     id: int
     round: int
@@ -61,6 +61,7 @@ class LeagueBoard:
     game_id: int | None
     status: GameStatus | None
     winners: frozenset[int] | None
+    thread_id: int | None = None
 
 
 class LeagueStore(Protocol):

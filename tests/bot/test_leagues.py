@@ -104,6 +104,9 @@ async def test_a_swiss_league_signs_up_plays_two_rounds_across_a_restart_and_end
     league_thread = thread_of(world, league.thread_id)
     posts = [m for m in fake.messages(league_thread)]
     assert len(posts) == 1 and "**Round 1 of 2**" in posts[0].content
+    for board in boards:  # the round's post links each game's thread
+        game = await bot.store.game(board.game_id)
+        assert f"<#{game.thread_id}>" in posts[0].content
     assert all(not m.mentions for m in posts)  # the league's thread pings nobody
     assert not league_card(world).buttons  # sign-up is over
 

@@ -181,8 +181,8 @@ class Leagues(SqlBase):
     async def league_boards(self, league_id: int) -> list[LeagueBoard]:
         async with self._reading() as db:
             rows = await db.fetch(
-                "SELECT b.id, b.round, b.board, b.players, b.game_id, g.status, g.result "
-                "FROM league_games b LEFT JOIN games g ON g.id = b.game_id "
+                "SELECT b.id, b.round, b.board, b.players, b.game_id, g.status, g.result, "
+                "g.thread_id FROM league_games b LEFT JOIN games g ON g.id = b.game_id "
                 "WHERE b.league_id=? ORDER BY b.round, b.board",
                 league_id,
             )
@@ -204,6 +204,7 @@ class Leagues(SqlBase):
                     row["game_id"],
                     row["status"],
                     winners,
+                    row["thread_id"],
                 )
             )
         return boards

@@ -256,3 +256,44 @@ async def test_two_processes_draw_each_round_once_and_make_each_game_once(databa
     finally:
         for store in stores:
             await store.close()
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)  # the words and the rating rule
+async def test_the_league_role_creates_leagues_and_an_unrated_leagues_games_stay_unrated(
+    world: World,
+):
+    """ "`/parley league new GAME` (server members with Manage Server, or a role the server
+    names) ... and whether it is rated." """
+    fake = world.fake
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    fake.add_member(world.guild, olga := fake.add_user("olga"), manage_guild=True)
+    organisers = fake.add_role(world.guild, "Organisers")
+    fake.add_member(world.guild, rita := fake.add_user("rita"), roles=[organisers])
+    refused = await fake.slash(bot, rita, world.channel, "parley league role", role=organisers)
+    assert "Only a member with Manage Server" in private_reply(refused)
+    named = await fake.slash(bot, olga, world.channel, "parley league role", role=organisers)
+    assert "can now create leagues here" in private_reply(named)
+    made = await fake.slash(
+        bot,
+        rita,
+        world.channel,
+        "parley league new",
+        name="Friendly",
+        game="cardinal",
+        format="knockout",
+        signup_hours=1.0,
+        rated=False,
+    )
+    assert "open for sign-up" in private_reply(made)
+    for user in (world.alice, world.carol):
+        await fake.click(bot, user, league_card(world), "parley:league:1:join")
+    clock.advance(HOUR)
+    await bot.scheduler.tick()
+    await finish_round(world, bot, 1, 1)
+    await bot.scheduler.tick()
+    (board,) = await bot.store.league_boards(1)
+    game = await bot.store.game(board.game_id)
+    assert game.status == "over" and game.result["rated"] is False
+    assert await bot.store.ratings(world.guild.id, "cardinal") == []
+    assert (await bot.store.league(1)).status == "over"

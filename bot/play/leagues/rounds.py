@@ -140,8 +140,11 @@ class LeagueRounds:
             through = {b.players[0] for b in current if len(b.players) == 1} | {
                 p for b in current for p in (b.winners or ())
             }
-            if league.round >= league.draft.rounds or (
-                league.draft.format == "knockout" and len(current) <= 1 and through
+            staying = len(view.players) - len(view.gone)
+            if (
+                league.round >= league.draft.rounds
+                or too_few(staying, league.draft.seats, spec_least)
+                or (league.draft.format == "knockout" and len(current) <= 1 and through)
             ):
                 await self.store.end_league(league.id, league.round, "over")
             else:

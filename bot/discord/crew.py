@@ -20,6 +20,7 @@ from bot.discord.scheduler import Scheduler
 from bot.discord.status import StatusMessages
 from bot.play.claims import Claims
 from bot.play.leagues.rounds import LeagueRounds
+from bot.play.reviews import Reviews
 from bot.play.service import GameService
 from bot.play.thinking import Thinker
 from bot.play.timekeeper import Timekeeper
@@ -43,6 +44,7 @@ async def setup(bot: ParleyBot) -> None:
         final_buttons,
         bot.metrics,
     )
+    bot.reviews = Reviews(store)
     opener = Opener(bot)
     bot.scheduler = Scheduler(
         store,

@@ -177,7 +177,7 @@ async def standings_file(bot: ParleyBot, view: LeagueView, table: list[Line]) ->
     return discord.File(io.BytesIO(png), filename=f"league-{league.id}.png")
 
 
-def standings_text(view: LeagueView, table: list[Line]) -> str:
+def standings_text(view: LeagueView) -> str:
     """The words beside the picture: the legend and what decides the next round."""
     league = view.league
     (first, a), (second, b) = TIE_BREAKS[league.draft.format]

@@ -224,7 +224,7 @@ class LeagueCog(commands.Cog, name="league"):
         found = await chosen_league(interaction, league)
         view = await LeagueRounds(self.bot.store, self.bot.service).view(found)
         table = view.table()
-        text = standings_text(view, table)
+        text = standings_text(view)
         if not table:
             await interaction.followup.send(text + "\nNobody has signed up yet.", ephemeral=True)
             return

@@ -41,6 +41,7 @@ EXTENSIONS = (
     "bot.discord.cogs.time",
     "bot.discord.cogs.admin",
     "bot.discord.cogs.history",
+    "bot.discord.cogs.learn",
 )
 OOPS = "Something went wrong on my side, sorry. Nothing was changed; please try again."
 

@@ -20,11 +20,16 @@ import random
 import select
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 from games import REGISTRY
 from games.ai import make_player
+from games.ai.hints import Hint, suggest
+
+T = TypeVar("T")
 
 #: The strength of every AI seat and stand-in: a fair opponent, and quick enough to think
 #: for many games at once.
@@ -41,6 +46,13 @@ def think(game_key: str, state: str, seat: int, seed: int, level: str = LEVEL) -
     sees the state only through its seat's legal actions and ``spec.sample``."""
     spec = REGISTRY[game_key]
     return make_player(f"ai:{level}", seed).choose(spec, spec.load(state), seat)
+
+
+def advise(game_key: str, state: str, seat: int, seed: int, level: str = LEVEL) -> Hint:
+    """A hint for ``seat`` (``/parley hint``): the AI's move and why (runs in a worker
+    process; like :func:`think`, it sees the state only through the seat's knowledge)."""
+    spec = REGISTRY[game_key]
+    return suggest(spec, spec.load(state), seat, seed, level)
 
 
 def worker_context() -> multiprocessing.context.BaseContext:
@@ -98,6 +110,12 @@ class Thinker:
         self._pool: Executor | None = None
 
     async def choose(self, game_key: str, state: str, seat: int, seed: int) -> str:
+        return await self._run(think, game_key, state, seat, seed, self.level)
+
+    async def advise(self, game_key: str, state: str, seat: int, seed: int) -> Hint:
+        return await self._run(advise, game_key, state, seat, seed, self.level)
+
+    async def _run(self, work: Callable[..., T], *args: Any) -> T:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
                 self.workers,
@@ -107,9 +125,7 @@ class Thinker:
             )
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(
-                self._pool, think, game_key, state, seat, seed, self.level
-            )
+            return await loop.run_in_executor(self._pool, work, *args)
         except BrokenProcessPool:
             self.shutdown()  # a worker died (killed, out of memory): a new pool next time
             raise

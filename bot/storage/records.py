@@ -106,6 +106,7 @@ class ThreadPost:
     replay: bool = False  # the game's animated replay goes with this post (built when sent)
     awaits_ai: bool = False
     status_only: bool = False
+    notes: list[str] = field(default_factory=list)  # a practice game's teaching notes
 
 
 @dataclass

@@ -22,7 +22,9 @@ STARTED = (
 )
 
 
-async def open_practice(interaction: discord.Interaction[ParleyBot], key: str) -> None:
+async def open_practice(
+    interaction: discord.Interaction[ParleyBot], key: str, options: str = ""
+) -> None:
     """``/parley learn``: the practice game, its private thread here, then its start (the
     AI's first moves and the first notes come with the opening post)."""
     bot = interaction.client
@@ -40,7 +42,7 @@ async def open_practice(interaction: discord.Interaction[ParleyBot], key: str) -
             "admin can give me that in the channel's settings, or try another channel."
         )
     user = interaction.user
-    game = await bot.service.learn(key, interaction.guild_id, channel.id, user.id)
+    game = await bot.service.learn(key, interaction.guild_id, channel.id, user.id, options)
     title = REGISTRY[game.game_key].title
     committed(interaction, f"Practice game #{game.id} of {title} is open.")
     try:

@@ -202,7 +202,9 @@ class GameService:
             await self.store.add_ai_seat(game.id)
         return await self.game(game.id) if ai else game
 
-    async def learn(self, key: str, guild_id: int, channel_id: int, user_id: int) -> GameRecord:
+    async def learn(
+        self, key: str, guild_id: int, channel_id: int, user_id: int, options_text: str = ""
+    ) -> GameRecord:
         """A practice game (``/parley learn``): the learner against the AI in every other seat
         of a usual table (the one ``/parley rules`` shows), unrated, with hints on and
         teaching notes in its posts (:mod:`bot.play.teaching`). Still a lobby: it is started
@@ -210,7 +212,14 @@ class GameService:
         spec = known_game(key)
         players = spec.lesson.players if spec.lesson else spec.min_players
         return await self.new_game(
-            spec.key, guild_id, channel_id, user_id, ai=players - 1, hints=True, practice=True
+            spec.key,
+            guild_id,
+            channel_id,
+            user_id,
+            options_text,
+            ai=players - 1,
+            hints=True,
+            practice=True,
         )
 
     async def add_ai(self, game: GameRecord, user_id: int) -> GameRecord:

@@ -47,14 +47,22 @@ def chances(spec: GameSpec[Any], worlds: list[Any], seat: int, action: str | Non
     return total / len(worlds)
 
 
+def estimate(spec: GameSpec[Any], state: Any, seat: int, seed: int) -> float:
+    """``seat``'s win estimate in ``state`` over worlds sampled for it (at the end, the end)."""
+    if spec.outcome(state) is not None:
+        return spec.evaluate(state)[seat]
+    seen = observe(spec, state, seat)
+    return chances(spec, [seen.worlds(seed + n) for n in range(WORLDS)], seat, None)
+
+
 def agreed_changes(spec: GameSpec[Any], worlds: list[Any], seat: int, action: str) -> list[str]:
-    """What ``action`` changes on ``seat``'s view, when every world agrees (nothing the move
-    would reveal is guessed); [] otherwise."""
+    """What ``action`` changes on the table (the public view), when every world agrees
+    (nothing the move would reveal is guessed); [] otherwise."""
     told: list[str] | None = None
     for world in worlds:
         after = spec.copy(world)
         spec.play(after, seat, action)
-        texts = [c["text"] for c in spec.changes(spec.view(world, seat), spec.view(after, seat))]
+        texts = [c["text"] for c in spec.changes(spec.view(world, None), spec.view(after, None))]
         if told is not None and texts != told:
             return []
         told = texts
@@ -107,17 +115,10 @@ def suggest(spec: GameSpec[Any], state: Any, seat: int, seed: int, level: str) -
 
 
 def verdict(spec: GameSpec[Any], before: Any, after: Any, seat: int, seed: int) -> str:
-    """One sentence on what ``seat``'s move did: the changes on its own view (it saw both)
-    and how its win estimate moved, each side judged over worlds sampled for the seat."""
-    words = [c["text"] for c in spec.changes(spec.view(before, seat), spec.view(after, seat))]
-    then = chances(
-        spec, [observe(spec, before, seat).worlds(seed + n) for n in range(WORLDS)], seat, None
-    )
-    if spec.outcome(after) is not None:
-        now = spec.evaluate(after)[seat]
-    else:
-        now = chances(
-            spec, [observe(spec, after, seat).worlds(seed + n) for n in range(WORLDS)], seat, None
-        )
+    """One sentence on what ``seat``'s move did: the changes on the table (the public view,
+    so the sentence tells no secret wherever it is posted) and how the seat's win estimate
+    moved, each side judged over worlds sampled for the seat."""
+    words = [c["text"] for c in spec.changes(spec.view(before, None), spec.view(after, None))]
+    then, now = estimate(spec, before, seat, seed), estimate(spec, after, seat, seed)
     sentence = f"by my quick count that {trend(then, now)}."
     return f"{told(words[:TOLD])}: {sentence}" if words else sentence.capitalize()

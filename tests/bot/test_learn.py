@@ -13,13 +13,23 @@ from tests.bot.helpers import choice_labels, pick, private_reply
 from tests.bot.test_ai_seats import open_with_ai
 
 
+async def quick_bot(world: World):
+    """A bot whose AI thinks at ``easy`` (its moves and hints): what is tested here is the
+    teaching, not the AI's strength, and a lighter search keeps the tests cheap."""
+    bot = await world.start_bot()
+    bot.service.thinker.level = "easy"
+    return bot
+
+
 async def test_learn_opens_a_private_practice_game_against_the_ai_with_notes(world: World):
     """ "`/parley learn GAME` starts a private practice game against the AI (unrated, in a
     thread of its own ...): the first turns come with a short note on what the player can do
     now ...; after each of the player's moves, one sentence on what it did." """
-    bot = await world.start_bot()
+    bot = await quick_bot(world)
     fake, alice = world.fake, world.alice
-    reply = await fake.slash(bot, alice, world.channel, "parley learn", game="cardinal")
+    reply = await fake.slash(
+        bot, alice, world.channel, "parley learn", game="cardinal", options="first=green"
+    )
     answer = private_reply(reply)
     thread = world.thread()
     assert thread.type == PRIVATE_THREAD and thread.name.startswith("Learn Cardinal")
@@ -46,9 +56,11 @@ async def test_learn_opens_a_private_practice_game_against_the_ai_with_notes(wor
 async def test_a_hint_suggests_the_ais_move_privately_and_its_button_plays_it(world: World):
     """ "`/parley hint` ... answers privately with the AI's suggested move and a reason in
     words ... built from `evaluate` before and after." """
-    bot = await world.start_bot()
+    bot = await quick_bot(world)
     fake, alice = world.fake, world.alice
-    await fake.slash(bot, alice, world.channel, "parley learn", game="cardinal")
+    await fake.slash(
+        bot, alice, world.channel, "parley learn", game="cardinal", options="first=orange"
+    )
     thread = world.thread()
     moves = len(await bot.store.actions(1))
     asked = await fake.slash(bot, alice, thread, "parley hint")
@@ -66,7 +78,7 @@ async def test_hints_are_refused_in_words_where_they_are_not_allowed(world: Worl
     """ "only in unrated and practice games, and only when the game's options allow it":
     a game against the AI without hints, a game among people, and a stranger, each refused
     privately, nothing changed."""
-    bot = await world.start_bot()
+    bot = await quick_bot(world)
     fake, alice, bob = world.fake, world.alice, world.bob
     plain = await open_with_ai(world, bot, "cardinal", 1, [alice])
     await fake.click(bot, alice, world.lobby(), f"parley:lobby:{plain}:start")

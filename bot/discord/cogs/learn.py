@@ -8,6 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.bot import ParleyBot
+from bot.discord.cogs.lobby import options_autocomplete
 from bot.discord.learn import answer_hint, open_practice
 from bot.discord.targets import GAME_CHOICES, find_target_game, game_autocomplete
 
@@ -19,12 +20,15 @@ class LearnCog(commands.Cog, name="learn"):
     @app_commands.command(
         description="Learn a game: a private practice game against the AI, with a note each turn"
     )
-    @app_commands.describe(game="Which game to learn")
+    @app_commands.describe(game="Which game to learn", options="Game options, like board=compass")
     @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.autocomplete(options=options_autocomplete)
     @app_commands.guild_only()
-    async def learn(self, interaction: discord.Interaction[ParleyBot], game: str) -> None:
+    async def learn(
+        self, interaction: discord.Interaction[ParleyBot], game: str, options: str = ""
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await open_practice(interaction, game)
+        await open_practice(interaction, game, options)
 
     @app_commands.command(description="The AI's suggested move and why (unrated games, hints on)")
     @app_commands.autocomplete(game=game_autocomplete)

@@ -50,11 +50,20 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser(
         "arena", help="play games between players (random, greedy, ai:LEVEL)", add_help=False
     )
+    commands.add_parser(
+        "teaching",
+        help="the teaching moments' coverage in AI games, and the hints against ai:hard",
+        add_help=False,
+    )
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["arena"]:  # its own options: see `parley arena --help`
         from bot.arena import main as arena
 
         return arena(argv[1:])
+    if argv[:1] == ["teaching"]:  # its own options: see `parley teaching --help`
+        from bot.teach_bench import main as teaching
+
+        return teaching(argv[1:])
     args = parser.parse_args(argv)
 
     if args.command == "run":

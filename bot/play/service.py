@@ -408,8 +408,8 @@ class GameService:
             )
         if not game.hints:
             raise UserError(
-                "Hints are off in this game: the host opens a game with `hints: on` in "
-                "`/parley new` to allow them."
+                "Hints are off in this game: a host allows them when opening it, with "
+                "`/parley new ... hints:True`."
             )
         spec = self.spec(game)
         state = self.state(game)

@@ -98,7 +98,8 @@ def test_one_path_from_discord_to_the_service_and_back():
     """A command's or button's change is noted as committed and its posts are sent by
     ``act`` alone; the scheduler sends what is owed at start-up and on its tick. The three
     openings of a new game (``/parley new``, ``/parley learn``, Rematch) note theirs: what
-    they owe is their opening, which the opener does. (The bench calls its stand-in herald, less Discord.)"""
+    they owe is their opening, which the opener does. (The bench calls its stand-in herald,
+    less Discord.)"""
     assert callers("deliver") == {
         "bot.discord.acting",
         "bot.discord.scheduler",

@@ -36,7 +36,7 @@ def test_the_learner_hears_the_goal_then_what_each_move_did_and_each_moment_once
     answered = CARDINAL.apply(mine, 1, "place a1")
     log = [(0, "place c3")]
     assert notes_for(CARDINAL, game, log, mine, 1, answered) == []  # the AI's move: no note
-    assert shown_before(CARDINAL, game, log + [(1, "place a1")], 0) == {"goal"}
+    assert shown_before(CARDINAL, game, [*log, (1, "place a1")], 0) == {"goal"}
     assert notes_for(CARDINAL, table("cardinal", 2), [], None, None, start) == []  # no learner
 
 

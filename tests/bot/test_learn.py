@@ -11,6 +11,7 @@ from tests.bot.conftest import World
 from tests.bot.fake_discord.world import PRIVATE_THREAD
 from tests.bot.helpers import choice_labels, pick, private_reply
 from tests.bot.test_ai_seats import open_with_ai
+from tests.bot.test_permissions import permissions
 
 
 async def quick_bot(world: World):
@@ -97,3 +98,15 @@ async def test_hints_are_refused_in_words_where_they_are_not_allowed(world: Worl
     stranger = private_reply(await fake.slash(bot, world.carol, world.thread(), "parley hint"))
     assert "not playing in this game" in stranger
     assert await bot.store.actions(rated) == before
+
+
+async def test_learn_without_private_threads_is_refused_naming_the_permission(world: World):
+    """A channel where the bot may not make a private thread: a clear private refusal that
+    names the permission, and no game left behind."""
+    fake = world.fake
+    fake.set_bot_permissions(world.guild, permissions(without="create_private_threads"))
+    bot = await quick_bot(world)
+    reply = await fake.slash(bot, world.alice, world.channel, "parley learn", game="ship")
+    assert "Create Private Threads" in private_reply(reply)
+    assert await bot.store.games_of_user(world.alice.id, world.guild.id) == []
+    assert fake.threads(world.channel) == []

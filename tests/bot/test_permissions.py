@@ -315,7 +315,7 @@ async def test_whole_games_with_exactly_the_readme_permissions(world: World, mon
 
     bot_.service.thinker.level = "easy"  # a practice game: its private thread and first turn
     learning = await fake.slash(bot_, world.alice, world.channel, "parley learn", game="ship")
-    assert "practice game of Ship is on" in private_text(learning)
+    assert "practice game of Ship (Stern vs Bow) is on" in private_text(learning)
     assert "📘" in world.thread_posts()[-1].content
 
     assert fake.permission_refusals == []

@@ -4,16 +4,19 @@ for its learner, the one person at the table.
 Two kinds of note, both built only from what the learner may see and never naming a secret
 (so a note is safe in any post):
 
-* after each of the learner's own moves, one sentence on what it did
-  (:func:`games.ai.hints.verdict` on the public table, with the learner's win estimate
-  before and after); none after a secret choice (a vote, a bid), whose effect is its secret;
+* after each of the learner's own moves (a turn, however many steps it takes), one sentence
+  on what it did (:func:`games.ai.hints.verdict` on the public table, with the learner's win
+  estimate before and after when the learner holds no secret: in Tortuga the estimate would
+  tell the learner's loyalty); none after a secret choice (a vote, a bid), whose effect is
+  its secret;
 * when the learner is due, each of the game's teaching moments (``spec.moments``) whose
   situation holds now, once each. Which were shown is read from the game's log, not kept
   anywhere: a moment was shown if it held at any earlier position where the learner was due
   (:func:`shown_before`), so a restart, a retry or a take-back never shows one twice.
 
-The notes ride on the post the change owes (:func:`with_notes`); a step inside a turn, whose
-post is held until the turn ends, gets them as a notice of their own at once instead.
+The notes ride on the post the change owes (:func:`with_notes`); a moment that comes up in
+the middle of a turn (a chain reaction's choice, a chest to sink), whose post is held until
+the turn ends, is told at once in a notice of its own instead.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.play.history import state_after, undo_target
+from bot.play.posts import due_before, turn_goes_on
 from bot.play.secrecy import is_secret_choice
 from bot.storage import GameRecord, Post, ThreadPost
 from games import GameSpec
@@ -63,16 +67,23 @@ def positions(
         yield state
 
 
-def shown_before(
-    spec: GameSpec[Any], game: GameRecord, log: Sequence[tuple[int, str]], seat: int
-) -> set[str]:
-    """The moments already shown to ``seat`` in the positions of ``log``: those whose
+def shown_before(spec: GameSpec[Any], states: Sequence[Any], seat: int) -> set[str]:
+    """The moments already shown to ``seat`` in the game's positions ``states``: those whose
     situation held at some position where the seat was due."""
     shown: set[str] = set()
-    for state in positions(spec, game, log):
+    for state in states:
         if seat in spec.to_act(state) and spec.outcome(state) is None:
             shown |= {m.id for m in spec.moments if m.when(seen(spec, state, seat))}
     return shown
+
+
+def turn_began(spec: GameSpec[Any], states: Sequence[Any], seat: int) -> Any:
+    """Where ``seat``'s turn that ends after the last of ``states`` began: the earliest of
+    the positions it has been due in without a break, up to the last."""
+    start = len(states) - 1
+    while start > 0 and seat in spec.to_act(states[start - 1]):
+        start -= 1
+    return states[start]
 
 
 def notes_for(
@@ -83,18 +94,26 @@ def notes_for(
     actor: int | None,
     after: Any,
 ) -> list[str]:
-    """The notes a change owes the learner of a practice game: what their own move did, then
-    the moments its new position brings up ([] in any other game). ``log`` holds the actions
-    that led to ``before`` (None when the game just began)."""
+    """The notes a change owes the learner of a practice game ([] in any other game): when
+    the learner's own turn ends, what it did (from where it began: a turn of several steps is
+    one move to a player); then the moments the new position brings up, if they are due.
+    ``log`` holds the actions that led to ``before`` (None when the game just began)."""
     seat = learner(game)
     if seat is None:
         return []
+    states = list(positions(spec, game, log)) if before is not None else []
     notes = []
-    if actor == seat and before is not None and not is_secret_choice(spec, before, seat):
+    ended = before is not None and not turn_goes_on(
+        spec, before, after, due_before(spec, before, False)
+    )
+    if actor == seat and ended and not is_secret_choice(spec, before, seat):
         seed = random.Random(f"{game.seed}:{len(log)}:teach").getrandbits(31)
-        notes.append(verdict(spec, before, after, seat, seed))
+        began = turn_began(spec, states, seat)
+        open_hand = not spec.view(began, seat).get("private")
+        said = verdict(spec, began, after, seat, seed, estimate_too=open_hand)
+        notes += [said] if said else []
     if seat in spec.to_act(after) and spec.outcome(after) is None:
-        shown = shown_before(spec, game, log, seat) if before is not None else set()
+        shown = shown_before(spec, states, seat)
         notes += [m.text for m in due(spec.moments, seen(spec, after, seat), shown)]
     return [NOTE + note for note in notes]
 

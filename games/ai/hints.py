@@ -114,11 +114,16 @@ def suggest(spec: GameSpec[Any], state: Any, seat: int, seed: int, level: str) -
     return Hint(action, spec.label(state, seat, action), reason(spec, state, seat, action, seed))
 
 
-def verdict(spec: GameSpec[Any], before: Any, after: Any, seat: int, seed: int) -> str:
+def verdict(
+    spec: GameSpec[Any], before: Any, after: Any, seat: int, seed: int, estimate_too: bool = True
+) -> str:
     """One sentence on what ``seat``'s move did: the changes on the table (the public view,
-    so the sentence tells no secret wherever it is posted) and how the seat's win estimate
-    moved, each side judged over worlds sampled for the seat."""
+    so the sentence tells nothing the table does not show) and, ``estimate_too``, how the
+    seat's win estimate moved, each side judged over worlds sampled for the seat. "" when
+    there is nothing to say (no change on the table, and no estimate asked for)."""
     words = [c["text"] for c in spec.changes(spec.view(before, None), spec.view(after, None))]
+    if not estimate_too:
+        return f"{told(words[:TOLD])}." if words else ""
     then, now = estimate(spec, before, seat, seed), estimate(spec, after, seat, seed)
     sentence = f"by my quick count that {trend(then, now)}."
     return f"{told(words[:TOLD])}: {sentence}" if words else sentence.capitalize()

@@ -36,7 +36,7 @@ def test_the_learner_hears_the_goal_then_what_each_move_did_and_each_moment_once
     answered = CARDINAL.apply(mine, 1, "place a1")
     log = [(0, "place c3")]
     assert notes_for(CARDINAL, game, log, mine, 1, answered) == []  # the AI's move: no note
-    assert shown_before(CARDINAL, game, [*log, (1, "place a1")], 0) == {"goal"}
+    assert shown_before(CARDINAL, [start, mine, answered], 0) == {"goal"}
     assert notes_for(CARDINAL, table("cardinal", 2), [], None, None, start) == []  # no learner
 
 
@@ -66,3 +66,15 @@ def test_a_hint_reason_thinks_only_over_what_the_seat_can_see():
     after, other_after = spec.apply(state, 0, action), spec.apply(other, 0, action)
     if spec.view(after, 0) == spec.view(other_after, 0):
         assert verdict(spec, state, after, 0, 5) == verdict(spec, other, other_after, 0, 5)
+
+
+def test_a_learner_with_a_secret_hears_what_the_move_did_but_no_estimate():
+    """Tortuga: "the team you are on is secret": how a move moved the learner's chances would
+    tell which side they are on, so the note says only what changed on the table."""
+    spec = REGISTRY["tortuga"]
+    game = replace(practice("tortuga", 4), options={})
+    start = spec.new(4, game.seed, game.options)
+    assert spec.to_act(start) == [0]
+    after = spec.apply(start, 0, spec.legal_actions(start, 0)[0])
+    (said, *_) = notes_for(spec, game, [], start, 0, after)
+    assert said.startswith(NOTE) and "hold" in said and "chances" not in said

@@ -17,13 +17,14 @@ import secrets
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TypeVar
 
 from bot.play.claims import Claims
 from bot.play.posts import posts_owed, undo_ended
 from bot.play.secrecy import is_secret_choice
 from bot.play.story import replay_post
-from bot.play.teaching import notes_for, with_notes
+from bot.play.teaching import Teacher, with_notes
 from bot.play.thinking import Thinker, decision_seed
 from bot.play.turns import replay
 from bot.play.wording import choice_words
@@ -120,6 +121,7 @@ class GameService:
         #: One run of the AI per game at a time in this process (the claims keep other
         #: processes out), so no seat is ever thought for twice at once.
         self._ai_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.teacher = Teacher()  # a practice game's notes
 
     # -- lookups ------------------------------------------------------------------------
     @staticmethod
@@ -135,6 +137,9 @@ class GameService:
         if game is None:
             raise UserError(f"There is no game #{game_id}.")
         return game
+
+    def _log(self, game: GameRecord) -> Callable[[], Awaitable[list[tuple[int, str]]]]:
+        return partial(self.store.actions, game.id)
 
     # -- every change ---------------------------------------------------------------------
     async def _changing(self, game: GameRecord, change: Callable[[GameRecord], Awaitable[T]]) -> T:
@@ -302,7 +307,8 @@ class GameService:
             posts = posts_owed(
                 game, spec, None, state, version=0, line="The game begins!", everyone_private=True
             )
-            posts = with_notes(posts, notes_for(spec, game, [], None, None, state))
+            notes = await self.teacher.notes(spec, game, self._log(game), None, None, state)
+            posts = with_notes(posts, notes)
             ai_due = any(s.played_by_ai and s.seat in spec.to_act(state) for s in game.seats)
             await self.store.start(game.id, spec.dump(state), posts, read=game, autopilot=ai_due)
 
@@ -479,9 +485,8 @@ class GameService:
             actor=seat,
             secret=is_secret_choice(spec, before, seat),
         )
-        if game.practice:
-            log = await self.store.actions(game.id)
-            posts = with_notes(posts, notes_for(spec, game, log, before, seat, after))
+        notes = await self.teacher.notes(spec, game, self._log(game), before, seat, after)
+        posts = with_notes(posts, notes)
         pending = await self.store.open_undo(game.id)  # the action ends it
         if status == "active":  # at the game's end its final post says it all
             posts += undo_ended(game, pending, "expired", user_id)

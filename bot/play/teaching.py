@@ -10,9 +10,10 @@ Two kinds of note, both built only from what the learner may see and never namin
   tell the learner's loyalty); none after a secret choice (a vote, a bid), whose effect is
   its secret;
 * when the learner is due, each of the game's teaching moments (``spec.moments``) whose
-  situation holds now, once each. Which were shown is read from the game's log, not kept
-  anywhere: a moment was shown if it held at any earlier position where the learner was due
-  (:func:`shown_before`), so a restart, a retry or a take-back never shows one twice.
+  situation holds now, once each. Which were shown follows from the game's log, not kept in
+  the database: a moment was shown if it held at an earlier position where the learner was
+  due (:class:`Taught`, remembered by :class:`Teacher` as a cache of the replay), so a
+  restart, a retry or a take-back never shows one twice.
 
 The notes ride on the post the change owes (:func:`with_notes`); a moment that comes up in
 the middle of a turn (a chain reaction's choice, a chest to sink), whose post is held until
@@ -22,8 +23,8 @@ the turn ends, is told at once in a notice of its own instead.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
-from dataclasses import replace
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.play.history import state_after, undo_target
@@ -67,55 +68,105 @@ def positions(
         yield state
 
 
-def shown_before(spec: GameSpec[Any], states: Sequence[Any], seat: int) -> set[str]:
-    """The moments already shown to ``seat`` in the game's positions ``states``: those whose
-    situation held at some position where the seat was due."""
-    shown: set[str] = set()
-    for state in states:
-        if seat in spec.to_act(state) and spec.outcome(state) is None:
-            shown |= {m.id for m in spec.moments if m.when(seen(spec, state, seat))}
-    return shown
+@dataclass(frozen=True)
+class Taught:
+    """What a practice game's positions up to one of them tell its notes: the moments shown
+    (those that held at a position where the learner was due) and where the learner's turn
+    going on began (None when the learner is not due). ``state`` is that position's dump:
+    the service keeps the latest per game (:class:`Teacher`) and trusts it only for a game
+    still in that very state, else replays the log (:func:`taught`)."""
+
+    state: str
+    shown: frozenset[str]
+    began: Any | None
 
 
-def turn_began(spec: GameSpec[Any], states: Sequence[Any], seat: int) -> Any:
-    """Where ``seat``'s turn that ends after the last of ``states`` began: the earliest of
-    the positions it has been due in without a break, up to the last."""
-    start = len(states) - 1
-    while start > 0 and seat in spec.to_act(states[start - 1]):
-        start -= 1
-    return states[start]
+def learned(spec: GameSpec[Any], seat: int, known: Taught | None, state: Any) -> Taught:
+    """``known`` (None before the first position) one position further, at ``state``."""
+    due_now = seat in spec.to_act(state) and spec.outcome(state) is None
+    shown = set(known.shown) if known else set()
+    began = None
+    if due_now:
+        shown |= {m.id for m in spec.moments if m.when(seen(spec, state, seat))}
+        began = state if known is None or known.began is None else known.began
+    return Taught(spec.dump(state), frozenset(shown), began)
+
+
+def taught(spec: GameSpec[Any], game: GameRecord, log: Sequence[tuple[int, str]]) -> Taught | None:
+    """What the positions through ``log`` tell, replayed from the start (None in a game
+    without a learner)."""
+    seat = learner(game)
+    if seat is None:
+        return None
+    known = None
+    for state in positions(spec, game, log):
+        known = learned(spec, seat, known, state)
+    return known
 
 
 def notes_for(
     spec: GameSpec[Any],
     game: GameRecord,
-    log: Sequence[tuple[int, str]],
+    known: Taught | None,
     before: Any,
     actor: int | None,
     after: Any,
-) -> list[str]:
-    """The notes a change owes the learner of a practice game ([] in any other game): when
-    the learner's own turn ends, what it did (from where it began: a turn of several steps is
-    one move to a player); then the moments the new position brings up, if they are due.
-    ``log`` holds the actions that led to ``before`` (None when the game just began)."""
+) -> tuple[list[str], Taught | None]:
+    """The notes a change owes the learner of a practice game ([] in any other game), and
+    what is known after it. When the learner's own turn ends: what it did, from where it
+    began (a turn of several steps is one move to a player); then the moments the new
+    position brings up, if they are due. ``known`` tells the positions through ``before``
+    (None, with ``before``, when the game just began)."""
     seat = learner(game)
     if seat is None:
-        return []
-    states = list(positions(spec, game, log)) if before is not None else []
+        return [], None
     notes = []
     ended = before is not None and not turn_goes_on(
         spec, before, after, due_before(spec, before, False)
     )
     if actor == seat and ended and not is_secret_choice(spec, before, seat):
-        seed = random.Random(f"{game.seed}:{len(log)}:teach").getrandbits(31)
-        began = turn_began(spec, states, seat)
+        seed = random.Random(f"{game.seed}:{game.version}:teach").getrandbits(31)
+        began = known.began if known is not None and known.began is not None else before
         open_hand = not spec.view(began, seat).get("private")
         said = verdict(spec, began, after, seat, seed, estimate_too=open_hand)
         notes += [said] if said else []
     if seat in spec.to_act(after) and spec.outcome(after) is None:
-        shown = shown_before(spec, states, seat)
+        shown = set(known.shown) if known else set()
         notes += [m.text for m in due(spec.moments, seen(spec, after, seat), shown)]
-    return [NOTE + note for note in notes]
+    return [NOTE + note for note in notes], learned(spec, seat, known, after)
+
+
+class Teacher:
+    """The notes of practice games as the service commits their changes, remembering what
+    each game's latest position told (:class:`Taught`), so a commit does not replay the
+    game: only a game whose state is not the one remembered (a restart, another process, a
+    take-back) is replayed from its log."""
+
+    def __init__(self) -> None:
+        self._known: dict[int, Taught] = {}
+
+    async def notes(
+        self,
+        spec: GameSpec[Any],
+        game: GameRecord,
+        log: Callable[[], Awaitable[list[tuple[int, str]]]],
+        before: Any,
+        actor: int | None,
+        after: Any,
+    ) -> list[str]:
+        """The notes the change from ``before`` (the game as read) to ``after`` owes;
+        ``log`` reads the game's actions, if a replay is needed."""
+        if learner(game) is None:
+            return []
+        known = None if before is None else self._known.get(game.id)
+        if before is not None and (known is None or known.state != game.state):
+            known = taught(spec, game, await log())
+        notes, now = notes_for(spec, game, known, before, actor, after)
+        if now is None or spec.outcome(after) is not None:
+            self._known.pop(game.id, None)  # nothing more to teach there
+        else:
+            self._known[game.id] = now
+        return notes
 
 
 def tells_the_change(post: ThreadPost) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.play.teaching import NOTE, notes_for, shown_before, with_notes
+from bot.play.teaching import NOTE, notes_for, taught, with_notes
 from bot.storage import ThreadPost
 from games import REGISTRY
 from games.ai.hints import reason, verdict
@@ -25,19 +25,21 @@ def practice(key: str = "cardinal", players: int = 2):
 def test_the_learner_hears_the_goal_then_what_each_move_did_and_each_moment_once():
     """Cardinal: "Players take turns placing 1 of their ships on any empty square on the
     board." The goal comes with the first turn; the learner's move gets its sentence; the
-    goal is not told again on the next turn (the log shows it was due then)."""
+    goal is not told again on the next turn; and what the commits remembered is what a
+    replay of the log finds (after a restart the notes go on the same)."""
     game = practice()
     start = CARDINAL.new(2, game.seed, game.options)
-    (opening,) = notes_for(CARDINAL, game, [], None, None, start)
+    (opening,), known = notes_for(CARDINAL, game, None, None, None, start)
     assert opening.startswith(NOTE + "Your goal")
     mine = CARDINAL.apply(start, 0, "place c3")
-    (said,) = notes_for(CARDINAL, game, [], start, 0, mine)
+    (said,), known = notes_for(CARDINAL, game, known, start, 0, mine)
     assert said.startswith(NOTE + "Orange placed a ship on C3") and "chances" in said
     answered = CARDINAL.apply(mine, 1, "place a1")
-    log = [(0, "place c3")]
-    assert notes_for(CARDINAL, game, log, mine, 1, answered) == []  # the AI's move: no note
-    assert shown_before(CARDINAL, [start, mine, answered], 0) == {"goal"}
-    assert notes_for(CARDINAL, table("cardinal", 2), [], None, None, start) == []  # no learner
+    notes, known = notes_for(CARDINAL, game, known, mine, 1, answered)
+    assert notes == []  # the AI's move: no sentence; the goal was shown already
+    assert known is not None and known.shown == {"goal"} and known.began is answered
+    assert taught(CARDINAL, game, [(0, "place c3"), (1, "place a1")]) == known
+    assert notes_for(CARDINAL, table("cardinal", 2), None, None, None, start) == ([], None)
 
 
 def test_notes_ride_on_the_turns_post_or_come_as_a_notice():
@@ -76,5 +78,5 @@ def test_a_learner_with_a_secret_hears_what_the_move_did_but_no_estimate():
     start = spec.new(4, game.seed, game.options)
     assert spec.to_act(start) == [0]
     after = spec.apply(start, 0, spec.legal_actions(start, 0)[0])
-    (said, *_) = notes_for(spec, game, [], start, 0, after)
+    (said, *_), _ = notes_for(spec, game, None, start, 0, after)
     assert said.startswith(NOTE) and "hold" in said and "chances" not in said

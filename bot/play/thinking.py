@@ -25,6 +25,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from bot.metrics import Metrics, since
 from games import REGISTRY
 from games.ai import make_player
 from games.ai.hints import Hint, suggest
@@ -104,9 +105,15 @@ def background_worker(parent: int) -> None:
 class Thinker:
     """Runs :func:`think` off the event loop, in a process pool made on first use."""
 
-    def __init__(self, workers: int | None = None, level: str = LEVEL) -> None:
+    def __init__(
+        self, workers: int | None = None, level: str = LEVEL, metrics: Metrics | None = None
+    ) -> None:
         self.workers = workers or os.cpu_count() or 1
         self.level = level
+        #: How long each choice took, by game and level.
+        self.metrics = metrics or Metrics()
+        #: A worker died (killed, out of memory) and no thought has finished since.
+        self.broken = False
         self._pool: Executor | None = None
 
     async def choose(self, game_key: str, state: str, seat: int, seed: int) -> str:
@@ -115,7 +122,9 @@ class Thinker:
     async def advise(self, game_key: str, state: str, seat: int, seed: int) -> Hint:
         return await self._run(advise, game_key, state, seat, seed, self.level)
 
-    async def _run(self, work: Callable[..., T], *args: Any) -> T:
+    async def _run(self, work: Callable[..., T], game_key: str, *args: Any) -> T:
+        """``work(game_key, *args)`` in the pool, its time counted as a thought (a move or a
+        hint) of the game's."""
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
                 self.workers,
@@ -124,9 +133,14 @@ class Thinker:
                 initargs=(os.getpid(),),
             )
         loop = asyncio.get_running_loop()
+        began = time.perf_counter()
         try:
-            return await loop.run_in_executor(self._pool, work, *args)
+            answer = await loop.run_in_executor(self._pool, work, game_key, *args)
+            self.metrics.thought(game_key, self.level, since(began))
+            self.broken = False
+            return answer
         except BrokenProcessPool:
+            self.broken = True
             self.shutdown()  # a worker died (killed, out of memory): a new pool next time
             raise
 

@@ -11,7 +11,7 @@
   (:func:`games.ai.hints.suggest` at ``normal``, the AI seats' strength, reason included)
   against ``ai:hard``'s choice: the same action, or one whose one-ply value over the seat's
   sampled worlds is within ``--margin`` (0.02) of hard's. And the hint's latency (wall time,
-  one process), median and p95.
+  one process, so it shows how loaded the machine is) and its CPU time, median and p95.
 
 Nothing here is a unit test: it runs for minutes. The moments themselves are checked by
 ``tests/games/test_teach.py``.
@@ -86,10 +86,12 @@ def agreement(spec: GameSpec[Any], count: int, margin: float, seed: int) -> dict
     """The hint against ``ai:hard`` over ``count`` positions, and the hint's latency."""
     same = close = 0
     latency: list[float] = []
+    cpu: list[float] = []
     for index, (state, seat) in enumerate(positions(spec, count, seed)):
-        started = time.perf_counter()
+        started, worked = time.perf_counter(), time.process_time()
         hint = suggest(spec, state, seat, index, "normal")
         latency.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - worked)
         hard = make_player("ai:hard", index).choose(spec, state, seat)
         seen = observe(spec, state, seat)
         worlds = [seen.worlds(index + n) for n in range(WORLDS)]
@@ -103,6 +105,8 @@ def agreement(spec: GameSpec[Any], count: int, margin: float, seed: int) -> dict
         "agree": (same + close) / count if count else 0.0,
         "latency_median_s": percentile(latency, 0.5),
         "latency_p95_s": percentile(latency, 0.95),
+        "cpu_median_s": percentile(cpu, 0.5),
+        "cpu_p95_s": percentile(cpu, 0.95),
     }
 
 
@@ -150,6 +154,7 @@ def describe(spec: GameSpec[Any], entry: dict[str, Any]) -> str:
         lines.append(
             f"  hints: {hints['same']} same as ai:hard, {hints['within_margin']} within the "
             f"margin, of {hints['positions']} ({hints['agree']:.0%}); latency median "
-            f"{hints['latency_median_s']:.2f} s, p95 {hints['latency_p95_s']:.2f} s"
+            f"{hints['latency_median_s']:.2f} s, p95 {hints['latency_p95_s']:.2f} s (CPU "
+            f"{hints['cpu_median_s']:.2f} s, p95 {hints['cpu_p95_s']:.2f} s)"
         )
     return "\n".join(lines)

@@ -4,6 +4,7 @@ the log), nothing built from what the learner cannot see."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 from bot.play.teaching import NOTE, notes_for, taught, with_notes
@@ -80,3 +81,16 @@ def test_a_learner_with_a_secret_hears_what_the_move_did_but_no_estimate():
     after = spec.apply(start, 0, spec.legal_actions(start, 0)[0])
     (said, *_), _ = notes_for(spec, game, None, start, 0, after)
     assert said.startswith(NOTE) and "hold" in said and "chances" not in said
+
+
+def test_parley_teaching_counts_the_moments_each_game_fired(capsys):
+    """``parley teaching``: per moment, the games in which it fired for seat 0 (random
+    players here, to keep it cheap; the command's default is ``ai:easy``)."""
+    from bot.cli import main
+
+    assert main(["teaching", "cardinal", "--games", "3", "--player", "random",
+                 "--positions", "0", "--json"]) == 0  # fmt: skip
+    report = json.loads(capsys.readouterr().out)["cardinal"]
+    assert report["fired"]["goal"] == 3 and set(report["fired"]) == {m.id for m in CARDINAL.moments}
+    assert all(0 <= count <= 3 for count in report["fired"].values())
+    assert report["hints"]["positions"] == 0

@@ -32,10 +32,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     demo.add_argument("--ai", action="store_true", help="every seat the AI (normal), not random")
     demo.add_argument(
-        "--from", dest="record", type=Path, help="replay a game record (/parley export) instead"
+        "--from",
+        dest="record",
+        type=Path,
+        help="replay a game record (📄 Record under /parley replay) instead",
     )
     check = commands.add_parser(
-        "import", help="check that a game record (/parley export) replays to its result"
+        "import",
+        help="check that a game record (📄 Record under /parley replay) replays to its result",
     )
     check.add_argument("record", type=Path)
     bench = commands.add_parser("bench", help="measure render, engine, bot and SQLite speed")

@@ -2,7 +2,7 @@
 random legal moves, or with ``--ai`` every seat is the AI (``ai:normal``), so a newcomer's first
 look is a real game. It writes the game's animated replay (``replay.gif``), the final board
 (``final.png``) and a text log; with ``frames`` also every board, one PNG per action. With
-``--from FILE`` it replays a game record (``/parley export``) instead of playing."""
+``--from FILE`` it replays a game record (📄 Record under ``/parley replay``) instead of playing."""
 
 from __future__ import annotations
 

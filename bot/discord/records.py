@@ -1,5 +1,5 @@
-"""A game's text record, sent privately: ``/parley export`` and the 📄 Record button under the
-step-through board (a ``DynamicItem`` carrying the game, so it works after a restart)."""
+"""A game's text record, sent privately by the 📄 Record button under the step-through board
+(a ``DynamicItem`` carrying the game, so it works after a restart)."""
 
 from __future__ import annotations
 

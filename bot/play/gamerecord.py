@@ -1,7 +1,7 @@
-"""A game as a text record to take away (``/parley export``), and the record read back and
-replayed (``parley import``, ``parley demo --from``). The format is documented in
-docs/record-format.md: header lines, one line per move (its number, seat, canonical action and
-line of the history), then the result.
+"""A game as a text record to take away (📄 Record under ``/parley replay``), and the
+record read back and replayed (``parley import``, ``parley demo --from``). The format is
+documented in docs/record-format.md: header lines, one line per move (its number, seat,
+canonical action and line of the history), then the result.
 
 While the game runs the record keeps its secrets: the seed (it decides every hidden card and
 the AI's choices) and each secret choice's action are left out, so only a finished game's

@@ -134,7 +134,7 @@ async def test_a_running_games_stepper_shows_public_boards_and_lines_only(
     texts.append(message.content)
     (menu,) = message.selects
     texts += [o.get("description", "") for o in menu.options]
-    exported = await world.fake.slash(bot_, world.carol, world.thread(), "parley export")
+    exported = await world.fake.click(bot_, world.carol, message, button_id(message, "Record"))
     assert "secret choices and seed are left out" in private_reply(exported)
     record = exported.messages[-1].files[0].data.decode()
     texts.append(record)

@@ -1,4 +1,4 @@
-"""``/parley history``, ``replay``, ``export``, ``review``, ``undo``, ``stats``,
+"""``/parley history``, ``replay``, ``review``, ``undo``, ``stats``,
 ``leaderboard`` and ``ratings``: what a game leaves behind. Loading this cog registers the page,
 undo, rematch, review and step-through buttons (the herald puts Rematch, Review and Replay under
 final posts)."""
@@ -21,7 +21,7 @@ from bot.discord.pages import (
     ranks_page,
     ranks_view,
 )
-from bot.discord.records import RecordButton, send_record
+from bot.discord.records import RecordButton
 from bot.discord.rematch import RematchButton
 from bot.discord.replays import replay_caption, replay_file
 from bot.discord.reviews import ReviewButton, answer_review, game_to_review
@@ -108,15 +108,6 @@ class HistoryCog(commands.Cog, name="history"):
             ephemeral=True,
             file=replay_file(target, animation),
         )
-
-    @app_commands.command(description="The game as a text record to keep (and to replay)")
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def export(
-        self, interaction: discord.Interaction[ParleyBot], game: int | None = None
-    ) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        target = await find_target_game(interaction, game)
-        await send_record(interaction, target)
 
     @app_commands.command(description="A finished game's turning points, by the AI")
     @app_commands.describe(

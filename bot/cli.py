@@ -134,6 +134,7 @@ async def serve(settings: Settings) -> None:
     store = await open_store(settings.database, where)
     bot = ParleyBot(settings, store=store)
     async with bot:
+        bot.stop_on_signals()  # SIGTERM, SIGINT: stop safely, exit status 0
         await bot.start(settings.token)
 
 

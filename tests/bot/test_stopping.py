@@ -39,9 +39,7 @@ async def test_a_stop_finishes_the_move_and_thought_under_way_and_refuses_the_re
 
     bot.service.thinker.choose = slow_thought  # type: ignore[method-assign]
     action = spec.legal_actions(state, seat)[0]
-    move = asyncio.create_task(
-        fake.slash(bot, alice, world.thread(), "parley move", action=action)
-    )
+    move = asyncio.create_task(fake.slash(bot, alice, world.thread(), "parley move", action=action))
     await thinking.wait()  # Alice's move is committed; the AI is thinking its answer
     stopping = bot.stop()
 

@@ -1,5 +1,5 @@
-"""The ``parley`` command: run the bot, play a demo game, pit players against each other,
-benchmark, back up the database, copy it to another store."""
+"""The ``parley`` command: run the bot, check what it needs (``doctor``), play a demo game,
+pit players against each other, benchmark, back up the database, copy it to another store."""
 
 from __future__ import annotations
 
@@ -19,6 +19,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="parley", description="Parley, the pirate games bot")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    commands.add_parser(
+        "doctor", help="check settings, database, AI pool and Discord: what to fix, line by line"
+    )
     demo = commands.add_parser(
         "demo", help="play a game (random moves, or --ai): its replay, its final board and a log"
     )
@@ -67,6 +70,10 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.command == "run":
         return run_bot()
+    if args.command == "doctor":
+        from bot.doctor import run_doctor
+
+        return run_doctor()
     if args.command == "demo":
         spec = find_game(args.game)
         if spec is None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ("bot.storage", "bot.play", "bot.discord", "bot.cli")
-TOP = {"bot.cli", "bot.bench", "bot.bench_stores", "bot.copydb", "bot.demo"}
+TOP = {"bot.cli", "bot.bench", "bot.bench_stores", "bot.copydb", "bot.demo", "bot.doctor"}
 
 
 def module_name(path: Path) -> str:
@@ -76,6 +76,7 @@ def test_the_bot_never_imports_its_cogs_buttons_or_lobby():
         "bot.discord.dms",
         "bot.discord.messages",
         "bot.discord.scheduler",
+        "bot.discord.stopping",
     }
 
 
@@ -96,11 +97,13 @@ def callers(function: str) -> set[str]:
 
 def test_one_path_from_discord_to_the_service_and_back():
     """A command's or button's change is noted as committed and its posts are sent by
-    ``act`` alone; the scheduler sends what is owed at start-up and on its tick. The two
+    ``act`` alone; the scheduler sends what is owed at start-up and on its tick, and the bot
+    in the last seconds of a safe stop (``ParleyBot._stop_safely``). The two
     openings of a new game (``/parley new``, Rematch) note theirs: what they owe is their
     opening, which the opener does. (The bench calls its stand-in herald, less Discord.)"""
     assert callers("deliver") == {
         "bot.discord.acting",
+        "bot.discord.bot",
         "bot.discord.scheduler",
         "bot.bench_stores",
     }

@@ -8,7 +8,11 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
 from bot.discord.stopping import RESTARTING
+from bot.play.claims import Claims
+from bot.play.service import GameService
 from bot.storage import open_store
 from games import REGISTRY
 from tests.bot.conftest import World
@@ -68,3 +72,22 @@ async def test_a_stop_finishes_the_move_and_thought_under_way_and_refuses_the_re
     finally:
         await store.close()
     assert f"<@{alice.id}>, your move" in world.thread_posts()[-1].content
+
+
+@pytest.mark.parametrize(  # SQLite has one process, which is granted every claim
+    "database", [pytest.param("postgres", marks=pytest.mark.postgres)], indirect=True
+)
+async def test_a_stopped_process_gives_back_its_claims_at_once(database: str):
+    """ "release claims": another process takes the games now, not when the leases lapse."""
+    stopping, other = await open_store(database), await open_store(database)
+    try:
+        game = await GameService(stopping).new_game("cardinal", 1, 2, 7)
+        claims = Claims(stopping)
+        holding = claims.hold(game.id)
+        assert await holding.__aenter__()  # a delivery under way when the bot closes
+        assert not await other.claim(game.id)
+        await claims.close()
+        assert await other.claim(game.id)
+    finally:
+        await stopping.close()
+        await other.close()

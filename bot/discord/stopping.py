@@ -50,9 +50,9 @@ class InFlight:
                 self._idle.set()
 
     async def drained(self, timeout: float) -> bool:
-        """Close the door and wait until the work under way is done: False if some is still
-        going after ``timeout`` seconds."""
-        self.closing = True
+        """Wait until the work under way is done (the door closed first): False if some is
+        still going after ``timeout`` seconds."""
+        assert self.closing, "new work would keep the stop waiting"
         try:
             async with asyncio.timeout(timeout):
                 await self._idle.wait()

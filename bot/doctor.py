@@ -32,7 +32,6 @@ from bot.config import Settings, SettingsError, is_postgres
 from bot.discord.bot import EXTENSIONS
 from bot.discord.permissions import ASKED
 from bot.play.thinking import Thinker
-from bot.storage import DatabaseInUse
 from bot.storage.backup import read_only
 from bot.storage.lock import ProcessLock
 from bot.storage.problems import damaged, too_new, unreachable
@@ -125,15 +124,15 @@ def database_findings(path: Path) -> list[Finding]:
 def lock_finding(path: Path) -> Finding:
     """Whether a ``parley run`` could take the database now (another one may hold it)."""
     try:
-        ProcessLock.acquire(str(path)).release()
-    except DatabaseInUse:
-        return Finding("lock", note="held by a running Parley, as it is while the bot runs")
+        if ProcessLock.held(str(path)):
+            return Finding("lock", note="held by a running Parley, as it is while the bot runs")
     except OSError as error:
         return problem("lock", str(unreachable(str(path), error)))
-    if not os.access(path, os.W_OK):
+    if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
         return problem(
             "lock",
-            f"Parley cannot write to {path}: give this user write access to it and its folder.",
+            f"Parley cannot write to {path} or its folder: give this user write access to both "
+            "(SQLite writes its -wal and -shm files beside it).",
         )
     return Finding("lock")
 

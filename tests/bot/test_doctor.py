@@ -164,7 +164,7 @@ def test_parley_doctor_prints_a_line_per_check_and_exits_1_on_a_problem(
         "Discord: skipped (no DISCORD_TOKEN)",
         "commands: skipped (no DISCORD_TOKEN)",
     ]
-    assert not (tmp_path / "parley.db").exists(), "the doctor creates nothing"
+    assert list(tmp_path.iterdir()) == [], "the doctor creates nothing"
 
     monkeypatch.setenv("PARLEY_TICK_SECONDS", "0")
     assert main(["doctor"]) == 1

@@ -2,7 +2,7 @@
 each "ok" or what is wrong and what to do; exit status 1 if anything is wrong.
 
 It changes nothing: the database is read through a read-only connection (never created, never
-migrated), its lock is only tried, the AI's pool is started and stopped. With a token it asks
+migrated), its lock only probed, the AI's pool is started and stopped. With a token it asks
 Discord (REST only, no gateway) whether the token is valid, whether ``/parley`` is synced as
 this version defines it, and what the bot may do in each server against the README's invite
 permissions (the server-wide permissions: a channel can still take some away). A check that

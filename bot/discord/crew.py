@@ -18,6 +18,7 @@ from bot.discord.rematch import final_buttons
 from bot.discord.scheduler import Scheduler
 from bot.discord.status import StatusMessages
 from bot.play.claims import Claims
+from bot.play.reviews import Reviews
 from bot.play.service import GameService
 from bot.play.thinking import Thinker
 from bot.play.timekeeper import Timekeeper
@@ -41,6 +42,7 @@ async def setup(bot: ParleyBot) -> None:
         final_buttons,
         bot.metrics,
     )
+    bot.reviews = Reviews(store)
     opener = Opener(bot)
     bot.scheduler = Scheduler(
         store,

@@ -1,5 +1,5 @@
-"""Stopping safely (SIGTERM, SIGINT, a deploy): no click half answered, no post left owed
-that a few seconds could send.
+"""Stopping safely (SIGTERM, SIGINT, a deploy): no change to a game cut off before its answer,
+no post left owed that a few seconds could send.
 
 A stop first closes the door: every command, button and menu after it is answered privately
 with :data:`RESTARTING` and changes nothing (:class:`InFlight`'s ``closing``, checked by the
@@ -9,7 +9,9 @@ with its commit, the AI's thought it started and its posts; the tick in progress
 what is left of that time sending what games still owe. Last the bot closes: the tick loop and
 the AI's pool stop, the claims are given back (so another process takes the games at once) and
 the database closes. Nothing here is needed for safety (a SIGKILL loses nothing either); it
-makes a restart quiet: no "This interaction failed", no post waiting for the next start.
+makes a restart quiet: no "This interaction failed" after a move, no post waiting for the next
+start. (What only reads, a replay or a review being drawn, is not waited for: asked again after
+the restart, it is drawn again.)
 """
 
 from __future__ import annotations

@@ -99,7 +99,7 @@ def database_findings(path: Path) -> list[Finding]:
         return [problem("database", str(damaged(str(path), str(error))))]
     if "games" not in tables:
         return [problem("database", f"{path} is not a Parley database: check PARLEY_DB.")]
-    known = len(migrations())
+    known = migrations()[-1][0]  # numbered, as PRAGMA user_version counts them
     found = [Finding("database", note=f"{path}")]
     if schema > known:
         found.append(problem("schema", str(too_new(str(path), schema, known))))

@@ -32,11 +32,11 @@ TO_POST = ("view_channel", "send_messages_in_threads", "attach_files")
 #: Every permission the README's invite URL asks for, by the name a server admin sees; the
 #: URL's number is their sum (:data:`INVITE`). ``parley doctor`` checks them in each server.
 ASKED = {
-    **TO_OPEN,
+    **NAMES,
     "pin_messages": "Pin Messages",
     "read_message_history": "Read Message History",
 }
-INVITE = 2252109051448320
+INVITE = 2252177770925056
 
 
 def lacking(perms: discord.Permissions, flags: Iterable[str]) -> list[str]:

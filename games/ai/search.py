@@ -58,6 +58,12 @@ class Budget:
     worlds: int = 32
     exploration: float = 0.5
     minimax: float = 0.5
+    lookahead: bool = False
+    """Expand a node all at once: play and evaluate every action legal there in this world,
+    so each node's minimax estimate sees one ply further and the tree grows best-first along
+    the lines the evaluation likes (best-first minimax, Korf and Chickering 1996). An
+    iteration then costs one evaluation per action, so such budgets count few iterations;
+    ``depth`` is not used."""
 
     def iterations(self, actions: int) -> int:
         return max(self.floor, min(self.ceiling, self.per_action * actions))
@@ -104,8 +110,12 @@ def search(
         state = spec.copy(pool[iteration % len(pool)])
         path = [root]
         node, mover, actions = root, seat, legal
+        rewards: list[float] | None = None
         while True:
             node.mover = mover
+            if budget.lookahead and any(a not in node.children for a in actions):
+                rewards = _expand(spec, state, node, actions, mover, seats)
+                break
             action, node, expanded = _select(node, actions, mover, seats, budget, rng)
             spec.play(state, mover, action)
             path.append(node)
@@ -114,11 +124,11 @@ def search(
                 break
             mover = seat if seat in to_act else to_act[0]
             actions = spec.legal_actions(state, mover)
-        if budget.depth and to_act:
+        if rewards is None and budget.depth and to_act and not budget.lookahead:
             if budget.minimax:
                 node.estimate = spec.evaluate(state)
             rewards = _playout(spec, state, budget.depth, rng)
-        else:
+        elif rewards is None:
             rewards = node.estimate = spec.evaluate(state)
         _back_up(path, rewards, seats, budget.minimax > 0)
     children = root.children
@@ -168,6 +178,26 @@ def _select(
         if score > best_score:
             best_action, best_child, best_score = a, child, score
     return best_action, best_child, False
+
+
+def _expand(
+    spec: GameSpec[Any], state: Any, node: Node, actions: list[str], mover: int, seats: int
+) -> list[float]:
+    """Give ``node`` a child for every action in ``actions`` it lacks, each valued by the
+    evaluation of the position it leads to and counted as visited once; the value of the
+    best of them for ``mover`` is the iteration's reward."""
+    children = node.children
+    for action in actions:
+        if action in children:
+            children[action].available += 1
+            continue
+        after = spec.copy(state)
+        spec.play(after, mover, action)
+        child = children[action] = Node(seats)
+        child.estimate = spec.evaluate(after)
+        child.rewards = list(child.estimate)
+        child.visits = 1
+    return max((children[action].estimate for action in actions), key=lambda e: e[mover])
 
 
 def _back_up(path: list[Node], rewards: list[float], seats: int, minimax: bool) -> None:

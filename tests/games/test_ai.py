@@ -17,10 +17,12 @@ from games.caribbean.position import build_position, sailing
 
 TINY = Budget(per_action=1, floor=2, ceiling=2, depth=1)
 SMALL = Budget(per_action=4, floor=20, ceiling=40)
+LOOKING = Budget(per_action=1, floor=3, ceiling=3, lookahead=True)
 PLAYERS: list[Callable[[int], Player]] = [
     RandomPlayer,
     GreedyPlayer,
     lambda seed: SearchPlayer(seed, SMALL),
+    lambda seed: SearchPlayer(seed, LOOKING),
 ]
 """Fresh players by seed."""
 
@@ -94,7 +96,8 @@ def test_the_search_plays_only_legal_actions_in_games_and_in_its_worlds(key):
     game = 0
     while decisions < 1000:
         players = spec.min_players + game % (spec.max_players - spec.min_players + 1)
-        seated = [SearchPlayer(game * 10 + s, TINY) for s in range(players)]
+        budget = LOOKING if game % 2 else TINY
+        seated = [SearchPlayer(game * 10 + s, budget) for s in range(players)]
         state = spec.new(players, game)
         while spec.to_act(state):
             seat = spec.to_act(state)[-1]

@@ -22,7 +22,6 @@ PLAYERS: list[Callable[[int], Player]] = [
     RandomPlayer,
     GreedyPlayer,
     lambda seed: SearchPlayer(seed, SMALL),
-    lambda seed: SearchPlayer(seed, LOOKING),
 ]
 """Fresh players by seed."""
 
@@ -96,8 +95,7 @@ def test_the_search_plays_only_legal_actions_in_games_and_in_its_worlds(key):
     game = 0
     while decisions < 1000:
         players = spec.min_players + game % (spec.max_players - spec.min_players + 1)
-        budget = LOOKING if game % 2 else TINY
-        seated = [SearchPlayer(game * 10 + s, budget) for s in range(players)]
+        seated = [SearchPlayer(game * 10 + s, TINY) for s in range(players)]
         state = spec.new(players, game)
         while spec.to_act(state):
             seat = spec.to_act(state)[-1]
@@ -156,6 +154,19 @@ def test_the_search_reaches_the_real_state_only_through_sample():
     assert sorted(set(touched)) == ["legal_actions", "sample"]
 
 
+@pytest.mark.parametrize("key", sorted(REGISTRY))
+def test_the_lookahead_search_plays_legal_actions_the_same_in_worlds_it_cannot_tell_apart(key):
+    """``lookahead`` expands whole nodes inside the sampled worlds: every action it plays
+    there is legal, and it still decides only on what its seat sees."""
+    spec = Referee(hooked(key))
+    for state, seat in random_positions(spec, spec.min_players, seed=7, count=3):
+        first, second = spec.sample(state, seat, 1), spec.sample(state, seat, 2)
+        action = SearchPlayer(4, LOOKING).choose(spec, first, seat)
+        assert action in spec.legal_actions(state, seat)
+        assert SearchPlayer(4, LOOKING).choose(spec, second, seat) == action
+    assert spec.played
+
+
 def retraced(spec: GameSpec[Any], after: Any, seat: int) -> bool:
     """Whether the action that led to ``after`` took ``seat``'s turn back to where it stood."""
     trail = spec.turn_trail(after, seat)
@@ -178,6 +189,19 @@ def test_the_ai_never_takes_its_own_turn_back_to_where_it_stood(key):
             after = spec.apply(state, seat, seated[seat].choose(spec, state, seat))
             assert not retraced(spec, after, seat), spec.turn_trail(after, seat)
             state = after
+
+
+def test_the_lookahead_search_does_not_go_round_in_circles_either():
+    """Caribbean's steps and chest trades (rulings R8/R9) under ``lookahead``: its turns end
+    because the AI stops, as the plain search's do."""
+    spec = REGISTRY["caribbean"]
+    seated = [SearchPlayer(20 + s, LOOKING) for s in range(3)]
+    state = spec.new(3, 5)
+    for _ in range(150):
+        seat = spec.to_act(state)[0]
+        after = spec.apply(state, seat, seated[seat].choose(spec, state, seat))
+        assert not retraced(spec, after, seat), spec.turn_trail(after, seat)
+        state = after
 
 
 def test_onward_leaves_out_the_step_back_and_keeps_the_end_of_the_turn():

@@ -103,7 +103,7 @@ def run_bot() -> int:
         settings = Settings.from_env()
     except SettingsError as error:
         return refuse(*error.problems)
-    configure(settings.log_level)
+    configure(settings.log_level, settings.log_format)
     try:
         asyncio.run(serve(settings))
     except KeyboardInterrupt:

@@ -26,14 +26,29 @@ from bot.play.timekeeper import Timekeeper
 async def setup(bot: ParleyBot) -> None:
     store = bot.store
     bot.claims = Claims(store)
-    thinker = Thinker(bot.settings.ai_workers or None)
+    thinker = Thinker(bot.settings.ai_workers or None, metrics=bot.metrics)
     bot.service = GameService(store, thinker, bot.claims)  # the AI's moves are held
     bot.timekeeper = Timekeeper(store, bot.service)
     status = StatusMessages(bot, store, bot.timekeeper)
     bot.herald = Herald(
-        bot, store, bot.timekeeper, status, bot.clock, bot.claims, choices_view, final_buttons
+        bot,
+        store,
+        bot.timekeeper,
+        status,
+        bot.clock,
+        bot.claims,
+        choices_view,
+        final_buttons,
+        bot.metrics,
     )
     opener = Opener(bot)
     bot.scheduler = Scheduler(
-        store, bot.service, bot.timekeeper, bot.herald, bot.clock, bot.claims, opener.open
+        store,
+        bot.service,
+        bot.timekeeper,
+        bot.herald,
+        bot.clock,
+        bot.claims,
+        opener.open,
+        bot.metrics,
     )

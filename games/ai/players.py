@@ -35,13 +35,13 @@ from games.core import GameSpec
 LEVELS: dict[str, Budget] = {
     "easy": Budget(per_action=10, floor=40, ceiling=200),
     "normal": Budget(per_action=50, floor=200, ceiling=1000),
-    "hard": Budget(per_action=40, floor=400, ceiling=1600, lookahead=True),
+    "hard": Budget(per_action=100, floor=1000, ceiling=4000, lookahead=0.4),
 }
 """The search's think budgets by name. Counts of iterations, never a clock: the same
-decision on a fast machine or a loaded one. ``hard`` expands each node all at once
-(``lookahead``): each of its iterations evaluates every action at the node it expands, so
-its tree grows best-first along the lines the evaluation likes, which is where its edge over
-``normal`` comes from (docs/ai.md has the measurements and the think times)."""
+decision on a fast machine or a loaded one. ``hard`` expands each node all at once where
+nothing is hidden and no chance is left (``lookahead``: Cardinal, Ship), a best-first search
+along the game's evaluation, which is where its edge over ``normal`` comes from; elsewhere
+it is the plain search with more iterations (docs/ai.md has the measurements)."""
 
 PLAYER_NAMES = ("random", "greedy", *(f"ai:{level}" for level in LEVELS))
 

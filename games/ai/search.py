@@ -58,12 +58,15 @@ class Budget:
     worlds: int = 32
     exploration: float = 0.5
     minimax: float = 0.5
-    lookahead: bool = False
-    """Expand a node all at once: play and evaluate every action legal there in this world,
-    so each node's minimax estimate sees one ply further and the tree grows best-first along
-    the lines the evaluation likes (best-first minimax, Korf and Chickering 1996). An
-    iteration then costs one evaluation per action, so such budgets count few iterations;
-    ``depth`` is not used."""
+    lookahead: float = 0.0
+    """Where the worlds agree (nothing hidden and no chance left: every sampled world is the
+    same position), expand a node all at once and spend this share of the iterations: play
+    and evaluate every action legal there, so each node's minimax estimate sees one ply
+    further and the tree grows best-first along the lines the evaluation likes (best-first
+    minimax, Korf and Chickering 1996); an iteration then costs one evaluation per action,
+    and ``depth`` is not used. Where the worlds differ, a position's evaluation is one
+    world's luck, which best-first would chase: there the search adds one child per
+    iteration, averaging each over many worlds, as without ``lookahead``."""
 
     def iterations(self, actions: int) -> int:
         return max(self.floor, min(self.ceiling, self.per_action * actions))
@@ -104,6 +107,10 @@ def search(
     rng = random.Random(seed)
     iterations = budget.iterations(len(legal))
     pool = [worlds(rng.getrandbits(62)) for _ in range(min(budget.worlds, iterations))]
+    lookahead = budget.lookahead > 0 and agree(spec, pool)
+    if lookahead:
+        iterations = max(1, round(iterations * budget.lookahead))
+        pool = pool[:1]
     seats = len(spec.evaluate(pool[0]))
     root = Node(seats)
     for iteration in range(iterations):
@@ -113,7 +120,7 @@ def search(
         rewards: list[float] | None = None
         while True:
             node.mover = mover
-            if budget.lookahead and any(a not in node.children for a in actions):
+            if lookahead and any(a not in node.children for a in actions):
                 rewards = _expand(spec, state, node, actions, mover, seats)
                 break
             action, node, expanded = _select(node, actions, mover, seats, budget, rng)
@@ -124,7 +131,7 @@ def search(
                 break
             mover = seat if seat in to_act else to_act[0]
             actions = spec.legal_actions(state, mover)
-        if rewards is None and budget.depth and to_act and not budget.lookahead:
+        if rewards is None and budget.depth and to_act and not lookahead:
             if budget.minimax:
                 node.estimate = spec.evaluate(state)
             rewards = _playout(spec, state, budget.depth, rng)
@@ -148,6 +155,12 @@ def search(
         if preference(stop)[1] >= preference(best)[1]:
             return stop
     return best
+
+
+def agree(spec: GameSpec[Any], pool: list[Any]) -> bool:
+    """Whether two worlds drawn with different seeds are the same position: then nothing is
+    hidden from the seat and no chance is left to re-deal."""
+    return len(pool) > 1 and spec.dump(pool[0]) == spec.dump(pool[1])
 
 
 def _select(

@@ -17,7 +17,7 @@ from games.caribbean.position import build_position, sailing
 
 TINY = Budget(per_action=1, floor=2, ceiling=2, depth=1)
 SMALL = Budget(per_action=4, floor=20, ceiling=40)
-LOOKING = Budget(per_action=1, floor=3, ceiling=3, lookahead=True)
+LOOKING = Budget(per_action=1, floor=3, ceiling=3, lookahead=1.0)
 PLAYERS: list[Callable[[int], Player]] = [
     RandomPlayer,
     GreedyPlayer,
@@ -191,17 +191,21 @@ def test_the_ai_never_takes_its_own_turn_back_to_where_it_stood(key):
             state = after
 
 
-def test_the_lookahead_search_does_not_go_round_in_circles_either():
-    """Caribbean's steps and chest trades (rulings R8/R9) under ``lookahead``: its turns end
-    because the AI stops, as the plain search's do."""
-    spec = REGISTRY["caribbean"]
-    seated = [SearchPlayer(20 + s, LOOKING) for s in range(3)]
-    state = spec.new(3, 5)
-    for _ in range(150):
-        seat = spec.to_act(state)[0]
-        after = spec.apply(state, seat, seated[seat].choose(spec, state, seat))
-        assert not retraced(spec, after, seat), spec.turn_trail(after, seat)
-        state = after
+@pytest.mark.parametrize(
+    ("key", "expands"), [("cardinal", True), ("ship", True), ("tortuga", False)]
+)
+def test_lookahead_expands_whole_nodes_only_where_the_worlds_agree(key, expands):
+    """Two iterations, half of them with ``lookahead``: where nothing is hidden and no chance
+    is left (Cardinal, Ship) one iteration plays every action at the root; where the worlds
+    differ (Tortuga's decks and loyalties) each iteration plays one, as the plain search."""
+    spec = Referee(REGISTRY[key])
+    state = spec.new(2, 3)
+    seat = spec.to_act(state)[0]
+    legal = spec.legal_actions(state, seat)
+    SearchPlayer(1, Budget(per_action=1, floor=2, ceiling=2, lookahead=0.5)).choose(
+        spec, state, seat
+    )
+    assert spec.played == (len(legal) if expands else 2)
 
 
 def test_onward_leaves_out_the_step_back_and_keeps_the_end_of_the_turn():

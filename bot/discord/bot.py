@@ -27,6 +27,7 @@ from bot.logs import IDS
 from bot.metrics import Metrics, since
 from bot.play.claims import Claims
 from bot.play.clocks import Clock
+from bot.play.reviews import Reviews
 from bot.play.service import GameService, UserError
 from bot.play.snapshots import refresh_snapshots
 from bot.play.timekeeper import Timekeeper
@@ -44,6 +45,7 @@ EXTENSIONS = (
     "bot.discord.cogs.time",
     "bot.discord.cogs.admin",
     "bot.discord.cogs.history",
+    "bot.discord.cogs.league",
     "bot.discord.watch",
 )
 OOPS = "Something went wrong on my side, sorry. Nothing was changed; please try again."
@@ -175,7 +177,8 @@ class ParleyBot(commands.AutoShardedBot):
     """What the cogs, buttons and menus use: ``store``, opened in :meth:`setup_hook`, and
     the parts its crew (:mod:`bot.discord.crew`) builds next: ``service`` (games in play),
     ``timekeeper`` (their clocks), ``claims`` (the games whose background work this process
-    holds), ``herald`` (posts and DMs owed) and ``scheduler`` (the tick the time cog runs).
+    holds), ``herald`` (posts and DMs owed), ``scheduler`` (the tick the time cog runs) and
+    ``reviews`` (finished games' turning points, made off the event loop).
 
     It runs the shards ``PARLEY_SHARDS`` names (discord.py's ``AutoShardedClient``), or every
     shard Discord recommends when that is unset."""
@@ -185,6 +188,7 @@ class ParleyBot(commands.AutoShardedBot):
     timekeeper: Timekeeper
     herald: Herald
     scheduler: Scheduler
+    reviews: Reviews
 
     def __init__(
         self,

@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ("bot.storage", "bot.play", "bot.discord", "bot.cli")
-TOP = {"bot.cli", "bot.bench", "bot.bench_stores", "bot.copydb", "bot.demo"}
+TOP = {"bot.cli", "bot.bench", "bot.bench_stores", "bot.copydb", "bot.demo", "bot.league_sim"}
 
 
 def module_name(path: Path) -> str:
@@ -98,7 +98,9 @@ def test_one_path_from_discord_to_the_service_and_back():
     """A command's or button's change is noted as committed and its posts are sent by
     ``act`` alone; the scheduler sends what is owed at start-up and on its tick. The two
     openings of a new game (``/parley new``, Rematch) note theirs: what they owe is their
-    opening, which the opener does. (The bench calls its stand-in herald, less Discord.)"""
+    opening, which the opener does. So do a league's creation and its sign-ups, which change
+    the league, not a game (its games change on the tick, through the service). (The bench
+    calls its stand-in herald, less Discord.)"""
     assert callers("deliver") == {
         "bot.discord.acting",
         "bot.discord.scheduler",
@@ -108,6 +110,8 @@ def test_one_path_from_discord_to_the_service_and_back():
         "bot.discord.acting",
         "bot.discord.lobby",
         "bot.discord.rematch",
+        "bot.discord.leagues",
+        "bot.discord.cogs.league",
     }
 
 

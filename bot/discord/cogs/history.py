@@ -1,6 +1,6 @@
-"""``/parley history``, ``replay``, ``undo``, ``stats``, ``leaderboard`` and ``ratings``: what a
-game leaves behind. Loading this cog registers the page, undo and rematch buttons (the herald
-puts Rematch under final posts)."""
+"""``/parley history``, ``replay``, ``review``, ``undo``, ``stats``, ``leaderboard`` and
+``ratings``: what a game leaves behind. Loading this cog registers the page, undo, rematch and
+review buttons (the herald puts Rematch and Review under final posts)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from bot.discord.pages import (
 )
 from bot.discord.rematch import RematchButton
 from bot.discord.replays import replay_caption, replay_file
+from bot.discord.reviews import ReviewButton, answer_review, game_to_review
 from bot.discord.targets import GAME_CHOICES, find_target_game, game_autocomplete, per_server
 from bot.discord.undo import UndoAnswer, ask_undo
 from bot.play.ratings import PROVISIONAL_GAMES
@@ -55,6 +56,7 @@ class HistoryCog(commands.Cog, name="history"):
 
     async def cog_unload(self) -> None:
         self.bot.herald.replays.close()  # the bot closes: so does its replay worker
+        self.bot.reviews.close()  # and its review worker
 
     @app_commands.command(description="A game's moves, told one by one")
     @app_commands.describe(page="Which page (the newest, or the first once the game is over)")
@@ -92,6 +94,21 @@ class HistoryCog(commands.Cog, name="history"):
             ephemeral=True,
             file=replay_file(target, animation),
         )
+
+    @app_commands.command(description="A finished game's turning points, by the AI")
+    @app_commands.describe(
+        game="Which game (by default: this thread's, else your latest finished one)",
+        share="Also post the moves everyone saw in the game's thread",
+    )
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def review(
+        self,
+        interaction: discord.Interaction[ParleyBot],
+        game: int | None = None,
+        share: bool = False,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await answer_review(interaction, await game_to_review(interaction, game), share)
 
     @app_commands.command(description="Ask to take back your last move")
     @app_commands.autocomplete(game=game_autocomplete)
@@ -168,7 +185,10 @@ class HistoryCog(commands.Cog, name="history"):
         )
 
     @app_commands.command(description="A game's best players on this server")
-    @app_commands.describe(everyone="Also list players whose rating is still provisional")
+    @app_commands.describe(
+        everyone="Also list players whose rating is still provisional",
+        season="Only the rated games of this season's leagues",
+    )
     @app_commands.rename(everyone="all")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
@@ -178,13 +198,15 @@ class HistoryCog(commands.Cog, name="history"):
         game: str,
         page: app_commands.Range[int, 1] = 1,
         everyone: bool = False,
+        season: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id = per_server(interaction, "Leaderboards", "/parley leaderboard")
         if game not in REGISTRY:
             raise UserError(f"I don't know a game called `{game}`.")
-        text, count = await ranks_page(self.bot, guild_id, game, page, everyone)
-        view = ranks_view(game, page, count, everyone)
+        text, count = await ranks_page(self.bot, guild_id, game, page, everyone, season)
+        # a season's pages are asked for by number (the page buttons show the server's)
+        view = None if season else ranks_view(game, page, count, everyone)
         if view is None:
             await interaction.followup.send(text, ephemeral=True)
         else:
@@ -215,5 +237,5 @@ class HistoryCog(commands.Cog, name="history"):
 
 
 async def setup(bot: ParleyBot) -> None:
-    bot.add_dynamic_items(HistoryPage, RanksPage, UndoAnswer, RematchButton)
+    bot.add_dynamic_items(HistoryPage, RanksPage, UndoAnswer, RematchButton, ReviewButton)
     await bot.add_cog(HistoryCog(bot))

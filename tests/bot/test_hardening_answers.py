@@ -173,15 +173,15 @@ async def test_parley_games_in_a_dm_gets_a_sentence(world: World):
 
 async def test_server_wide_commands_in_a_dm_get_a_sentence(world: World):
     """ "`/parley stats`, `/parley leaderboard` and `/parley ratings` typed in a DM" are about
-    one server: the answer says to use them in one."""
+    one server (the server's rating rule is now `/parley settings forced_games`): the answer
+    says to use them in one."""
     fake, alice = world.fake, world.alice
     bot_ = await started(world)
     dm = fake.dm_channel(alice)
     for command, options in [
         ("parley stats", {}),
         ("parley leaderboard", {"game": "cardinal"}),
-        ("parley ratings", {}),
-        ("parley ratings", {"forced_games": "count"}),
+        ("parley settings", {"forced_games": "count"}),
     ]:
         reply = await fake.slash(bot_, alice, dm, command, **options)
         answer = specific(private_reply(reply))

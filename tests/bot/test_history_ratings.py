@@ -138,11 +138,14 @@ async def test_forfeits_are_marked_and_a_server_can_leave_them_out(world: World)
         assert "Nothing was hidden in Cardinal" in story
         if number == 1:
             refused = await world.fake.slash(
-                bot_, bob, world.channel, "parley ratings", forced_games="leave out"
+                bot_, bob, world.channel, "parley settings", forced_games="leave out"
             )
-            assert private_reply(refused) == "Only a member with Manage Server can change this."
+            assert (
+                private_reply(refused)
+                == "Only a member with Manage Server can change `forced_games`."
+            )
             done = await world.fake.slash(
-                bot_, admin, world.channel, "parley ratings", forced_games="leave out"
+                bot_, admin, world.channel, "parley settings", forced_games="leave out"
             )
             assert "are left out of the ratings" in private_reply(done)
     (alice_rating,) = [

@@ -94,6 +94,10 @@ async def test_a_finished_game_steps_through_and_keeps_working_after_a_restart(w
     result = (await bot_.store.game(game_id)).result
     assert back.game.result == {k: result[k] for k in ("winners", "reason")}
     assert "| alice\n" in file.data.decode() and "| carol\n" in file.data.decode()
+    # `/parley export` in the game's thread attaches the same record
+    typed = await world.fake.slash(bot_, world.carol, world.thread(), "parley export")
+    assert private_reply(typed) == private_reply(exported)
+    assert typed.messages[-1].files[0].data == file.data
 
 
 async def test_a_running_games_stepper_shows_public_boards_and_lines_only(

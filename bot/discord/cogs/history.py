@@ -1,5 +1,5 @@
-"""``/parley history``, ``replay``, ``review``, ``undo``, ``stats``,
-``leaderboard`` and ``ratings``: what a game leaves behind. Loading this cog registers the page,
+"""``/parley history``, ``replay``, ``export``, ``review``, ``undo``, ``stats`` and
+``leaderboard``: what a game leaves behind. Loading this cog registers the page,
 undo, rematch, review and step-through buttons (the herald puts Rematch, Review and Replay under
 final posts)."""
 
@@ -21,7 +21,7 @@ from bot.discord.pages import (
     ranks_page,
     ranks_view,
 )
-from bot.discord.records import RecordButton
+from bot.discord.records import RecordButton, send_record
 from bot.discord.rematch import RematchButton
 from bot.discord.replays import replay_caption, replay_file
 from bot.discord.reviews import ReviewButton, answer_review, game_to_review
@@ -31,7 +31,7 @@ from bot.discord.undo import UndoAnswer, ask_undo
 from bot.play.ratings import PROVISIONAL_GAMES
 from bot.play.service import UserError
 from bot.play.standings import rating_path, record_of, seen
-from bot.storage import GameRecord, GuildSettings
+from bot.storage import GameRecord
 from games import REGISTRY
 from renderers import chart
 
@@ -40,11 +40,6 @@ PROVISIONAL = (
     f"? = provisional: fewer than {PROVISIONAL_GAMES} rated games, or too few results to be "
     "sure yet."
 )
-
-FORCED_CHOICES = [
-    app_commands.Choice(name="Count them", value="count"),
-    app_commands.Choice(name="Leave them out", value="leave out"),
-]
 
 
 def link(game: GameRecord) -> str:
@@ -108,6 +103,15 @@ class HistoryCog(commands.Cog, name="history"):
             ephemeral=True,
             file=replay_file(target, animation),
         )
+
+    @app_commands.command(description="A game's record as a text file, to keep or to replay")
+    @app_commands.describe(game="Which game (by default: this thread's)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def export(
+        self, interaction: discord.Interaction[ParleyBot], game: int | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await send_record(interaction, await find_target_game(interaction, game))
 
     @app_commands.command(description="A finished game's turning points, by the AI")
     @app_commands.describe(
@@ -225,29 +229,6 @@ class HistoryCog(commands.Cog, name="history"):
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.followup.send(text, ephemeral=True, view=view)
-
-    @app_commands.command(description="Whether forfeits and autopilot games count in ratings")
-    @app_commands.describe(forced_games="Games decided by a forfeit, a kick or the autopilot")
-    @app_commands.choices(forced_games=FORCED_CHOICES)
-    @app_commands.guild_only()
-    async def ratings(
-        self, interaction: discord.Interaction[ParleyBot], forced_games: str | None = None
-    ) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        guild_id = per_server(interaction, "Rating rules", "/parley ratings")
-        settings = await self.bot.store.guild_settings(guild_id)
-        if forced_games is not None:
-            perms = getattr(interaction.user, "guild_permissions", None)
-            if not (perms and perms.manage_guild):
-                raise UserError("Only a member with Manage Server can change this.")
-            settings = GuildSettings(guild_id, forced_games == "count")
-            await self.bot.store.save_guild_settings(settings)
-        counted = "count in" if settings.rate_forced else "are left out of"
-        await interaction.followup.send(
-            f"Games decided by a forfeit, a kick or the autopilot {counted} the ratings here "
-            "(games finished from now on). Games with an AI seat are never rated.",
-            ephemeral=True,
-        )
 
 
 async def setup(bot: ParleyBot) -> None:

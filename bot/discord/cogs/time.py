@@ -13,9 +13,11 @@ from discord.ext import commands, tasks
 
 from bot.discord.bot import ParleyBot
 from bot.discord.messages import shorten
+from bot.discord.targets import per_server
 from bot.play.reminders import valid_timezone
 from bot.play.service import UserError
 from bot.play.vacations import take_vacation
+from bot.storage import GuildSettings
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +42,19 @@ def refuse_forged(
         raise UserError("Reminders come by DM or by mention.")
     if vacation_days is not None and not 0 <= vacation_days <= MOST_VACATION:
         raise UserError(f"A vacation is 0 to {MOST_VACATION} days (0 ends one).")
+
+
+def may_set_rule(interaction: discord.Interaction[ParleyBot], forced_games: str | None) -> None:
+    """Only a member with Manage Server sets the server's rating rule, in the server; checked
+    before anything is saved, so a refusal changes nothing."""
+    if forced_games is None:
+        return
+    per_server(interaction, "Rating rules", "/parley settings forced_games")
+    if forced_games not in ("count", "leave out"):
+        raise UserError("Choose `Count them` or `Leave them out` for `forced_games`.")
+    perms = getattr(interaction.user, "guild_permissions", None)
+    if not (perms and perms.manage_guild):
+        raise UserError("Only a member with Manage Server can change `forced_games`.")
 
 
 class TimeCog(commands.Cog, name="time"):
@@ -91,12 +106,18 @@ class TimeCog(commands.Cog, name="time"):
         reminders="How reminders reach you",
         turn_dm="Also DM me when my turn starts (with what happened since my last move)",
         vacation_days="Stop your clocks in all games for this many days (0 ends a vacation)",
+        forced_games="This server's ratings (Manage Server): games decided by a forfeit, a kick "
+        "or the autopilot",
     )
     @app_commands.choices(
         reminders=[
             app_commands.Choice(name="By DM", value=STYLES[0]),
             app_commands.Choice(name="By mention in the thread", value=STYLES[1]),
-        ]
+        ],
+        forced_games=[
+            app_commands.Choice(name="Count them", value="count"),
+            app_commands.Choice(name="Leave them out", value="leave out"),
+        ],
     )
     async def settings(
         self,
@@ -107,9 +128,11 @@ class TimeCog(commands.Cog, name="time"):
         reminders: str | None = None,
         turn_dm: bool | None = None,
         vacation_days: app_commands.Range[float, 0, MOST_VACATION] | None = None,
+        forced_games: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = self.bot
+        may_set_rule(interaction, forced_games)
         now = bot.clock()
         mine = await bot.store.user_settings(interaction.user.id)
         notes: list[str] = []
@@ -132,6 +155,7 @@ class TimeCog(commands.Cog, name="time"):
         if vacation_days is not None:
             mine, note = take_vacation(mine, vacation_days, now)
             notes += [note] if note else []
+        rating_rule = await self._rating_rule(interaction, forced_games)
         await bot.store.save_user_settings(mine)
         if vacation_days is not None:
             await bot.scheduler.tick(now)  # the threads say so at once
@@ -146,7 +170,26 @@ class TimeCog(commands.Cog, name="time"):
             f"starts: **{'yes' if mine.turn_dm else 'no'}** · vacation days left: "
             f"**{mine.vacation_bank:.1f}**"
         )
-        await interaction.followup.send(shorten("\n".join([*notes, summary])), ephemeral=True)
+        lines = [*notes, summary, *([rating_rule] if rating_rule else [])]
+        await interaction.followup.send(shorten("\n".join(lines)), ephemeral=True)
+
+    async def _rating_rule(
+        self, interaction: discord.Interaction[ParleyBot], forced_games: str | None
+    ) -> str | None:
+        """The server's rule for games decided by a forfeit, a kick or the autopilot (changed
+        first if ``forced_games`` says so: :func:`may_set_rule` has allowed it). None in a DM."""
+        if interaction.guild_id is None:
+            return None
+        store = self.bot.store
+        settings = await store.guild_settings(interaction.guild_id)
+        if forced_games is not None:
+            settings = GuildSettings(interaction.guild_id, forced_games == "count")
+            await store.save_guild_settings(settings)
+        counted = "count in" if settings.rate_forced else "are left out of"
+        return (
+            f"On this server, games decided by a forfeit, a kick or the autopilot {counted} the "
+            "ratings (games finished from now on); games with an AI seat are never rated."
+        )
 
 
 async def setup(bot: ParleyBot) -> None:

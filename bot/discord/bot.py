@@ -203,6 +203,7 @@ class ParleyBot(commands.AutoShardedBot):
     async def close(self) -> None:
         await super().close()  # unloads the cogs: the time cog stops the scheduler's loop
         if hasattr(self, "service"):
+            await self.service.thoughts.close()
             self.service.thinker.shutdown()
         if self._store is not None:
             if hasattr(self, "claims"):

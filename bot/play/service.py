@@ -277,8 +277,10 @@ class GameService:
             await self.store.start(game.id, spec.dump(state), posts, read=game, autopilot=ai_due)
 
         await self._changing(game, change)
-        self.play_ai_seats(game.id)
-        return await self.game(game.id)
+        game = await self.game(game.id)
+        if self.ai_seats_due(game):
+            self.play_ai_seats(game.id)
+        return game
 
     async def cancel(self, game: GameRecord, user_id: int, can_manage: bool) -> GameRecord:
         async def change(game: GameRecord) -> None:
@@ -330,10 +332,11 @@ class GameService:
                 raise UserError(str(error)) from None
             line = spec.describe(state, seat, action, new_state)
             try:
-                await self._commit(game, spec, state, seat, user_id, action, new_state, line)
+                owed = await self._commit(game, spec, state, seat, user_id, action, new_state, line)
             except VersionConflict:
                 continue
-            self.play_ai_seats(game_id)
+            if owed:
+                self.play_ai_seats(game_id)
             return Acted(await self.game(game_id), line)
         raise UserError(BUSY)
 
@@ -362,8 +365,8 @@ class GameService:
         before = self.state(game)
         after = spec.apply(before, seat, action)
         line = why + spec.describe(before, seat, action, after)
-        await self._commit(game, spec, before, seat, None, action, after, line)
-        self.play_ai_seats(game.id)
+        if await self._commit(game, spec, before, seat, None, action, after, line):
+            self.play_ai_seats(game.id)
 
     async def _check_fresh(self, game: GameRecord, seat: int, click_version: int) -> None:
         """An old button still works for a seat that was due when it was posted and has not
@@ -403,9 +406,10 @@ class GameService:
         action: str,
         after: Any,
         line: str,
-    ) -> None:
+    ) -> bool:
         """Record one applied action, its new state, the posts it owes and the AI's move
-        owed if a seat the AI plays is now due, in one version-checked transaction."""
+        owed if a seat the AI plays is now due, in one version-checked transaction; whether
+        the AI's move is owed."""
         outcome = spec.outcome(after)
         result = None
         status: GameStatus = "active"
@@ -442,6 +446,7 @@ class GameService:
             autopilot=autopilot,
             undo=None if pending is None else pending.id,
         )
+        return autopilot
 
     def play_ai_seats(self, game_id: int) -> None:
         """Hand out the AI's moves a commit made due (an AI seat's, or a seat's on autopilot),
@@ -463,19 +468,21 @@ class GameService:
         due = self.spec(game).to_act(self.state(game))
         return [s for s in game.seats if s.played_by_ai and s.seat in due]
 
-    async def run_autopilot(self, game_id: int) -> None:
+    async def run_autopilot(self, game_id: int) -> bool:
         """The AI plays every due seat it plays (an AI seat, or a seat on autopilot: its
         player resigned or was removed) until a person is due or the game ends; then the
         record of the work owed (``autopilot_due``) is cleared, unless the game changed
         meanwhile. Run by :class:`Thoughts` with the game claimed, after a commit and (for
         the games :meth:`Store.autopilot_due` names) every tick: a crash between a commit and
         this run, or in the middle of a thought, leaves the work recorded, and the move is
-        simply thought again (the same move: a decision's seed is fixed)."""
+        simply thought again (the same move: a decision's seed is fixed). Whether it played."""
         game = await self.game(game_id)
         if self.ai_seats_due(game):
             await self._play_due(game_id)
-        elif any(s.played_by_ai for s in game.seats):
+            return True
+        if any(s.played_by_ai for s in game.seats):
             await self.store.autopilot_done(game)
+        return False
 
     async def _play_due(self, game_id: int) -> None:
         """One due seat the AI plays after another, each move an ordinary version-checked

@@ -34,8 +34,9 @@ from bot.play.claims import Claims
 log = logging.getLogger(__name__)
 
 #: One kind of thought owed in a game: ``"seats"`` (the AI's seats and seats on autopilot),
-#: ``"clock:<seat>"`` (a stand-in for a clock run out); each a coroutine to think and commit.
-Thought = Callable[[], Awaitable[None]]
+#: ``"clock:<seat>"`` (a stand-in for a clock run out); each a coroutine to think and commit,
+#: saying whether it committed anything.
+Thought = Callable[[], Awaitable[bool]]
 
 
 class Thoughts:
@@ -82,9 +83,8 @@ class Thoughts:
             async with self.claims.hold(game_id, patience=0) as mine:
                 if not mine:
                     return
-                for think in thoughts.values():
-                    await think()
-            if self.delivered is not None:
+                played = [await think() for think in thoughts.values()]
+            if any(played) and self.delivered is not None:
                 await self.delivered(game_id)
         except Exception:
             log.exception("The AI could not move in game %s; the next tick tries again", game_id)

@@ -60,13 +60,13 @@ def worker_context() -> multiprocessing.context.BaseContext:
 WORKER_NICENESS = 10
 
 
-def background_worker(parent: int) -> None:
-    """A pool worker's initializer: the worker runs below the bot's priority and ends when
-    the bot process ``parent`` does. A process killed outright (SIGKILL, the OOM killer)
+def background_worker(parent: int, niceness: int = WORKER_NICENESS) -> None:
+    """A pool worker's initializer: the worker runs ``niceness`` below the bot's priority and
+    ends when the bot process ``parent`` does. A process killed outright (SIGKILL, the OOM killer)
     cannot stop its pool, and a worker forked by the server would otherwise wait for work
     forever, keeping the server alive too."""
     with contextlib.suppress(OSError):
-        os.nice(WORKER_NICENESS)
+        os.nice(niceness)
 
     def watch() -> None:
         try:
@@ -92,9 +92,12 @@ def background_worker(parent: int) -> None:
 class Thinker:
     """Runs :func:`think` off the event loop, in a process pool made on first use."""
 
-    def __init__(self, workers: int | None = None, level: str = LEVEL) -> None:
+    def __init__(
+        self, workers: int | None = None, level: str = LEVEL, niceness: int = WORKER_NICENESS
+    ) -> None:
         self.workers = workers or os.cpu_count() or 1
         self.level = level
+        self.niceness = niceness
         self._pool: Executor | None = None
 
     async def choose(self, game_key: str, state: str, seat: int, seed: int) -> str:
@@ -103,7 +106,7 @@ class Thinker:
                 self.workers,
                 mp_context=worker_context(),
                 initializer=background_worker,
-                initargs=(os.getpid(),),
+                initargs=(os.getpid(), self.niceness),
             )
         loop = asyncio.get_running_loop()
         try:

@@ -33,6 +33,10 @@ from bot.play.claims import Claims
 
 log = logging.getLogger(__name__)
 
+#: Seconds before the tick looks again at a clock whose stand-in this process handed out (a
+#: lease's length): the commit ends the turn long before, unless the process died meanwhile.
+LOOK_AGAIN = 60.0
+
 #: One kind of thought owed in a game: ``"seats"`` (the AI's seats and seats on autopilot),
 #: ``"clock:<seat>"`` (a stand-in for a clock run out); each a coroutine to think and commit,
 #: saying whether it committed anything.
@@ -66,6 +70,10 @@ class Thoughts:
     def owed(self) -> int:
         """Games with a thought handed out in this process (waiting or thinking)."""
         return len(self._running)
+
+    def owes(self, game_id: int) -> bool:
+        """Whether a thought of the game is handed out in this process (waiting or thinking)."""
+        return game_id in self._running
 
     async def _work(self, game_id: int, thoughts: dict[str, Thought]) -> None:
         try:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ("bot.storage", "bot.play", "bot.discord", "bot.cli")
-TOP = {"bot.cli", "bot.bench", "bot.bench_stores", "bot.copydb", "bot.demo"}
+TOP = {"bot.cli", "bot.bench", "bot.bench_stores", "bot.bench_thinking", "bot.copydb", "bot.demo"}
 
 
 def module_name(path: Path) -> str:
@@ -96,13 +96,17 @@ def callers(function: str) -> set[str]:
 
 def test_one_path_from_discord_to_the_service_and_back():
     """A command's or button's change is noted as committed and its posts are sent by
-    ``act`` alone; the scheduler sends what is owed at start-up and on its tick. The two
+    ``act`` alone; the scheduler sends what is owed at start-up and on its tick, and the AI's
+    moves, thought in the background, send theirs once they commit (the crew hands the herald's
+    delivery to the service for them). The two
     openings of a new game (``/parley new``, Rematch) note theirs: what they owe is their
     opening, which the opener does. (The bench calls its stand-in herald, less Discord.)"""
     assert callers("deliver") == {
         "bot.discord.acting",
         "bot.discord.scheduler",
+        "bot.discord.crew",
         "bot.bench_stores",
+        "bot.bench_thinking",
     }
     assert callers("committed") == {
         "bot.discord.acting",

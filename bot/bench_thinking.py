@@ -204,31 +204,33 @@ async def run_thinking_bench(quick: bool, busy: int = 0) -> None:
     print(f"\nThe AI's thinking as background work ({busy} CPU-bound processes beside the bench)")
     with tempfile.TemporaryDirectory() as name, burners(busy):
         folder = Path(name)
-        calm_count = 100 if quick else 400
+        templates = {}
         for clocks in (20, 100):
-            template = folder / f"owed-{clocks}.db"
-            _, calm = await owed_store(template, clocks, calm_count if clocks == 100 else 0)
-            was, moves = await before(template, folder)
-            now = await after(template, folder, 2, calm)
+            templates[clocks] = folder / f"owed-{clocks}.db"
+            others = (100 if quick else 400) if clocks == 100 else 0
+            _, calm = await owed_store(templates[clocks], clocks, others)
+            was, moves = await before(templates[clocks], folder)
+            now = await after(templates[clocks], folder, 2, calm)
             print(
                 f"{clocks} clocks run out: before, the tick took {was:.2f} s ({moves} moves); "
-                f"after, {now['first']:.1f} ms, then p99 {now['tick_p99']:.1f} ms over "
+                f"after, {now['first']:.0f} ms, then p99 {now['tick_p99']:.1f} ms over "
                 f"{now['ticks']:.0f} ticks while the moves were thought; moves done in "
                 f"{now['done']:.2f} s = {now['ratio']:.2f} x (think time {now['think']:.2f} s "
-                f"/ 2 workers)"
+                f"/ 2 workers)",
+                flush=True,
             )
-            if clocks == 100:
-                print(
-                    f"command while the AI thinks for 100 games ({now['commands']:.0f}): "
-                    f"p50 {now['cmd_p50']:.1f} ms, p99 {now['cmd_p99']:.1f} ms"
-                )
-                one = await after(template, folder, 1, [])
-                print(
-                    f"AI throughput: {one['per_s']:.2f} decisions/s with 1 worker, "
-                    f"{now['per_s']:.2f} with 2"
-                )
-                rates = []
-                for niceness in (0, 5, 10):
-                    run = await after(template, folder, 2, [], niceness)
-                    rates.append(f"{run['per_s']:.2f} at niceness {niceness}")
-                print("AI throughput, 2 workers: " + ", ".join(rates) + " decisions/s")
+        print(
+            f"command while the AI thinks for 100 games ({now['commands']:.0f} commands): "
+            f"p50 {now['cmd_p50']:.1f} ms, p99 {now['cmd_p99']:.1f} ms"
+        )
+        one = await after(templates[20], folder, 1, [])
+        two = await after(templates[20], folder, 2, [])
+        print(
+            f"AI throughput: {one['per_s']:.2f} decisions/s with 1 worker, "
+            f"{two['per_s']:.2f} with 2"
+        )
+        rates = []
+        for niceness in (0, 5, 10):
+            run = await after(templates[20], folder, 2, [], niceness)
+            rates.append(f"{run['per_s']:.2f} at niceness {niceness}")
+        print("AI throughput, 2 workers: " + ", ".join(rates) + " decisions/s")

@@ -204,11 +204,11 @@ async def run_thinking_bench(quick: bool, busy: int = 0) -> None:
     print(f"\nThe AI's thinking as background work ({busy} CPU-bound processes beside the bench)")
     with tempfile.TemporaryDirectory() as name, burners(busy):
         folder = Path(name)
-        templates = {}
+        templates, calms = {}, {}
         for clocks in (20, 100):
             templates[clocks] = folder / f"owed-{clocks}.db"
-            others = (100 if quick else 400) if clocks == 100 else 0
-            _, calm = await owed_store(templates[clocks], clocks, others)
+            _, calm = await owed_store(templates[clocks], clocks, 100 if quick else 400)
+            calms[clocks] = calm
             was, moves = await before(templates[clocks], folder)
             now = await after(templates[clocks], folder, 2, calm)
             print(
@@ -229,8 +229,11 @@ async def run_thinking_bench(quick: bool, busy: int = 0) -> None:
             f"AI throughput: {one['per_s']:.2f} decisions/s with 1 worker, "
             f"{two['per_s']:.2f} with 2"
         )
-        rates = []
         for niceness in (0, 5, 10):
-            run = await after(templates[20], folder, 2, [], niceness)
-            rates.append(f"{run['per_s']:.2f} at niceness {niceness}")
-        print("AI throughput, 2 workers: " + ", ".join(rates) + " decisions/s")
+            run = await after(templates[20], folder, 2, calms[20], niceness)
+            print(
+                f"pool at niceness {niceness}: {run['per_s']:.2f} decisions/s (2 workers); "
+                f"command meanwhile p50 {run['cmd_p50']:.1f} ms, p99 {run['cmd_p99']:.1f} ms, "
+                f"tick p99 {run['tick_p99']:.1f} ms",
+                flush=True,
+            )

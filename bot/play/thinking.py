@@ -6,8 +6,9 @@ event loop: :class:`Thinker` hands it to a process pool sized to the machine (cr
 use, shut down with the bot). Nothing is stored while it thinks; the chosen move then goes
 through the service's ordinary version-checked commit, so a crash mid-thought loses nothing
 (the move is simply computed again, and comes out the same: the seed is fixed per decision).
-The service holds the game's claim while the AI thinks (:mod:`bot.play.claims`), so with
-several processes only one thinks for a seat.
+Who asks it and when is :mod:`bot.play.thoughts`' business: the AI's moves are owed work, each
+thought with the game claimed (:mod:`bot.play.claims`), so with several processes only one
+thinks for a seat.
 """
 
 from __future__ import annotations

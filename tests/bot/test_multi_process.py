@@ -44,7 +44,7 @@ PROCESSES = 3
 HOUR = 3600
 SPEED = 7200.0  # game seconds per real second: a 12-hour clock runs out in 6 s
 ABSENT_EVERY = 5  # in one game in five, the second player never clicks (the autopilot does)
-AI_EVERY = 5  # in one game in five (others), the second seat is an AI seat
+AI_EVERY = 5  # in one game in five (neither absent nor late), the second seat is an AI seat
 LATE_EVERY = 10  # in one in ten, the host waits for the second, who comes back 6 hours late
 DOUBLE_CLICKS = 0.1  # this share of clicks reaches two processes at the same instant
 IN_FLIGHT = 24  # clicks waiting for an answer at most
@@ -106,7 +106,7 @@ async def prepare(url: str, players: list[int]) -> None:
     service = GameService(store)
     for n in range(GAMES):
         host, guest = players[2 * n], players[2 * n + 1]
-        ai = n % AI_EVERY == AI_EVERY - 1
+        ai = n % AI_EVERY == 0
         game = await service.new_game("cardinal", GUILD[0], 2, host, "first=orange", ai=int(ai))
         assert game.id == n + 1
         await store.set_places(game.id, THREADS + game.id, None)
@@ -142,7 +142,7 @@ async def test_three_processes_share_the_games_and_survive_sigkill(tmp_path, pos
     GUILD[:] = [next(iter(world.guilds))]
     await prepare(url, [u.id for u in players])
     absent = {n + 1 for n in range(GAMES) if n % ABSENT_EVERY == 2}
-    ai_games = {n + 1 for n in range(GAMES) if n % AI_EVERY == AI_EVERY - 1}
+    ai_games = {n + 1 for n in range(GAMES) if n % AI_EVERY == 0}
     late = {n + 1 for n in range(GAMES) if n % LATE_EVERY == LATE_EVERY - 1}
     base, epoch = 1_800_000_000.0, time.time()
 

@@ -57,7 +57,15 @@ def worker_context() -> multiprocessing.context.BaseContext:
 
 
 #: How much lower than the bot a pool worker runs: the event loop gets the CPU first, so
-#: commands stay fast while the AI thinks or a replay is drawn (`parley bench` measures it).
+#: commands and ticks stay fast while the AI thinks or a replay is drawn. Measured with the
+#: bench's own runs (:mod:`bot.bench_thinking`, 12 clocks run out, 2 workers) on 2 cores shared
+#: with seven other engineers' work and two CPU-bound processes of ours (load average 23-27,
+#: so the numbers are noisy): niceness 0 gave 0.27 decisions/s with tick p99 7.6 s and command
+#: p99 1.16 s; niceness 5, 0.13 decisions/s, 1.2 s, 1.0 s; niceness 10, 0.22 decisions/s,
+#: 0.37 s, 0.61 s. Without our burners (load about 20), 20 clocks: 1.11, 1.35 and 0.95
+#: decisions/s at 0, 5 and 10. The AI kept more than 80% of its niceness-0 pace at 10 in both
+#: runs, and since its moves are background work (:mod:`bot.play.thoughts`) a slower AI holds
+#: up no command and no tick, while niceness 0 made the tick twenty times slower: 10 stays.
 WORKER_NICENESS = 10
 
 

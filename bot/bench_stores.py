@@ -11,6 +11,7 @@ synced and its reminders sent, and one in a hundred runs out two hours in), then
 - a command (engine, commit with its outbox rows, the board render) p50/p99;
 - commits per second (one small write each);
 - the ``game`` autocomplete for a player seated in 10,000 of the games, in one server;
+- the counts a ``/metrics`` scrape reads (games by status, posts and AI moves owed);
 - start-up: opening the store and the work the bot does before it is ready (states checked,
   deadlines caught up, owed work resumed and delivered), the first time as after an upgrade
   that changed the engines' states (every stored state checked), then as any restart;
@@ -78,6 +79,7 @@ class Numbers:
     lazy_commands: list[float] = field(default_factory=list)
     lazy_commits: float = 0.0
     autocomplete: list[float] = field(default_factory=list)  # ms
+    census: list[float] = field(default_factory=list)  # ms, the store's part of a scrape
     startup: float = 0.0  # seconds
     upgrade_startup: float = 0.0  # seconds, every stored state checked against the engines
 
@@ -212,6 +214,7 @@ async def bench_store(database: str, count: int, quick: bool, say: Any) -> Numbe
         say(f"  busy tick {numbers.busy.text()} ({numbers.moves:,} autopilot moves handed out)")
         numbers.commands, numbers.commits = await commands_and_commits(store, ids, quick, 1)
         numbers.autocomplete = await autocompletes(store, 20 if quick else 100)
+        numbers.census = await censuses(store, 20 if quick else 100)
         await claims.close()
     finally:
         await store.close()
@@ -267,6 +270,16 @@ async def autocompletes(store: CopyableStore, times: int) -> list[float]:
         choices = await game_autocomplete(cast(Any, interaction), str(n % 10))
         samples.append((time.perf_counter() - t0) * 1000)
         assert choices
+    return samples
+
+
+async def censuses(store: CopyableStore, times: int) -> list[float]:
+    """The counts a ``/metrics`` scrape reads (games by status, work owed), in ms."""
+    samples = []
+    for _ in range(times):
+        t0 = time.perf_counter()
+        await store.census()
+        samples.append((time.perf_counter() - t0) * 1000)
     return samples
 
 
@@ -393,6 +406,7 @@ def print_table(count: int, results: dict[str, Numbers]) -> None:
         f"autocomplete p99 (in {min(FAN_GAMES, count):,} games)",
         [f"{percentile(n.autocomplete, 0.99):.1f} ms" for n in numbers],
     )
+    line("/metrics counts p99", [f"{percentile(n.census, 0.99):.1f} ms" for n in numbers])
     if "PostgreSQL" in results:
         pg = results["PostgreSQL"]
         print("PostgreSQL with synchronous_commit=off (the disk as SQLite's WAL at NORMAL):")

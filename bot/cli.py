@@ -56,11 +56,18 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser(
         "arena", help="play games between players (random, greedy, ai:LEVEL)", add_help=False
     )
+    commands.add_parser(
+        "review-bench", help="time the review of long games, by length", add_help=False
+    )
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["arena"]:  # its own options: see `parley arena --help`
         from bot.arena import main as arena
 
         return arena(argv[1:])
+    if argv[:1] == ["review-bench"]:  # its own options: see `parley review-bench --help`
+        from bot.review_bench import main as review_bench
+
+        return review_bench(argv[1:])
     args = parser.parse_args(argv)
 
     if args.command == "run":
@@ -114,7 +121,7 @@ def run_bot() -> int:
         settings = Settings.from_env()
     except SettingsError as error:
         return refuse(*error.problems)
-    configure(settings.log_level)
+    configure(settings.log_level, settings.log_format)
     try:
         asyncio.run(serve(settings))
     except KeyboardInterrupt:

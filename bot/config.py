@@ -27,6 +27,7 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 TICK_RANGE = (1.0, 3600.0)
 SNOWFLAKE_MAX = 2**64 - 1
 AI_WORKERS_MAX = 64
+LOG_FORMATS = ("text", "json")
 T = TypeVar("T")
 
 
@@ -86,6 +87,9 @@ class Settings:
     tick_seconds: float = 0.0  # the scheduler loop's period; 0 = no loop (tests call tick)
     shards: Shards | None = None  # None: every shard, in this one process
     ai_workers: int = 0  # processes the AI thinks in; 0 = one per core
+    log_format: str = "text"  # or "json": one object a line
+    metrics_port: int | None = None  # /healthz and /metrics; None = no listener (0: any port)
+    metrics_host: str = "127.0.0.1"  # loopback unless the operator says otherwise
 
     @classmethod
     def from_env(cls, require_token: bool = True) -> Settings:
@@ -103,6 +107,9 @@ class Settings:
             tick_seconds=setting("PARLEY_TICK_SECONDS", "30", tick_seconds, problems),
             shards=setting("PARLEY_SHARDS", "", shard_range, problems),
             ai_workers=setting("PARLEY_AI_WORKERS", "0", ai_workers, problems),
+            log_format=setting("PARLEY_LOG_FORMAT", "text", log_format, problems),
+            metrics_port=setting("PARLEY_METRICS_PORT", "", metrics_port, problems),
+            metrics_host=setting("PARLEY_METRICS_HOST", "127.0.0.1", metrics_host, problems),
         )
         shards = settings.shards
         if shards and not shards.every and not is_postgres(settings.database):
@@ -155,6 +162,26 @@ def log_level(text: str) -> str:
     if text.upper() not in LOG_LEVELS:
         raise ValueError(f"expected one of {', '.join(LOG_LEVELS)}")
     return text.upper()
+
+
+def log_format(text: str) -> str:
+    if text.lower() not in LOG_FORMATS:
+        raise ValueError(f"expected one of {', '.join(LOG_FORMATS)}")
+    return text.lower()
+
+
+def metrics_port(text: str) -> int | None:
+    if not text:
+        return None
+    if not text.isdigit() or not 0 < int(text) < 2**16:
+        raise ValueError("expected a port number from 1 to 65535, or nothing (no listener)")
+    return int(text)
+
+
+def metrics_host(text: str) -> str:
+    if any(c.isspace() for c in text) or "/" in text:
+        raise ValueError("expected an address to listen on, like 127.0.0.1, 0.0.0.0 or ::")
+    return text
 
 
 def tick_seconds(text: str) -> float:

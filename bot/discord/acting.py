@@ -18,6 +18,7 @@ from typing import TypeVar
 import discord
 
 from bot.discord.bot import ParleyBot, committed, guarded, reply_privately
+from bot.logs import about
 from bot.play.service import UserError
 
 T = TypeVar("T")
@@ -61,6 +62,8 @@ async def act(
             await interaction.client.herald.deliver(game_id)
             await (reply(outcome) if reply else reply_privately(interaction, done))
         except UserError as error:
+            interaction.extras["outcome"] = "refused"
             await (refuse(error) if refuse else reply_privately(interaction, str(error)))
 
-    await guarded(interaction, steps())
+    with about(game_id=game_id):
+        await guarded(interaction, steps())

@@ -9,6 +9,7 @@ import this one, never the other way round.
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Awaitable
 from typing import Any
@@ -22,8 +23,11 @@ from bot.discord.delivery import Herald
 from bot.discord.dms import send_dm
 from bot.discord.messages import shorten
 from bot.discord.scheduler import Scheduler
+from bot.logs import IDS
+from bot.metrics import Metrics, since
 from bot.play.claims import Claims
 from bot.play.clocks import Clock
+from bot.play.reviews import Reviews
 from bot.play.service import GameService, UserError
 from bot.play.snapshots import refresh_snapshots
 from bot.play.timekeeper import Timekeeper
@@ -41,6 +45,7 @@ EXTENSIONS = (
     "bot.discord.cogs.time",
     "bot.discord.cogs.admin",
     "bot.discord.cogs.history",
+    "bot.discord.watch",
 )
 OOPS = "Something went wrong on my side, sorry. Nothing was changed; please try again."
 
@@ -62,6 +67,36 @@ def oops(interaction: discord.Interaction) -> str:
     )
 
 
+def arrived(interaction: discord.Interaction) -> None:
+    """A command or click reaches the bot: its answer's time starts, and every line logged
+    while it is handled (in this interaction's own task) names its server and itself."""
+    interaction.extras["began"] = time.perf_counter()
+    IDS["guild_id"].set(interaction.guild_id)
+    IDS["interaction_id"].set(interaction.id)
+
+
+def tally(interaction: discord.Interaction[Any], outcome: str | None = None) -> None:
+    """Count one command or click answered: its name (the command's, or the fixed word a
+    button's custom id starts with, never the rest: it can name a card), its outcome (``ok``
+    unless ``outcome`` or the handling said ``refused`` or ``error``) and its time. Once,
+    however its handling nests."""
+    if interaction.extras.get("tallied"):
+        return
+    interaction.extras["tallied"] = True
+    if interaction.command is not None:
+        name = interaction.command.qualified_name
+    else:
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        found = re.match(r"parley:([a-z_]+)", custom_id)
+        name = f"parley:{found[1]}" if found else "other"
+    began = interaction.extras.get("began")
+    seconds = since(began) if isinstance(began, float) else 0.0
+    result = outcome or interaction.extras.get("outcome", "ok")
+    metrics: Metrics = interaction.client.metrics
+    metrics.command(name, result, seconds)
+
+
 async def reply_privately(interaction: discord.Interaction, message: str) -> None:
     """Answer only the clicker (a first answer, or a follow-up after a deferral)."""
     if interaction.response.is_done():
@@ -77,8 +112,12 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> No
     try:
         await work
     except Exception:
+        interaction.extras["outcome"] = "error"
         log.exception("A command, button or menu failed")
         await reply_privately(interaction, oops(interaction))
+    finally:
+        if interaction.type is discord.InteractionType.component:
+            tally(interaction)  # a command is counted by the tree
 
 
 class Gated:
@@ -93,24 +132,32 @@ class Gated:
         raise NotImplementedError
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        arrived(interaction)
         try:
             await self.gate(interaction)
         except UserError as error:
             await reply_privately(interaction, str(error))
+            tally(interaction, "refused")
             return False
         except Exception:  # discord.py would drop the click without a word
             log.exception("A button or menu's check failed")
             await reply_privately(interaction, oops(interaction))
+            tally(interaction, "error")
             return False
         return True
 
 
 class ParleyTree(app_commands.CommandTree["ParleyBot"]):
+    async def interaction_check(self, interaction: discord.Interaction[ParleyBot], /) -> bool:
+        arrived(interaction)
+        return True
+
     async def on_error(
         self, interaction: discord.Interaction[ParleyBot], error: app_commands.AppCommandError
     ) -> None:
         """A :class:`UserError` is the answer; anything else is logged and apologised for."""
         original = getattr(error, "original", error)
+        outcome = "refused"
         if isinstance(original, UserError):
             message = str(original)
         elif isinstance(error, app_commands.CheckFailure):
@@ -118,14 +165,19 @@ class ParleyTree(app_commands.CommandTree["ParleyBot"]):
         else:
             log.error("Command failed", exc_info=original)
             message = oops(interaction)
-        await reply_privately(interaction, message)
+            outcome = "error"
+        try:
+            await reply_privately(interaction, message)
+        finally:
+            tally(interaction, outcome)
 
 
 class ParleyBot(commands.AutoShardedBot):
     """What the cogs, buttons and menus use: ``store``, opened in :meth:`setup_hook`, and
     the parts its crew (:mod:`bot.discord.crew`) builds next: ``service`` (games in play),
     ``timekeeper`` (their clocks), ``claims`` (the games whose background work this process
-    holds), ``herald`` (posts and DMs owed) and ``scheduler`` (the tick the time cog runs).
+    holds), ``herald`` (posts and DMs owed), ``scheduler`` (the tick the time cog runs) and
+    ``reviews`` (finished games' turning points, made off the event loop).
 
     It runs the shards ``PARLEY_SHARDS`` names (discord.py's ``AutoShardedClient``), or every
     shard Discord recommends when that is unset."""
@@ -135,6 +187,7 @@ class ParleyBot(commands.AutoShardedBot):
     timekeeper: Timekeeper
     herald: Herald
     scheduler: Scheduler
+    reviews: Reviews
 
     def __init__(
         self,
@@ -154,6 +207,7 @@ class ParleyBot(commands.AutoShardedBot):
             **shards,
         )
         self.clock: Clock = clock or time.time  # injected in tests, so they control time
+        self.metrics = Metrics()  # what /metrics shows (bot.discord.watch)
         self.settings = settings
         self._store = store
         self.sync_commands = sync_commands
@@ -196,6 +250,13 @@ class ParleyBot(commands.AutoShardedBot):
             if check is not Gated.interaction_check:
                 raise TypeError(f"{item.__name__} must derive from Gated, before DynamicItem")
         super().add_dynamic_items(*items)
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction[ParleyBot], command: object, /
+    ) -> None:
+        """A slash command answered without an error (its handling may still say it was
+        refused: :func:`bot.discord.acting.act` notes a refusal it answered)."""
+        tally(interaction)
 
     async def on_message(self, message: discord.Message, /) -> None:
         """Parley has slash commands and buttons only; a message is never a command."""

@@ -18,6 +18,7 @@ from bot.discord.rematch import final_buttons
 from bot.discord.scheduler import Scheduler
 from bot.discord.status import StatusMessages
 from bot.play.claims import Claims
+from bot.play.reviews import Reviews
 from bot.play.service import GameService
 from bot.play.thinking import Thinker
 from bot.play.timekeeper import Timekeeper
@@ -26,15 +27,31 @@ from bot.play.timekeeper import Timekeeper
 async def setup(bot: ParleyBot) -> None:
     store = bot.store
     bot.claims = Claims(store)
-    thinker = Thinker(bot.settings.ai_workers or None)
+    thinker = Thinker(bot.settings.ai_workers or None, metrics=bot.metrics)
     # the AI's moves are held, and their posts sent once they commit (the herald comes later)
     bot.service = GameService(store, thinker, bot.claims, lambda game: bot.herald.deliver(game))
     bot.timekeeper = Timekeeper(store, bot.service)
     status = StatusMessages(bot, store, bot.timekeeper)
     bot.herald = Herald(
-        bot, store, bot.timekeeper, status, bot.clock, bot.claims, choices_view, final_buttons
+        bot,
+        store,
+        bot.timekeeper,
+        status,
+        bot.clock,
+        bot.claims,
+        choices_view,
+        final_buttons,
+        bot.metrics,
     )
+    bot.reviews = Reviews(store)
     opener = Opener(bot)
     bot.scheduler = Scheduler(
-        store, bot.service, bot.timekeeper, bot.herald, bot.clock, bot.claims, opener.open
+        store,
+        bot.service,
+        bot.timekeeper,
+        bot.herald,
+        bot.clock,
+        bot.claims,
+        opener.open,
+        bot.metrics,
     )

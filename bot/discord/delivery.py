@@ -42,6 +42,8 @@ from bot.discord.replays import Replays, replay_caption, replay_file
 from bot.discord.resend import already_posted, nonce_expired
 from bot.discord.status import StatusMessages
 from bot.discord.threads import relocate
+from bot.logs import about
+from bot.metrics import Metrics
 from bot.play.claims import Claims
 from bot.play.clocks import Clock, stamp
 from bot.play.quiet import is_held, merged, releases
@@ -140,6 +142,7 @@ class Herald:
         claims: Claims,
         draw_choices: DrawChoices,
         draw_final: Callable[[int], discord.ui.View],
+        metrics: Metrics,
     ) -> None:
         self.client = client
         self.store = store
@@ -150,6 +153,8 @@ class Herald:
         self.claims = claims
         self.draw_choices = draw_choices
         self.draw_final = draw_final
+        #: Counts each post or DM Discord did not take, by reason.
+        self.metrics = metrics
         self.standings = Standings(store)
         self.replays = Replays(store)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -163,11 +168,13 @@ class Herald:
             for gid in sorted(pending):  # at start: a game another process holds is its own
                 async with self.claims.hold(gid, patience=0) as mine:
                     if mine:
-                        await self._deliver_held(gid)
+                        with about(game_id=gid):
+                            await self._deliver_held(gid)
             return
         async with self.claims.hold(game_id) as mine:
             if mine:  # else another process holds the game: it sends them
-                await self._deliver_held(game_id)
+                with about(game_id=game_id):
+                    await self._deliver_held(game_id)
 
     async def _deliver_held(self, game_id: int) -> None:
         try:  # a finished game counts in the ratings before its final post tells the result
@@ -224,10 +231,12 @@ class Herald:
                     else:
                         message_id = await self._dm(game, item)
                 except Homeless:
+                    self.metrics.delivery_failed("no_thread")
                     held = True
                     self._homeless(game)
                     continue
                 except discord.Forbidden as error:
+                    self.metrics.delivery_failed("forbidden")
                     if to_thread:
                         held = True  # it goes out once an admin gives the permission back
                         self._refused(game, error)
@@ -242,9 +251,13 @@ class Herald:
                 except (aiohttp.ClientError, TimeoutError, OSError) as error:
                     # The network dropped: nothing says whether Discord got it; the item is
                     # tried again later (its nonce, or the thread's history, stops a double).
+                    self.metrics.delivery_failed("network")
                     log.warning("Network trouble (%s); will retry item %s", error, item.id)
                     return
                 except discord.HTTPException as error:
+                    self.metrics.delivery_failed(
+                        "discord_error" if error.status >= 500 else "refused"
+                    )
                     if error.status >= 500:
                         log.warning(
                             "Discord is failing (%s); will retry item %s", error.status, item.id

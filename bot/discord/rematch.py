@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.discord.bot import ParleyBot, committed, guarded, reply_privately
+from bot.discord.reviews import ReviewButton
 from bot.discord.targets import GameBound
 from bot.play.rematch import rematch
 from bot.play.service import UserError
@@ -21,6 +22,7 @@ def final_buttons(game_id: int) -> discord.ui.View:
     """The buttons under a game's final post."""
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(game_id))
+    view.add_item(ReviewButton(game_id))
     return view
 
 

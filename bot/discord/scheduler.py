@@ -15,8 +15,11 @@ something due that no other holds, so no work is done twice.
 from __future__ import annotations
 
 import logging
+import time
 from typing import Protocol
 
+from bot.logs import about
+from bot.metrics import Metrics, since
 from bot.play.claims import Claims
 from bot.play.clocks import Clock
 from bot.play.service import GameService
@@ -51,6 +54,7 @@ class Scheduler:
         clock: Clock,
         claims: Claims,
         open_place: OpenPlace,
+        metrics: Metrics | None = None,
     ) -> None:
         self.store = store
         self.service = service
@@ -62,6 +66,8 @@ class Scheduler:
         self.open_place = open_place
         #: Threads Discord archived since the last tick (their live games' threads reopen).
         self.archived: set[int] = set()
+        #: Each tick's duration and end (``/healthz`` asks whether one ended lately).
+        self.metrics = metrics or Metrics()
 
     async def start(self) -> None:
         """At start-up: the deadlines a crash or a stop left behind, the work owed
@@ -90,6 +96,7 @@ class Scheduler:
     async def tick(self, now: float | None = None) -> None:
         """Do everything that is due at ``now`` (default: the bot's clock), once."""
         now = self.clock() if now is None else now
+        began = time.perf_counter()
         await self.resume()
         claims = self.claims
         after = 0
@@ -107,15 +114,17 @@ class Scheduler:
                 # delivering refreshes its status, which reopens the thread
                 await self._work(game.id, False, now)
         await self.herald.post_replays()  # finished games' replays, drawn off the event loop
+        self.metrics.ticked(since(began), self.clock())
 
     async def _work(self, game_id: int, due: bool, now: float) -> None:
         """A game's due work (when ``due``), then its posts."""
-        if due:
+        with about(game_id=game_id):  # every line logged below names the game
+            if due:
+                try:
+                    await self.timekeeper.run_due(game_id, now)
+                except Exception:
+                    log.exception("Scheduler failed on game %s", game_id)
             try:
-                await self.timekeeper.run_due(game_id, now)
+                await self.herald.deliver(game_id)
             except Exception:
-                log.exception("Scheduler failed on game %s", game_id)
-        try:
-            await self.herald.deliver(game_id)
-        except Exception:
-            log.exception("Delivery failed on game %s", game_id)
+                log.exception("Delivery failed on game %s", game_id)

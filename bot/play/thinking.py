@@ -24,6 +24,7 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
+from bot.metrics import Metrics, since
 from games import REGISTRY
 from games.ai import make_player
 
@@ -102,11 +103,19 @@ class Thinker:
     """Runs :func:`think` off the event loop, in a process pool made on first use."""
 
     def __init__(
-        self, workers: int | None = None, level: str = LEVEL, niceness: int = WORKER_NICENESS
+        self,
+        workers: int | None = None,
+        level: str = LEVEL,
+        metrics: Metrics | None = None,
+        niceness: int = WORKER_NICENESS,
     ) -> None:
         self.workers = workers or os.cpu_count() or 1
         self.level = level
         self.niceness = niceness
+        #: How long each choice took, by game and level.
+        self.metrics = metrics or Metrics()
+        #: A worker died (killed, out of memory) and no thought has finished since.
+        self.broken = False
         self._pool: Executor | None = None
 
     async def choose(self, game_key: str, state: str, seat: int, seed: int) -> str:
@@ -118,11 +127,16 @@ class Thinker:
                 initargs=(os.getpid(), self.niceness),
             )
         loop = asyncio.get_running_loop()
+        began = time.perf_counter()
         try:
-            return await loop.run_in_executor(
+            action = await loop.run_in_executor(
                 self._pool, think, game_key, state, seat, seed, self.level
             )
+            self.metrics.thought(game_key, self.level, since(began))
+            self.broken = False
+            return action
         except BrokenProcessPool:
+            self.broken = True
             self.shutdown()  # a worker died (killed, out of memory): a new pool next time
             raise
 

@@ -17,6 +17,7 @@ from bot.storage.problems import (
 from bot.storage.records import (
     AI_NAME,
     AbsentPolicy,
+    Census,
     Claim,
     Deadline,
     DirectMessage,
@@ -39,6 +40,7 @@ from bot.storage.store import Store
 __all__ = [
     "AI_NAME",
     "AbsentPolicy",
+    "Census",
     "Claim",
     "DatabaseDamaged",
     "DatabaseInUse",

@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import sqlite3
 
+import asyncpg
+
 
 class DatabaseProblem(RuntimeError):
     """The database cannot be used now; the message says why and what to do."""
@@ -33,6 +35,14 @@ class DatabaseReadOnly(DatabaseProblem):
 
 class DatabaseTooNew(DatabaseProblem):
     """The schema was written by a newer Parley than this one."""
+
+
+def is_database_error(error: BaseException) -> bool:
+    """Whether the database (or its driver) raised ``error``, rather than Parley's own code:
+    what ``parley_database_errors_total`` counts."""
+    return isinstance(
+        error, (sqlite3.Error, asyncpg.PostgresError, asyncpg.InterfaceError, DatabaseProblem)
+    )
 
 
 def damaged(path: str, verdict: str) -> DatabaseDamaged:

@@ -186,6 +186,19 @@ class UserSettings:
     vacation_until: float | None = None
 
 
+@dataclass(frozen=True)
+class Census:
+    """The counts an operator watches (:meth:`bot.storage.Store.census`)."""
+
+    games: dict[str, int]  # by status
+    owed_posts: int  # outbox items not yet sent
+    owed_ai_moves: int  # games where a seat the AI plays may be due
+
+    @property
+    def backlog(self) -> dict[str, int]:
+        return {"posts": self.owed_posts, "ai_moves": self.owed_ai_moves}
+
+
 class VersionConflict(Exception):
     """The game moved on between reading it and writing the action: nothing was written."""
 

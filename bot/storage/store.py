@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
 from bot.storage.records import (
     AbsentPolicy,
+    Census,
     Claim,
     Deadline,
     GameListing,
@@ -146,6 +147,13 @@ class Store(Protocol):
     async def mark_sent(self, item_id: int, message_id: int | None = None) -> None: ...
 
     async def close(self) -> None: ...
+
+    # -- what an operator watches (bot/discord/watch) --
+    async def census(self) -> Census:
+        """Games by status and the work owed (posts, AI moves), from indexes only."""
+
+    async def ping(self) -> None:
+        """A trivial statement: raises if the database does not answer."""
 
     # -- stored states are a cache of the seed and the action log (bot/play/snapshots) --
     async def snapshot_formats(self) -> dict[str, str]:

@@ -14,6 +14,7 @@ from bot.discord.lobby import LobbyButton
 from bot.discord.pages import HistoryPage
 from bot.discord.rematch import RematchButton
 from bot.discord.resign import ResignButton
+from bot.discord.reviews import ReviewButton
 from bot.discord.undo import UndoAnswer
 from tests.bot.fake_discord import FakeChannel, FakeDiscord, FakeMessage, InteractionRecord
 from tests.bot.fake_discord.world import FakeUser
@@ -30,6 +31,7 @@ GAME_BOUND: dict[type[Item], Callable[[int], Item]] = {
     LobbyButton: lambda game: LobbyButton(game, "cancel"),
     HistoryPage: lambda game: HistoryPage(game, 1, "◀ Older"),
     RematchButton: lambda game: RematchButton(game),
+    ReviewButton: lambda game: ReviewButton(game),
     UndoAnswer: lambda game: UndoAnswer(game, "r1", "yes"),
 }
 

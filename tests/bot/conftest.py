@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import logging
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -16,7 +17,7 @@ import pytest
 
 from bot.config import Settings
 from bot.discord.bot import ParleyBot
-from bot.logs import PAYLOAD_LOGGERS, keep_payloads_out
+from bot.logs import PAYLOAD_LOGGERS, formatter, keep_payloads_out
 from tests.bot.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 from tests.bot.golden import RecordingDiscord
 from tests.bot.postgres import PostgresServer, missing
@@ -154,3 +155,15 @@ def debug_log(caplog: pytest.LogCaptureFixture) -> Iterator[pytest.LogCaptureFix
     yield caplog
     for name, level in levels.items():
         logging.getLogger(name).setLevel(level)
+
+
+def logged(caplog: pytest.LogCaptureFixture) -> str:
+    """Every captured line as ``parley run`` writes it in each ``PARLEY_LOG_FORMAT``: the text
+    lines (tracebacks too), and each JSON line's values decoded (an escaped quote or a
+    non-ASCII letter hides nothing from a search)."""
+    text, json_lines = formatter("text"), formatter("json")
+    out = []
+    for record in caplog.records:
+        out.append(text.format(record))
+        out.extend(str(v) for v in json.loads(json_lines.format(record)).values())
+    return "\n".join(out)

@@ -45,6 +45,8 @@ async def test_an_absent_players_seat_is_played_by_the_ai_at_its_deadline(world:
     clock.advance(12 * HOUR)
     await tick(bot)
     assert await bot.store.actions(game_id) == [(seat, expected)]
+    thoughts = {"game": "cardinal", "level": "normal"}  # timed for /metrics
+    assert bot.metrics.registry.get_sample_value("parley_ai_think_seconds_count", thoughts) == 1
     state = spec.load(before.state)
     line = spec.describe(state, seat, expected, spec.apply(state, seat, expected))
     posts = [m.content for m in world.thread_posts()]

@@ -92,7 +92,7 @@ async def test_tortuga_reveal_tells_every_secret_after_the_outcome(world: World,
 
     last = posts[-1]
     assert last.files and last.files[0].filename.startswith("board-")
-    assert [b.label for b in last.buttons] == ["Rematch"]
+    assert [b.label for b in last.buttons] == ["Rematch", "Review"]
     assert all(p.mentions == [] for p in posts)  # a story pings nobody
     assert_told_only_at_the_end(world, reveal, {p.id for p in posts})
     assert len(posts) == 1 and len(posts[0].content) <= 2000  # one post
@@ -136,5 +136,5 @@ async def test_caribbean_reveal_is_one_compact_post(world: World, monkeypatch):
     assert lines[start] == "Bribes added up over 20 rounds, and tie-breakers:"
     for seat, colour in enumerate(COLOURS[:3]):
         assert lines[start + 1 + seat].startswith(f"<@{users[seat].id}> ({colour}): Arriba ")
-    assert posts[-1].files and [b.label for b in posts[-1].buttons] == ["Rematch"]
+    assert posts[-1].files and [b.label for b in posts[-1].buttons] == ["Rematch", "Review"]
     assert_told_only_at_the_end(world, reveal, {p.id for p in posts})

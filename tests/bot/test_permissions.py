@@ -425,6 +425,8 @@ async def test_a_post_refused_for_a_missing_permission_goes_out_once_it_is_back(
     await open_game(world, bot_, "cardinal", "first=orange")
     fake.set_bot_permissions(world.guild, permissions(without="send_messages_in_threads"))
     await fake.slash(bot_, alice, world.thread(), "parley move", action="place a1")
+    refused = {"reason": "forbidden"}  # counted for /metrics
+    assert bot_.metrics.registry.get_sample_value("parley_delivery_failures_total", refused) == 1
     fake.set_bot_permissions(world.guild, permissions())
     await bot_.scheduler.tick()
     posts = [m for m in fake.messages(world.thread()) if "places a ship on A1" in m.content]

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from games import REGISTRY
-from tests.bot.conftest import World
+from tests.bot.conftest import World, logged
 
 ACTIONS_PER_GAME = 120
 PLAYERS = {"tortuga": 5, "caribbean": 3}
@@ -76,7 +76,7 @@ async def test_no_secret_reaches_a_public_place_or_another_seat(
                     f"{key}: seat {seat}'s secret {line!r} reached "
                     f"{'the DM of seat ' + str(reader) if reader is not None else 'a public post'}"
                 )
-    logged = "\n".join(r.getMessage() for r in debug_log.records)
+    log_text = logged(debug_log)  # as text and as JSON lines
     for lines in secrets_of.values():
         for line in lines:
-            assert line not in logged, f"{key}: a secret reached the log"
+            assert line not in log_text, f"{key}: a secret reached the log"

@@ -40,6 +40,7 @@ from bot.play.story import named
 from bot.play.undo import Asked, plan_undo, taken_back
 from bot.storage import GameRecord, LogEntry, Seat, ThreadPost, TimePolicy, UndoRequest
 from games import REGISTRY, GameSpec, IllegalAction
+from tests.bot.conftest import logged
 from tests.bot.test_secret_audit import secret_lines
 
 #: Games per game in the default suite; ``PARLEY_AUDIT_GAMES`` overrides it.
@@ -230,5 +231,5 @@ def test_no_secret_leaks_in_many_games(key: str, debug_log):
         every_secret.update(*record.secrets.values())
     if key in ("caribbean", "tortuga"):  # games with secrets: the audit had them to look for
         assert audited == games
-    logged = "\n".join(r.getMessage() for r in debug_log.records)
-    assert not [line for line in every_secret if line in logged], "a secret reached the log"
+    log_text = logged(debug_log)  # as text and as JSON lines
+    assert not [line for line in every_secret if line in log_text], "a secret reached the log"

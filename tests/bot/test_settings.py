@@ -73,6 +73,10 @@ def refusal(capsys, argv: list[str]) -> list[str]:
         ("PARLEY_AI_WORKERS", "-1", "from 0 (one per core) to 64"),
         ("PARLEY_AI_WORKERS", "two", "from 0 (one per core) to 64"),
         ("PARLEY_AI_WORKERS", "1000", "from 0 (one per core) to 64"),
+        ("PARLEY_LOG_FORMAT", "xml", "text, json"),
+        ("PARLEY_METRICS_PORT", "70000", "from 1 to 65535"),
+        ("PARLEY_METRICS_PORT", "http", "from 1 to 65535"),
+        ("PARLEY_METRICS_HOST", "http://0.0.0.0", "an address to listen on"),
     ],
 )
 def test_a_bad_setting_is_one_line_and_exit_1(env, monkeypatch, capsys, name, value, says):
@@ -117,8 +121,15 @@ def test_good_settings_are_read(env, monkeypatch):
     monkeypatch.setenv("PARLEY_LOG_LEVEL", "debug")
     monkeypatch.setenv("PARLEY_TICK_SECONDS", "2.5")
     monkeypatch.setenv("PARLEY_AI_WORKERS", "3")
+    monkeypatch.setenv("PARLEY_LOG_FORMAT", "JSON")
+    monkeypatch.setenv("PARLEY_METRICS_PORT", "9108")
     settings = Settings.from_env()
     assert settings.ai_workers == 3
+    assert (settings.log_format, settings.metrics_port, settings.metrics_host) == (
+        "json",
+        9108,
+        "127.0.0.1",  # loopback unless PARLEY_METRICS_HOST says otherwise
+    )
     assert (settings.dev_guild, settings.log_level, settings.tick_seconds) == (
         123456789012345678,
         "DEBUG",

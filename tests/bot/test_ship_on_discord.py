@@ -154,7 +154,7 @@ async def test_a_short_game_of_ship_played_to_a_win_with_slash_commands(world: W
     )
     assert final.mentions == []  # nobody is pinged for a finished game
     assert final.files and final.files[0].data.startswith(b"\x89PNG")
-    assert [b.label for b in final.buttons] == ["Rematch"] and final.selects == []
+    assert [b.label for b in final.buttons] == ["Rematch", "Review"] and final.selects == []
 
     game = await bot.store.game(1)
     assert game.status == "over" and game.version == len(line)

@@ -1,6 +1,6 @@
-"""``/parley history``, ``replay``, ``undo``, ``stats``, ``leaderboard`` and ``ratings``: what a
-game leaves behind. Loading this cog registers the page, undo and rematch buttons (the herald
-puts Rematch under final posts)."""
+"""``/parley history``, ``replay``, ``review``, ``undo``, ``stats``, ``leaderboard`` and
+``ratings``: what a game leaves behind. Loading this cog registers the page, undo, rematch and
+review buttons (the herald puts Rematch and Review under final posts)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from bot.discord.pages import (
 )
 from bot.discord.rematch import RematchButton
 from bot.discord.replays import replay_caption, replay_file
+from bot.discord.reviews import ReviewButton, answer_review, game_to_review
 from bot.discord.targets import GAME_CHOICES, find_target_game, game_autocomplete, per_server
 from bot.discord.undo import UndoAnswer, ask_undo
 from bot.play.ratings import PROVISIONAL_GAMES
@@ -55,6 +56,7 @@ class HistoryCog(commands.Cog, name="history"):
 
     async def cog_unload(self) -> None:
         self.bot.herald.replays.close()  # the bot closes: so does its replay worker
+        self.bot.reviews.close()  # and its review worker
 
     @app_commands.command(description="A game's moves, told one by one")
     @app_commands.describe(page="Which page (the newest, or the first once the game is over)")
@@ -92,6 +94,21 @@ class HistoryCog(commands.Cog, name="history"):
             ephemeral=True,
             file=replay_file(target, animation),
         )
+
+    @app_commands.command(description="A finished game's turning points, by the AI")
+    @app_commands.describe(
+        game="Which game (by default: this thread's, else your latest finished one)",
+        share="Also post the moves everyone saw in the game's thread",
+    )
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def review(
+        self,
+        interaction: discord.Interaction[ParleyBot],
+        game: int | None = None,
+        share: bool = False,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await answer_review(interaction, await game_to_review(interaction, game), share)
 
     @app_commands.command(description="Ask to take back your last move")
     @app_commands.autocomplete(game=game_autocomplete)
@@ -215,5 +232,5 @@ class HistoryCog(commands.Cog, name="history"):
 
 
 async def setup(bot: ParleyBot) -> None:
-    bot.add_dynamic_items(HistoryPage, RanksPage, UndoAnswer, RematchButton)
+    bot.add_dynamic_items(HistoryPage, RanksPage, UndoAnswer, RematchButton, ReviewButton)
     await bot.add_cog(HistoryCog(bot))

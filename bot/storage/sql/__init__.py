@@ -4,6 +4,7 @@
 connects, locks, reads a game with its seats, writes JSON, and shares the background work."""
 
 from bot.storage.sql.after import AfterPlay
+from bot.storage.sql.counts import Counts
 from bot.storage.sql.days import Days
 from bot.storage.sql.games import Games
 from bot.storage.sql.moves import Moves
@@ -11,7 +12,7 @@ from bot.storage.sql.rows import GAME_COLUMNS, game_record, seat_record
 from bot.storage.sql.session import Row, Session
 
 
-class SqlStore(Games, Moves, Days, AfterPlay):
+class SqlStore(Games, Moves, Days, AfterPlay, Counts):
     """The :class:`bot.storage.Store` methods every dialect shares."""
 
 

@@ -1,5 +1,5 @@
 """The ``parley`` command: run the bot, play a demo game, pit players against each other,
-benchmark, back up the database, copy it to another store."""
+benchmark, back up the database, copy it to another store, simulate a league."""
 
 from __future__ import annotations
 
@@ -57,6 +57,11 @@ def main(argv: list[str] | None = None) -> int:
         "arena", help="play games between players (random, greedy, ai:LEVEL)", add_help=False
     )
     commands.add_parser(
+        "league-sim",
+        help="play a whole league on a store, killed and resumed, and check it",
+        add_help=False,
+    )
+    commands.add_parser(
         "review-bench", help="time the review of long games, by length", add_help=False
     )
     argv = sys.argv[1:] if argv is None else argv
@@ -64,6 +69,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.arena import main as arena
 
         return arena(argv[1:])
+    if argv[:1] == ["league-sim"]:  # its own options: see `parley league-sim --help`
+        from bot.league_sim import main as league_sim
+
+        return league_sim(argv[1:])
     if argv[:1] == ["review-bench"]:  # its own options: see `parley review-bench --help`
         from bot.review_bench import main as review_bench
 

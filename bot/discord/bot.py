@@ -45,6 +45,7 @@ EXTENSIONS = (
     "bot.discord.cogs.time",
     "bot.discord.cogs.admin",
     "bot.discord.cogs.history",
+    "bot.discord.cogs.league",
     "bot.discord.watch",
 )
 OOPS = "Something went wrong on my side, sorry. Nothing was changed; please try again."

@@ -13,11 +13,13 @@ from __future__ import annotations
 from bot.discord.bot import ParleyBot
 from bot.discord.choices import choices_view
 from bot.discord.delivery import Herald
+from bot.discord.leagues import LeagueDesk
 from bot.discord.lobby import Opener
 from bot.discord.rematch import final_buttons
 from bot.discord.scheduler import Scheduler
 from bot.discord.status import StatusMessages
 from bot.play.claims import Claims
+from bot.play.leagues.rounds import LeagueRounds
 from bot.play.reviews import Reviews
 from bot.play.service import GameService
 from bot.play.thinking import Thinker
@@ -54,4 +56,5 @@ async def setup(bot: ParleyBot) -> None:
         bot.claims,
         opener.open,
         bot.metrics,
+        leagues=LeagueDesk(bot, LeagueRounds(store, bot.service)),
     )

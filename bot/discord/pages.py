@@ -16,7 +16,7 @@ from bot.discord.targets import GameBound, per_server
 from bot.play.history import history_lines, pages
 from bot.play.ratings import PROVISIONAL_GAMES
 from bot.play.service import UserError
-from bot.play.standings import seen
+from bot.play.standings import season_ratings, seen
 from bot.storage import GameRecord, Rating
 from games import REGISTRY
 
@@ -49,15 +49,24 @@ def rank_lines(ratings: list[Rating], page: int) -> list[str]:
 
 
 async def ranks_page(
-    bot: ParleyBot, guild_id: int, key: str, page: int, everyone: bool = False
+    bot: ParleyBot,
+    guild_id: int,
+    key: str,
+    page: int,
+    everyone: bool = False,
+    season: str | None = None,
 ) -> tuple[str, int]:
-    """One page of a game's leaderboard on a server, and the number of pages. Provisional
-    players are left out unless ``everyone``, as chess sites keep unsettled ratings off their
-    lists: a lucky first win would otherwise top it."""
+    """One page of a game's leaderboard on a server (or of one ``season``'s leagues), and
+    the number of pages. Provisional players are left out unless ``everyone``, as chess sites
+    keep unsettled ratings off their lists: a lucky first win would otherwise top it."""
     spec = REGISTRY[key]
-    ratings = await bot.store.ratings(guild_id, key)
+    if season is None:
+        ratings = await bot.store.ratings(guild_id, key)
+    else:
+        ratings = await season_ratings(bot.store, guild_id, season, key)
     if not ratings:
-        raise UserError(f"Nobody has a {spec.title} rating on this server yet: finish a game!")
+        where = "on this server" if season is None else f"in season {season}"
+        raise UserError(f"Nobody has a {spec.title} rating {where} yet: finish a game!")
     listed = ratings if everyone else [r for r in ratings if not seen(r).provisional]
     hidden = len(ratings) - len(listed)
     if not listed:
@@ -69,7 +78,8 @@ async def ranks_page(
     count = -(-len(listed) // RANKS_PER_PAGE)
     if not 1 <= page <= count:
         raise UserError(f"The {spec.title} leaderboard has pages 1 to {count}.")
-    heading = f"🏅 **{spec.title} leaderboard**, page {page} of {count}"
+    title = spec.title if season is None else f"{spec.title} · season {season}"
+    heading = f"🏅 **{title} leaderboard**, page {page} of {count}"
     lines = [heading, *rank_lines(listed, page)]
     if hidden:
         lines.append(

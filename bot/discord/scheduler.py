@@ -44,6 +44,15 @@ class Delivery(Protocol):
     async def post_replays(self) -> None: ...
 
 
+class LeagueTick(Protocol):
+    """What runs the due leagues (:class:`bot.discord.leagues.LeagueDesk`): rounds drawn and
+    their games made (``tick``), then, once the games are opened, the leagues' posts."""
+
+    async def tick(self, now: float) -> None: ...
+
+    async def announce(self) -> None: ...
+
+
 class Scheduler:
     def __init__(
         self,
@@ -55,6 +64,7 @@ class Scheduler:
         claims: Claims,
         open_place: OpenPlace,
         metrics: Metrics | None = None,
+        leagues: LeagueTick | None = None,
     ) -> None:
         self.store = store
         self.service = service
@@ -64,6 +74,8 @@ class Scheduler:
         #: The games this process holds (the herald's own: a game held by either is held).
         self.claims = claims
         self.open_place = open_place
+        #: Leagues, whose rounds make games (before :meth:`resume` opens them).
+        self.leagues = leagues
         #: Threads Discord archived since the last tick (their live games' threads reopen).
         self.archived: set[int] = set()
         #: Each tick's duration and end (``/healthz`` asks whether one ended lately).
@@ -97,7 +109,11 @@ class Scheduler:
         """Do everything that is due at ``now`` (default: the bot's clock), once."""
         now = self.clock() if now is None else now
         began = time.perf_counter()
+        if self.leagues is not None:
+            await self.leagues.tick(now)
         await self.resume()
+        if self.leagues is not None:
+            await self.leagues.announce()  # the rounds' games are opened now
         claims = self.claims
         after = 0
         while batch := await claims.due(now, after):  # turns due, posts owed

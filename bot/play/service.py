@@ -256,14 +256,16 @@ class GameService:
         await self._changing(game, change)
         return await self.game(game.id)
 
-    async def start(self, game: GameRecord, user_id: int) -> GameRecord:
+    async def start(self, game: GameRecord, user_id: int | None) -> GameRecord:
+        """The host starts the game (``user_id`` None: a league starts its game itself)."""
+
         async def change(game: GameRecord) -> None:
             spec = self.spec(game)
             if game.status == "cancelled":
                 raise UserError("This game was cancelled.")
             if game.status != "lobby":
                 raise UserError("This game has already started.")
-            if user_id != game.host_id:
+            if user_id is not None and user_id != game.host_id:
                 raise UserError(f"Only the host, <@{game.host_id}>, can start the game.")
             if not spec.min_players <= len(game.seats) <= spec.max_players:
                 raise UserError(
@@ -546,19 +548,34 @@ class GameService:
             posts: list[Post] = [post, replay_post(game.version)] if game.version else [post]
             await self.store.finish(game.id, "over", result, posts, resigned_user=user, read=game)
         else:
-            post = ThreadPost(line + " The autopilot plays their seat: the AI, at normal strength.")
-            pending = await self.store.open_undo(game.id)  # withdrawn: the seat changed hands
-            await self.store.finish(
-                game.id,
-                "active",
-                None,
-                [post, *undo_ended(game, pending, "withdrawn", user)],
-                resigned_user=user,
-                read=game,
-                autopilot=True,
-                undo=None if pending is None else pending.id,
-            )
-            self.play_ai_seats(game.id)
+            await self._to_autopilot(game, user, line)
+
+    async def _to_autopilot(self, game: GameRecord, user: int, line: str) -> None:
+        """The autopilot plays ``user``'s seat from now on, and its move is owed at once."""
+        post = ThreadPost(line + " The autopilot plays their seat: the AI, at normal strength.")
+        pending = await self.store.open_undo(game.id)  # withdrawn: the seat changed hands
+        await self.store.finish(
+            game.id,
+            "active",
+            None,
+            [post, *undo_ended(game, pending, "withdrawn", user)],
+            resigned_user=user,
+            read=game,
+            autopilot=True,
+            undo=None if pending is None else pending.id,
+        )
+        self.play_ai_seats(game.id)
+
+    async def stand_down(self, game: GameRecord, user_id: int) -> None:
+        """``user_id`` left the league this game belongs to: the autopilot plays their seat
+        to the end, also against a single opponent (the league's game is still played out
+        and counts). Nothing if they no longer hold a seat in a game in play."""
+
+        async def change(game: GameRecord) -> None:
+            if game.status == "active" and game.seat_held_by(user_id) is not None:
+                await self._to_autopilot(game, user_id, f"<@{user_id}> left the league.")
+
+        await self._changing(game, change)
 
     async def hand_over(self, game: GameRecord, old_user: int, new_user: int, now: float) -> int:
         """Hand a seat to another player: the newcomer gets the seat's private view (and

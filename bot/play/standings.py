@@ -92,6 +92,19 @@ def rating_path(user_id: int, games: Sequence[GameRecord]) -> list[Shown]:
     return path
 
 
+async def season_ratings(store: Store, guild_id: int, season: str, key: str) -> list[Rating]:
+    """A season's leaderboard of one game: ratings played over from the start, from the
+    rated games of that season's rated leagues alone (in the order they ended), ranked as the
+    server's leaderboard is."""
+    current: dict[int, Rating] = {}
+    for game_id in await store.season_games(guild_id, season):
+        game = await store.game(game_id)
+        if game is None or game.game_key != key or not (game.result or {}).get("rated"):
+            continue
+        current.update((r.user_id, r) for r in new_ratings(REGISTRY[key], game, current))
+    return sorted(current.values(), key=lambda r: (-(r.mu - 3 * r.sigma), -r.games, r.user_id))
+
+
 class Standings:
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -110,7 +123,11 @@ class Standings:
             log = await self.store.log(game_id)
             forced = await asyncio.to_thread(forced_by, spec, game, log)
             settings = await self.store.guild_settings(game.guild_id)
-            rated = not game.against_ai and (forced is None or settings.rate_forced)
+            rated = (
+                not game.against_ai
+                and (forced is None or settings.rate_forced)
+                and await self.store.league_rated(game_id)
+            )
             ratings: list[Rating] = []
             moves: list[list[float]] = []
             if rated:

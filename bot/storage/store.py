@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
+from bot.storage.leagues import LeagueStore
 from bot.storage.records import (
     AbsentPolicy,
     Census,
@@ -27,7 +28,7 @@ from bot.storage.records import (
 )
 
 
-class Store(Protocol):
+class Store(LeagueStore, Protocol):
     async def create_game(
         self,
         game_key: str,

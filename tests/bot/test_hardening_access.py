@@ -21,6 +21,7 @@ from bot.config import Settings
 from bot.discord.bot import ParleyBot
 from bot.discord.games_list import GamesPage
 from bot.discord.guide import RulesButton
+from bot.discord.leagues import LeagueButton
 from bot.discord.pages import RanksPage
 from bot.discord.targets import GameBound
 from bot.storage import ThreadPost
@@ -296,6 +297,7 @@ async def test_every_button_and_menu_checks_who_may_see_the_game(world: World):
         GamesPage: (GamesPage(alice.id, 1), "someone else's", "in the server"),
         RanksPage: (RanksPage("cardinal", 1), "on this server yet", "Leaderboards are per server"),
         RulesButton: (RulesButton("cardinal"), "Cardinal (2 players)", "Cardinal (2 players)"),
+        LeagueButton: (LeagueButton(1, "join"), "no league #1 in this server", "no league #1"),
     }
     walked = set(components.GAME_BOUND) | set(others)
     assert components.registered(bot) == walked, "a button or menu is not walked here"

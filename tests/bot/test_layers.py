@@ -13,7 +13,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ("bot.storage", "bot.play", "bot.discord", "bot.cli")
-TOP = {"bot.cli", "bot.bench", "bot.bench_stores", "bot.bench_thinking", "bot.copydb", "bot.demo"}
+TOP = {
+    "bot.cli",
+    "bot.bench",
+    "bot.bench_stores",
+    "bot.bench_thinking",
+    "bot.copydb",
+    "bot.demo",
+    "bot.league_sim",
+}
 
 
 def module_name(path: Path) -> str:
@@ -100,7 +108,9 @@ def test_one_path_from_discord_to_the_service_and_back():
     moves, thought in the background, send theirs once they commit (the crew hands the herald's
     delivery to the service for them). The two
     openings of a new game (``/parley new``, Rematch) note theirs: what they owe is their
-    opening, which the opener does. (The bench calls its stand-in herald, less Discord.)"""
+    opening, which the opener does. So do a league's creation and its sign-ups, which change
+    the league, not a game (its games change on the tick, through the service). (The bench
+    calls its stand-in herald, less Discord.)"""
     assert callers("deliver") == {
         "bot.discord.acting",
         "bot.discord.scheduler",
@@ -112,6 +122,8 @@ def test_one_path_from_discord_to_the_service_and_back():
         "bot.discord.acting",
         "bot.discord.lobby",
         "bot.discord.rematch",
+        "bot.discord.leagues",
+        "bot.discord.cogs.league",
     }
 
 

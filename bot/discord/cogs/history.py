@@ -185,7 +185,10 @@ class HistoryCog(commands.Cog, name="history"):
         )
 
     @app_commands.command(description="A game's best players on this server")
-    @app_commands.describe(everyone="Also list players whose rating is still provisional")
+    @app_commands.describe(
+        everyone="Also list players whose rating is still provisional",
+        season="Only the rated games of this season's leagues",
+    )
     @app_commands.rename(everyone="all")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
@@ -195,13 +198,15 @@ class HistoryCog(commands.Cog, name="history"):
         game: str,
         page: app_commands.Range[int, 1] = 1,
         everyone: bool = False,
+        season: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id = per_server(interaction, "Leaderboards", "/parley leaderboard")
         if game not in REGISTRY:
             raise UserError(f"I don't know a game called `{game}`.")
-        text, count = await ranks_page(self.bot, guild_id, game, page, everyone)
-        view = ranks_view(game, page, count, everyone)
+        text, count = await ranks_page(self.bot, guild_id, game, page, everyone, season)
+        # a season's pages are asked for by number (the page buttons show the server's)
+        view = None if season else ranks_view(game, page, count, everyone)
         if view is None:
             await interaction.followup.send(text, ephemeral=True)
         else:

@@ -7,12 +7,13 @@ from bot.storage.sql.after import AfterPlay
 from bot.storage.sql.counts import Counts
 from bot.storage.sql.days import Days
 from bot.storage.sql.games import Games
+from bot.storage.sql.leagues import Leagues
 from bot.storage.sql.moves import Moves
 from bot.storage.sql.rows import GAME_COLUMNS, game_record, seat_record
 from bot.storage.sql.session import Row, Session
 
 
-class SqlStore(Games, Moves, Days, AfterPlay, Counts):
+class SqlStore(Games, Moves, Days, AfterPlay, Counts, Leagues):
     """The :class:`bot.storage.Store` methods every dialect shares."""
 
 

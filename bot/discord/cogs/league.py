@@ -1,0 +1,292 @@
+"""``/parley league``: ``new`` (a sign-up card with Join and Leave, and the league's thread),
+``standings`` (the table as a picture, and what decides the next round), ``list`` (the
+server's leagues, past ones too, by season), ``leave``, and ``role`` (who besides members with
+Manage Server may create leagues). The rounds run themselves on the tick
+(:mod:`bot.discord.leagues`)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.bot import ParleyBot, committed
+from bot.discord.cogs.lobby import CLOCK_CHOICES, options_autocomplete
+from bot.discord.leagues import (
+    FORMATS,
+    LeagueButton,
+    card_view,
+    format_words,
+    league_card,
+    league_title,
+    reach_league,
+    sign,
+    standings_file,
+    standings_text,
+)
+from bot.discord.permissions import TO_OPEN, lacking, listing
+from bot.discord.targets import GAME_CHOICES, per_server
+from bot.play.clocks import CLOCKS, POLICIES
+from bot.play.leagues.rounds import LeagueRounds
+from bot.play.service import UserError, parse_options
+from bot.storage.leagues import LeagueDraft, LeagueFormat, LeagueRecord
+from games import REGISTRY, find_game
+
+FORMAT_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in FORMATS.items()]
+#: A league's games must end, so no round waits forever: never "wait for them".
+ABSENT_CHOICES = [
+    app_commands.Choice(name=POLICIES[key], value=key) for key in ("autopilot", "forfeit")
+]
+MOST_ROUNDS = 30
+MOST_SIGNUP_DAYS = 30
+
+
+async def may_organise(interaction: discord.Interaction[ParleyBot], guild_id: int) -> None:
+    """Members with Manage Server, or with the role the server named, create leagues."""
+    member = interaction.user
+    perms = getattr(member, "guild_permissions", None)
+    if perms is not None and perms.manage_guild:
+        return
+    role = await interaction.client.store.league_role(guild_id)
+    roles = {r.id for r in getattr(member, "roles", [])}
+    if role is None or role not in roles:
+        named = f" or the <@&{role}> role" if role else ""
+        raise UserError(f"Only members with Manage Server{named} can create a league here.")
+
+
+def drafted(
+    interaction: discord.Interaction[ParleyBot],
+    name: str,
+    game: str,
+    format: str,
+    rounds: int,
+    signup_hours: float,
+    clock: str,
+    absent: str,
+    rated: bool,
+    options: str,
+    seats: int,
+    season: str | None,
+) -> LeagueDraft:
+    """What ``/parley league new`` asked for, checked (a forged payload included)."""
+    spec = find_game(game)
+    if spec is None:
+        raise UserError("Pick the game from the list offered.")
+    if format not in FORMATS or absent not in ("autopilot", "forfeit"):
+        raise UserError("Pick the format and what happens when a clock runs out from the lists.")
+    seconds = CLOCKS.get(clock)
+    if seconds is None:
+        raise UserError("A league needs a move clock, so that every round ends: pick one.")
+    seats = seats or (2 if spec.max_players == 2 else min(spec.max_players, 4))
+    if not spec.min_players <= seats <= spec.max_players:
+        raise UserError(f"{spec.title} takes {spec.player_range()}, not {seats}.")
+    if seats > 2 and format != "robin":
+        raise UserError(
+            "Swiss and elimination pair two players; for tables of more, choose round robin."
+        )
+    if format == "swiss" and not 1 <= rounds <= MOST_ROUNDS:
+        raise UserError(f"A Swiss league needs its number of rounds: 1 to {MOST_ROUNDS}.")
+    if not 0 <= rounds <= MOST_ROUNDS:
+        raise UserError(f"Rounds: 1 to {MOST_ROUNDS} (0: as many as the format needs).")
+    if not 0 < signup_hours <= 24 * MOST_SIGNUP_DAYS:
+        raise UserError(f"Sign-up lasts more than 0 hours and at most {MOST_SIGNUP_DAYS} days.")
+    name, season = name.strip()[:60], (season or "").strip()[:40] or None
+    if not name:
+        raise UserError("Give the league a name.")
+    league_format: LeagueFormat = format  # type: ignore[assignment]
+    assert interaction.guild_id is not None and interaction.channel_id is not None
+    return LeagueDraft(
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        organiser_id=interaction.user.id,
+        name=name,
+        game_key=spec.key,
+        options=parse_options(spec, options),
+        clock_seconds=seconds,
+        policy="forfeit" if absent == "forfeit" else "autopilot",
+        format=league_format,
+        rounds=0 if format == "knockout" or (format == "robin" and seats == 2) else rounds,
+        seats=seats,
+        signup_until=interaction.client.clock() + signup_hours * 3600,
+        rated=rated,
+        season=season,
+    )
+
+
+async def chosen_league(
+    interaction: discord.Interaction[ParleyBot], league_id: int | None
+) -> LeagueRecord:
+    """The ``league`` option, else the league whose thread this is, else the server's newest."""
+    guild_id = per_server(interaction, "Leagues", "/parley league")
+    if league_id is not None:
+        return await reach_league(interaction, league_id)
+    leagues = await interaction.client.store.leagues(guild_id)
+    here = [lg for lg in leagues if lg.thread_id == interaction.channel_id]
+    if here or leagues:
+        return (here or leagues)[0]
+    raise UserError("There is no league in this server yet: `/parley league new` starts one.")
+
+
+class LeagueCog(commands.Cog, name="league"):
+    league = app_commands.Group(
+        name="league", description="Leagues: many games at once, round after round"
+    )
+
+    def __init__(self, bot: ParleyBot) -> None:
+        self.bot = bot
+
+    @league.command(description="Create a league here; members join with the button")
+    @app_commands.describe(
+        name="The league's name",
+        game="Which game",
+        format="Swiss, round robin (tables for multi-player games) or single elimination",
+        rounds="Rounds (Swiss: required; round robin at tables: 0 = until all have met)",
+        signup_hours="Hours until sign-up closes and round 1 is drawn",
+        clock="Time for each move",
+        absent="What happens when a player's clock runs out",
+        rated="Whether its games count in the server's ratings",
+        options="Game options, like board=compass",
+        seats="Players at each table (multi-player games; default up to 4)",
+        season="The season it belongs to (made if new)",
+    )
+    @app_commands.choices(
+        game=GAME_CHOICES, format=FORMAT_CHOICES, clock=CLOCK_CHOICES[1:], absent=ABSENT_CHOICES
+    )
+    @app_commands.autocomplete(options=options_autocomplete)
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction[ParleyBot],
+        name: str,
+        game: str,
+        format: str,
+        rounds: app_commands.Range[int, 0, MOST_ROUNDS] = 0,
+        signup_hours: float = 24.0,
+        clock: str = "24h",
+        absent: str = "autopilot",
+        rated: bool = True,
+        options: str = "",
+        seats: app_commands.Range[int, 0, 9] = 0,
+        season: str | None = None,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        guild_id = per_server(interaction, "Leagues", "/parley league new")
+        await may_organise(interaction, guild_id)
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise UserError(
+                "Create leagues in a text channel: the league and its games get threads there."
+            )
+        missing = lacking(interaction.app_permissions, TO_OPEN)
+        if missing:
+            raise UserError(
+                f"I can't run a league in this channel: I lack {listing(missing)} here."
+            )
+        draft = drafted(
+            interaction,
+            name,
+            game,
+            format,
+            rounds,
+            signup_hours,
+            clock,
+            absent,
+            rated,
+            options,
+            seats,
+            season,
+        )
+        store = self.bot.store
+        league = await store.create_league(draft)
+        committed(interaction, f"League #{league.id} is created.")
+        card = await channel.send(
+            embed=league_card(league, []),
+            view=card_view(league) or discord.utils.MISSING,
+            nonce=f"parley-league-{league.id}",
+        )
+        thread = await card.create_thread(
+            name=league_title(league)[:100], auto_archive_duration=10080
+        )
+        await store.set_league_places(league.id, card.id, thread.id)
+        await interaction.followup.send(
+            f"**{league.draft.name}** ({REGISTRY[draft.game_key].title}, {format_words(league)}) "
+            f"is open for sign-up: <#{thread.id}>. Round 1 is drawn when sign-up closes.",
+            ephemeral=True,
+        )
+
+    @league.command(description="A league's table, and what decides the next round")
+    @app_commands.describe(league="The league's number (default: this thread's, or the newest)")
+    @app_commands.guild_only()
+    async def standings(
+        self, interaction: discord.Interaction[ParleyBot], league: int | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        found = await chosen_league(interaction, league)
+        view = await LeagueRounds(self.bot.store, self.bot.service).view(found)
+        table = view.table()
+        text = standings_text(view)
+        if not table:
+            await interaction.followup.send(text + "\nNobody has signed up yet.", ephemeral=True)
+            return
+        file = await standings_file(self.bot, view, table)
+        await interaction.followup.send(text, file=file, ephemeral=True)
+
+    @league.command(name="list", description="The server's leagues, past ones too")
+    @app_commands.describe(season="Only this season's leagues")
+    @app_commands.guild_only()
+    async def listing(
+        self, interaction: discord.Interaction[ParleyBot], season: str | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        guild_id = per_server(interaction, "Leagues", "/parley league list")
+        leagues = await self.bot.store.leagues(guild_id, season)
+        if not leagues:
+            where = f" in season {season}" if season else ""
+            raise UserError(f"There are no leagues{where} in this server yet.")
+        state = {
+            "signup": "signing up",
+            "playing": "round {r}",
+            "over": "over",
+            "cancelled": "called off",
+        }
+        lines = []
+        for lg in leagues[:25]:
+            where = f" <#{lg.thread_id}>" if lg.thread_id else ""
+            tag = f" · season {lg.draft.season}" if lg.draft.season and not season else ""
+            lines.append(
+                f"#{lg.id} **{lg.draft.name}** ({REGISTRY[lg.draft.game_key].title}, "
+                f"{format_words(lg)}): {state[lg.status].format(r=lg.round)}{tag}{where}"
+            )
+        more = f"\n… and {len(leagues) - 25} older." if len(leagues) > 25 else ""
+        text = "\n".join(lines) + more + "\n`/parley league standings league:N` shows a table."
+        await interaction.followup.send(text[:2000], ephemeral=True)
+
+    @league.command(description="Leave a league (your games in play go to the autopilot)")
+    @app_commands.describe(league="The league's number (default: this thread's, or the newest)")
+    @app_commands.guild_only()
+    async def leave(
+        self, interaction: discord.Interaction[ParleyBot], league: int | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        found = await chosen_league(interaction, league)
+        await interaction.followup.send(await sign(interaction, found, "leave"), ephemeral=True)
+
+    @league.command(description="Who besides Manage Server may create leagues (Manage Server)")
+    @app_commands.describe(role="This role may create leagues (leave empty: Manage Server only)")
+    @app_commands.guild_only()
+    async def role(
+        self, interaction: discord.Interaction[ParleyBot], role: discord.Role | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        guild_id = per_server(interaction, "League settings", "/parley league role")
+        perms = getattr(interaction.user, "guild_permissions", None)
+        if not (perms and perms.manage_guild):
+            raise UserError("Only a member with Manage Server can change this.")
+        await self.bot.store.set_league_role(guild_id, None if role is None else role.id)
+        said = f"Members with {role.mention} " if role else "Only members with Manage Server "
+        await interaction.followup.send(said + "can now create leagues here.", ephemeral=True)
+
+
+async def setup(bot: ParleyBot) -> None:
+    await bot.add_cog(LeagueCog(bot))
+    bot.add_dynamic_items(LeagueButton)

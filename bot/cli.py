@@ -57,6 +57,11 @@ def main(argv: list[str] | None = None) -> int:
         "arena", help="play games between players (random, greedy, ai:LEVEL)", add_help=False
     )
     commands.add_parser(
+        "teaching",
+        help="the teaching moments' coverage in AI games, and the hints against ai:hard",
+        add_help=False,
+    )
+    commands.add_parser(
         "league-sim",
         help="play a whole league on a store, killed and resumed, and check it",
         add_help=False,
@@ -69,6 +74,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.arena import main as arena
 
         return arena(argv[1:])
+    if argv[:1] == ["teaching"]:  # its own options: see `parley teaching --help`
+        from bot.teach_bench import main as teaching
+
+        return teaching(argv[1:])
     if argv[:1] == ["league-sim"]:  # its own options: see `parley league-sim --help`
         from bot.league_sim import main as league_sim
 

@@ -93,6 +93,20 @@ def test_every_hook_lives_in_the_module_named_after_it(key, monkeypatch):
         assert answer is answers[-1]
 
 
+TABLES = ("teach",)
+"""Game knowledge kept as data, not as a method: ``games/<key>/teach.py`` holds ``moments``,
+which the spec hands on unchanged as ``GameSpec.moments`` (the guided game's teaching)."""
+
+
+@pytest.mark.parametrize("key", sorted(REGISTRY))
+def test_every_table_lives_in_the_module_named_after_it(key):
+    spec = REGISTRY[key]
+    for table in TABLES:
+        assert (ROOT / "games" / key / f"{table}.py").is_file(), f"games/{key} lacks {table}.py"
+        module = importlib.import_module(f"games.{key}.{table}")
+        assert spec.moments is module.moments and spec.moments
+
+
 def test_the_envelope_type_names_every_envelope_key():
     assert list(Envelope.__annotations__) == [*ENVELOPE_KEYS, "private"]
 

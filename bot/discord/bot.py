@@ -45,6 +45,7 @@ EXTENSIONS = (
     "bot.discord.cogs.time",
     "bot.discord.cogs.admin",
     "bot.discord.cogs.history",
+    "bot.discord.cogs.learn",
     "bot.discord.cogs.league",
     "bot.discord.watch",
 )

@@ -86,7 +86,7 @@ class DrawChoices(Protocol):
 
 def post_text(game: GameRecord, post: ThreadPost, due: float | None = None) -> str:
     """The one-line thread post: who did what, then who must act (the only mentions), and
-    when their clock runs out."""
+    when their clock runs out, then a practice game's teaching notes."""
     spec = REGISTRY[game.game_key]
     if post.result:  # the final post tells the whole story: the result, then every secret
         line = told_once(post.line, post.result.get("reason", ""))
@@ -98,7 +98,7 @@ def post_text(game: GameRecord, post: ThreadPost, due: float | None = None) -> s
         hint = " (secret choice: use your DM or `/parley hand`)" if post.secret else ""
         by = f" ⏰ due {stamp(due)}" if due else ""
         lines.append(f"{names}, your move{hint}.{by}")
-    return "\n".join(lines)
+    return "\n".join([*lines, *post.notes])
 
 
 def dm_text(game: GameRecord, dm: DirectMessage) -> str:

@@ -32,6 +32,8 @@ HELP = (
     "board post: its buttons (or menu) say each move in words. Your private cards and secret "
     "choices come by DM, or privately with `/parley hand`.\n"
     "• **Your games:** `/parley games` lists them, with whose turn it is and a link to each.\n"
+    "• **New to a game?** `/parley learn` plays a private practice game against the AI, with a "
+    "note on each of your turns.\n"
     "• **Rules:** press a game below for its rules and a sample move (or `/parley rules`)."
 )
 RULES_COLOR = 0xC8902A

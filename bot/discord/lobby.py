@@ -44,6 +44,8 @@ WELCOME_OPEN = (
 )
 #: The lobby card's word on a game with an AI seat (the ratings leave it out).
 UNRATED = "Unrated: an AI plays in this game."
+#: The lobby card's word on a game whose host allowed hints.
+HINTS = "Hints allowed: `/parley hint` suggests a move while an AI seat keeps the game unrated."
 
 
 def lobby_title(game: GameRecord) -> str:
@@ -64,6 +66,8 @@ def lobby_embed(game: GameRecord, policy: TimePolicy | None = None) -> discord.E
     }[game.status]
     if game.against_ai:
         status += f"\n{UNRATED}"
+    if game.hints:
+        status += f"\n{HINTS}"
     embed = discord.Embed(title=lobby_title(game), description=status, color=0xC8902A)
     embed.add_field(name="Players", value=players or "nobody yet", inline=True)
     embed.add_field(name="Host", value=f"<@{game.host_id}>", inline=True)
@@ -119,6 +123,8 @@ class Opener:
             if game is None or game.thread_id is not None or game.status not in OPEN:
                 return game
             spec = REGISTRY[game.game_key]
+            if game.practice:
+                return await self.open_practice(game, resuming)
             channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
             message_id = game.lobby_message_id
             try:
@@ -165,6 +171,34 @@ class Opener:
             await bot.store.set_places(game.id, thread_id, message_id)
             return await bot.store.game(game.id)
 
+    async def open_practice(self, game: GameRecord, resuming: bool) -> GameRecord | None:
+        """A practice game's place (``/parley learn``): a private thread in the channel, with
+        its learner added, and no lobby card (nobody else may join). A private thread, not the
+        learner's DMs: the game's posts, buttons and pings then work as in every game (the
+        quiet thread, ``reach`` in a server), the learner's own DMs stay for secret choices,
+        and only the learner (and the server's moderators) see it. When the channel refuses
+        it, the game is called off, as :meth:`open` does."""
+        bot = self.bot
+        spec = REGISTRY[game.game_key]
+        try:
+            made = await bot.http.start_thread_without_message(
+                game.channel_id,
+                name=f"Learn {spec.title} #{game.id}",
+                auto_archive_duration=10080,
+                type=discord.ChannelType.private_thread.value,
+                invitable=False,
+            )
+            thread_id = int(made["id"])
+            await bot.http.add_user_to_thread(thread_id, game.host_id)
+        except (discord.Forbidden, discord.NotFound) as error:
+            await self.abandon(game, None)
+            if not resuming:
+                raise
+            log.warning("Practice game %s could not be opened (%s); called off", game.id, error)
+            return await bot.store.game(game.id)
+        await bot.store.set_places(game.id, thread_id, None)
+        return await bot.store.game(game.id)
+
     async def abandon(self, game: GameRecord, message_id: int | None) -> None:
         """The channel refuses the game (or is gone): call it off, and leave no lobby card
         for a game that is not."""
@@ -182,9 +216,10 @@ async def open_lobby(
     clock: str = "none",
     absent: str = "autopilot",
     ai: int = 0,
+    hints: bool = False,
 ) -> None:
-    """``/parley new``: the game (with ``ai`` AI seats) and its clock, then its lobby card
-    and thread here."""
+    """``/parley new``: the game (with ``ai`` AI seats, ``hints`` allowed or not) and its
+    clock, then its lobby card and thread here."""
     bot = interaction.client
     channel = interaction.channel
     policy = policy_named(absent)
@@ -214,6 +249,7 @@ async def open_lobby(
         CLOCKS[clock],
         policy,
         ai,
+        hints,
     )
     spec = REGISTRY[game.game_key]
     committed(interaction, f"Game #{game.id} of {spec.title} is open; its thread follows.")

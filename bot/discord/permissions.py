@@ -17,13 +17,23 @@ TO_OPEN = {
     "embed_links": "Embed Links",
     "attach_files": "Attach Files",
 }
+#: What a practice game (``/parley learn``) needs in its channel: a private thread of its own,
+#: the board posts there.
+TO_LEARN = {
+    "view_channel": "View Channel",
+    "create_private_threads": "Create Private Threads",
+    "send_messages_in_threads": "Send Messages in Threads",
+    "attach_files": "Attach Files",
+}
+#: Every permission by the name a server admin sees.
+NAMES = TO_OPEN | TO_LEARN
 #: What a board post needs in the game's thread.
 TO_POST = ("view_channel", "send_messages_in_threads", "attach_files")
 
 
 def lacking(perms: discord.Permissions, flags: Iterable[str]) -> list[str]:
     """The names of the permissions among ``flags`` that ``perms`` lacks."""
-    return [TO_OPEN[flag] for flag in flags if not getattr(perms, flag)]
+    return [NAMES[flag] for flag in flags if not getattr(perms, flag)]
 
 
 def lacking_in(channel: object, flags: tuple[str, ...] = TO_POST) -> list[str]:

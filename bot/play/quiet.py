@@ -42,7 +42,8 @@ def merged(held: list[ThreadPost], post: ThreadPost) -> ThreadPost:
     share one mention, a line of another player (the AI's reply, an autopilot after a
     resignation) starts a line of its own. A line that only says a seat is done is left out
     when there is more to tell. The players pinged by a held post and still due are pinged
-    by this one, and a post with no board of its own shows the last held board."""
+    by this one, a post with no board of its own shows the last held board, and every post's
+    teaching notes (a practice game's) come along."""
     if not held:
         return post
     told = [p for p in [*held, post] if not p.status_only] or [post]
@@ -68,6 +69,7 @@ def merged(held: list[ThreadPost], post: ThreadPost) -> ThreadPost:
         mentions=mentions,
         view=view,
         status_only=False,
+        notes=[note for p in [*held, post] for note in p.notes],
     )
 
 

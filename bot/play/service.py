@@ -16,12 +16,14 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TypeVar
 
 from bot.play.claims import Claims
 from bot.play.posts import posts_owed, undo_ended
 from bot.play.secrecy import is_secret_choice
 from bot.play.story import replay_post
+from bot.play.teaching import Teacher, with_notes
 from bot.play.thinking import Thinker, decision_seed
 from bot.play.thoughts import Thoughts
 from bot.play.turns import replay
@@ -40,6 +42,7 @@ from bot.storage import (
     who,
 )
 from games import REGISTRY, GameSpec, IllegalAction, find_game
+from games.ai.hints import Hint
 from games.core import normalize
 
 log = logging.getLogger(__name__)
@@ -63,6 +66,15 @@ class Acted:
 
     game: GameRecord
     line: str
+
+
+def known_game(key: str) -> GameSpec[Any]:
+    """The game called ``key``, or a refusal naming the games there are."""
+    spec = find_game(key)
+    if spec is None:
+        names = ", ".join(f"`{s.key}`" for s in REGISTRY.values())
+        raise UserError(f"I don't know a game called `{key}`. Try one of: {names}.")
+    return spec
 
 
 def parse_options(spec: GameSpec[Any], text: str) -> dict[str, Any]:
@@ -113,6 +125,7 @@ class GameService:
         #: The AI's moves owed, one game's at a time, as many games at once as the pool has
         #: workers (the claims keep other processes out), so no seat is thought for twice.
         self.thoughts = Thoughts(self.claims, self.thinker.workers, delivered)
+        self.teacher = Teacher()  # a practice game's notes
 
     # -- lookups ------------------------------------------------------------------------
     @staticmethod
@@ -128,6 +141,9 @@ class GameService:
         if game is None:
             raise UserError(f"There is no game #{game_id}.")
         return game
+
+    def _log(self, game: GameRecord) -> Callable[[], Awaitable[list[tuple[int, str]]]]:
+        return partial(self.store.actions, game.id)
 
     # -- every change ---------------------------------------------------------------------
     async def _changing(self, game: GameRecord, change: Callable[[GameRecord], Awaitable[T]]) -> T:
@@ -152,14 +168,14 @@ class GameService:
         clock_seconds: int | None = None,
         policy: AbsentPolicy = "autopilot",
         ai: int = 0,
+        hints: bool = False,
+        practice: bool = False,
     ) -> GameRecord:
         """A new lobby and its move clock, in one commit, then ``ai`` AI seats after the host
         (it still owes its opening: the lobby card and thread, see ``bot.discord.lobby``).
-        Past a cap on open lobbies it is refused."""
-        spec = find_game(key)
-        if spec is None:
-            names = ", ".join(f"`{s.key}`" for s in REGISTRY.values())
-            raise UserError(f"I don't know a game called `{key}`. Try one of: {names}.")
+        Past a cap on open lobbies it is refused. ``hints``: ``/parley hint`` answers in it
+        (while it is unrated); ``practice``: a guided game (:meth:`learn`)."""
+        spec = known_game(key)
         options = parse_options(spec, options_text)
         if not 0 <= ai < spec.max_players:
             raise UserError(
@@ -177,6 +193,8 @@ class GameService:
                 clock_seconds,
                 policy,
                 caps=(LOBBIES_PER_HOST, LOBBIES_PER_SERVER),
+                hints=hints,
+                practice=practice,
             )
         except TooManyLobbies as full:
             if full.mine:
@@ -192,6 +210,26 @@ class GameService:
         for _ in range(ai):
             await self.store.add_ai_seat(game.id)
         return await self.game(game.id) if ai else game
+
+    async def learn(
+        self, key: str, guild_id: int, channel_id: int, user_id: int, options_text: str = ""
+    ) -> GameRecord:
+        """A practice game (``/parley learn``): the learner against the AI in every other seat
+        of a usual table (the one ``/parley rules`` shows), unrated, with hints on and
+        teaching notes in its posts (:mod:`bot.play.teaching`). Still a lobby: it is started
+        once its private thread is recorded (``bot.discord.learn``)."""
+        spec = known_game(key)
+        players = spec.lesson.players if spec.lesson else spec.min_players
+        return await self.new_game(
+            spec.key,
+            guild_id,
+            channel_id,
+            user_id,
+            options_text,
+            ai=players - 1,
+            hints=True,
+            practice=True,
+        )
 
     async def add_ai(self, game: GameRecord, user_id: int) -> GameRecord:
         """The host fills a lobby seat with the AI (at normal strength)."""
@@ -275,6 +313,8 @@ class GameService:
             posts = posts_owed(
                 game, spec, None, state, version=0, line="The game begins!", everyone_private=True
             )
+            notes = await self.teacher.notes(spec, game, self._log(game), None, None, state)
+            posts = with_notes(posts, notes)
             ai_due = any(s.played_by_ai and s.seat in spec.to_act(state) for s in game.seats)
             await self.store.start(game.id, spec.dump(state), posts, read=game, autopilot=ai_due)
 
@@ -370,6 +410,30 @@ class GameService:
         if await self._commit(game, spec, before, seat, None, action, after, line):
             self.play_ai_seats(game.id)
 
+    async def hint(self, game_id: int, user_id: int) -> Hint:
+        """The AI's suggested move for the user's seat and why (``/parley hint``), thought out
+        in the AI's pool over the seat's own knowledge. Only in an unrated game (a practice
+        game, or one with an AI seat) whose lobby turned hints on, and only on your turn."""
+        game = await self.game(game_id)
+        seat = self.seat_for(game, user_id)
+        if not game.against_ai:
+            raise UserError(
+                "Hints are only for unrated games: a practice game (`/parley learn`) or a game "
+                "with an AI seat."
+            )
+        if not game.hints:
+            raise UserError(
+                "Hints are off in this game: a host allows them when opening it, with "
+                "`/parley new ... hints:True`."
+            )
+        spec = self.spec(game)
+        state = self.state(game)
+        if seat not in spec.to_act(state):
+            raise UserError(self.waiting_message(game, spec, state))
+        assert game.state is not None
+        seed = decision_seed(game.seed, game.version, seat)
+        return await self.thinker.advise(game.game_key, game.state, seat, seed)
+
     async def _check_fresh(self, game: GameRecord, seat: int, click_version: int) -> None:
         """An old button still works for a seat that was due when it was posted and has not
         acted since (a vote cast while others voted); any other old board is refused."""
@@ -431,6 +495,8 @@ class GameService:
             actor=seat,
             secret=is_secret_choice(spec, before, seat),
         )
+        notes = await self.teacher.notes(spec, game, self._log(game), before, seat, after)
+        posts = with_notes(posts, notes)
         pending = await self.store.open_undo(game.id)  # the action ends it
         if status == "active":  # at the game's end its final post says it all
             posts += undo_ended(game, pending, "expired", user_id)

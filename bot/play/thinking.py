@@ -21,12 +21,17 @@ import random
 import select
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 from bot.metrics import Metrics, since
 from games import REGISTRY
 from games.ai import make_player
+from games.ai.hints import Hint, suggest
+
+T = TypeVar("T")
 
 #: The strength of every AI seat and stand-in: a fair opponent, and quick enough to think
 #: for many games at once.
@@ -43,6 +48,13 @@ def think(game_key: str, state: str, seat: int, seed: int, level: str = LEVEL) -
     sees the state only through its seat's legal actions and ``spec.sample``."""
     spec = REGISTRY[game_key]
     return make_player(f"ai:{level}", seed).choose(spec, spec.load(state), seat)
+
+
+def advise(game_key: str, state: str, seat: int, seed: int, level: str = LEVEL) -> Hint:
+    """A hint for ``seat`` (``/parley hint``): the AI's move and why (runs in a worker
+    process; like :func:`think`, it sees the state only through the seat's knowledge)."""
+    spec = REGISTRY[game_key]
+    return suggest(spec, spec.load(state), seat, seed, level)
 
 
 def worker_context() -> multiprocessing.context.BaseContext:
@@ -119,6 +131,14 @@ class Thinker:
         self._pool: Executor | None = None
 
     async def choose(self, game_key: str, state: str, seat: int, seed: int) -> str:
+        return await self._run(think, game_key, state, seat, seed, self.level)
+
+    async def advise(self, game_key: str, state: str, seat: int, seed: int) -> Hint:
+        return await self._run(advise, game_key, state, seat, seed, self.level)
+
+    async def _run(self, work: Callable[..., T], game_key: str, *args: Any) -> T:
+        """``work(game_key, *args)`` in the pool, its time counted as a thought (a move or a
+        hint) of the game's."""
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
                 self.workers,
@@ -129,12 +149,10 @@ class Thinker:
         loop = asyncio.get_running_loop()
         began = time.perf_counter()
         try:
-            action = await loop.run_in_executor(
-                self._pool, think, game_key, state, seat, seed, self.level
-            )
+            answer = await loop.run_in_executor(self._pool, work, game_key, *args)
             self.metrics.thought(game_key, self.level, since(began))
             self.broken = False
-            return action
+            return answer
         except BrokenProcessPool:
             self.broken = True
             self.shutdown()  # a worker died (killed, out of memory): a new pool next time

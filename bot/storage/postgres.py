@@ -31,14 +31,24 @@ import asyncpg
 
 from bot.storage.migrations import migrations as all_migrations
 from bot.storage.records import Claim, GameRecord, GameStatus
-from bot.storage.sql import GAME_COLUMNS, Row, Session, SqlStore, game_record, seat_record
+from bot.storage.sql import (
+    GAME_COLUMNS,
+    GAME_FLAGS,
+    Row,
+    Session,
+    SqlStore,
+    game_record,
+    seat_record,
+)
 
 #: A game's columns and its seats (as one JSON list, so a game and its seats are one read). A
-#: seat's kind is read from the whole row: before migration 0007 there is none (a person).
+#: seat's kind is read from the whole row: before migration 0007 there is none (a person); so
+#: are the game's flags (before migration 0011, none).
 GAME_WITH_SEATS = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(",")) + (
     ", (SELECT coalesce(json_agg(json_build_array(s.seat, s.user_id, s.dm_open, s.resigned, "
     "to_jsonb(s) ->> 'kind') ORDER BY s.seat), '[]') "
     "FROM seats s WHERE s.game_id = g.id) AS seats"
+    + "".join(f", to_jsonb(g) ->> '{name}' AS {name}" for name in GAME_FLAGS)
 )
 #: The server's clock, which every lease is measured by (the processes' clocks may differ).
 SERVER_NOW = "extract(epoch FROM clock_timestamp())"

@@ -59,6 +59,8 @@ class GameRecord:
     state: str | None
     result: dict[str, Any] | None
     seats: list[Seat] = field(default_factory=list)
+    practice: bool = False  # a guided game (`/parley learn`): teaching notes in its posts
+    hints: bool = False  # `/parley hint` answers (chosen in the lobby; unrated games only)
 
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
@@ -104,6 +106,7 @@ class ThreadPost:
     replay: bool = False  # the game's animated replay goes with this post (built when sent)
     awaits_ai: bool = False
     status_only: bool = False
+    notes: list[str] = field(default_factory=list)  # a practice game's teaching notes
 
 
 @dataclass

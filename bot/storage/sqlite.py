@@ -25,7 +25,7 @@ from bot.storage.lock import ProcessLock
 from bot.storage.migrations import migrations as all_migrations
 from bot.storage.problems import damaged, explain, too_new, unreachable
 from bot.storage.records import Claim, GameRecord, Seat
-from bot.storage.sql import GAME_COLUMNS, Row, Session, SqlStore, game_record, seat_record
+from bot.storage.sql import Row, Session, SqlStore, game_record, seat_record
 
 #: How long a statement waits for another connection's lock before giving up.
 BUSY_TIMEOUT_MS = 5000
@@ -208,10 +208,11 @@ class SqliteStore(SqlStore):
             yield self._session
 
     async def _games(self, where: str, *args: Any) -> list[GameRecord]:
-        """The games, then each one's seats (a statement each: SQLite reads them from its own
-        pages, with no round trip to pay)."""
+        """The games (every column: the flags of migration 0011 only where it ran), then
+        each one's seats (a statement each: SQLite reads them from its own pages, with no
+        round trip to pay)."""
         async with self._reading() as db:
-            rows = await db.fetch(f"SELECT {GAME_COLUMNS} FROM games g WHERE {where}", *args)
+            rows = await db.fetch(f"SELECT g.* FROM games g WHERE {where}", *args)
             return [
                 game_record(row, [seat_of(r) for r in await db.fetch(SEATS, row["id"])])
                 for row in rows

@@ -40,9 +40,12 @@ class Store(LeagueStore, Protocol):
         clock_seconds: int | None = None,
         policy: AbsentPolicy = "autopilot",
         caps: tuple[int, int] | None = None,
+        hints: bool = False,
+        practice: bool = False,
     ) -> GameRecord:
         """A new lobby with its host seated and its move clock, in one commit; ``caps`` (per
-        host, per server) refuses it with :class:`TooManyLobbies` past either cap."""
+        host, per server) refuses it with :class:`TooManyLobbies` past either cap. ``hints``:
+        `/parley hint` answers in it; ``practice``: a guided game (``/parley learn``)."""
 
     async def game(self, game_id: int) -> GameRecord | None: ...
 

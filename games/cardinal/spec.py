@@ -16,6 +16,7 @@ from games.cardinal import (
     reveal,
     rules,
     sample,
+    teach,
     views,
 )
 from games.cardinal.data import BOARDS, SEATS
@@ -30,6 +31,7 @@ class CardinalSpec(GameSpec[CardinalState]):
     max_players = 2
     seat_names = SEATS
     state_type = CardinalState
+    moments = teach.moments
     summary = (
         "Take turns placing one of your 5 ships on an empty square. An empty square with 4+ "
         "ships around it (diagonals count, the pirate does not) is crowded; if your new ship is "

@@ -14,6 +14,7 @@ from games.caribbean import (
     reveal,
     rules,
     sample,
+    teach,
     views,
 )
 from games.caribbean.data import COLOURS, SHIP_NAMES
@@ -35,6 +36,7 @@ class CaribbeanSpec(GameSpec[CaribbeanState]):
     min_players = 2
     max_players = 4
     state_type = CaribbeanState
+    moments = teach.moments
     seat_names = COLOURS
     has_hand = True  # the seven bribe cards, assigned in secret
     options = (

@@ -20,6 +20,7 @@ from games.core.contract import (
 from games.core.coords import DIAGONAL, KING, ORTHOGONAL, Square, parse_square, square_name
 from games.core.phases import Phase
 from games.core.rng import SeededRng
+from games.core.teaching import Moment, Seen
 
 __all__ = [
     "ALLOWED",
@@ -32,11 +33,13 @@ __all__ = [
     "GameSpec",
     "IllegalAction",
     "Lesson",
+    "Moment",
     "Option",
     "Outcome",
     "Phase",
     "Score",
     "SeededRng",
+    "Seen",
     "Square",
     "StateCodec",
     "View",

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NotRequired, Protocol, TypedDict, TypeVar
 
 from games.core.codec import StateCodec
+from games.core.teaching import Moment
 
 
 class Finishable(Protocol):
@@ -132,6 +133,7 @@ class GameSpec(ABC, Generic[S]):
     summary: ClassVar[str] = ""  # a few lines for `/parley rules`
     lesson: ClassVar[Lesson | None] = None  # the sample move `/parley rules` draws
     has_hand: ClassVar[bool] = False  # seats hold private cards or choices between turns
+    moments: ClassVar[tuple[Moment, ...]] = ()  # the guided game's teaching (``teach.py``)
 
     def __init__(self) -> None:
         self.codec: StateCodec[S] = StateCodec(self.state_type)

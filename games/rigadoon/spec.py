@@ -49,6 +49,7 @@ from games.rigadoon import (
     reveal,
     rules,
     sample,
+    teach,
     views,
 )
 from games.rigadoon.state import FLEETS, RigadoonState
@@ -96,6 +97,7 @@ class RigadoonSpec(GameSpec[RigadoonState]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     state_type: ClassVar[type] = RigadoonState
+    moments = teach.moments
     options: ClassVar[tuple[Option, ...]] = OPTIONS
     seat_names: ClassVar[tuple[str, ...]] = FLEETS
     summary: ClassVar[str] = (

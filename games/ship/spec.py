@@ -17,6 +17,7 @@ from games.ship import (
     reveal,
     rules,
     sample,
+    teach,
     views,
 )
 from games.ship.data import BOARD_SIZES, DEFAULT_BOARD, PLY_CAP, SIDES
@@ -30,6 +31,7 @@ class ShipSpec(GameSpec[ShipState]):
     max_players = 2
     seat_names = SIDES
     state_type = ShipState
+    moments = teach.moments
     options = (
         Option(
             "board",

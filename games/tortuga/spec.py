@@ -16,6 +16,7 @@ from games.tortuga import (
     reveal,
     rules,
     sample,
+    teach,
     views,
 )
 from games.tortuga.data import SEAT_NAMES, TEAMS
@@ -28,6 +29,7 @@ class TortugaSpec(GameSpec[TortugaState]):
     min_players = 2
     max_players = 9
     state_type = TortugaState
+    moments = teach.moments
     seat_names = SEAT_NAMES
     has_hand = True
     summary = (

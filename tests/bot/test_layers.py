@@ -106,11 +106,11 @@ def test_one_path_from_discord_to_the_service_and_back():
     """A command's or button's change is noted as committed and its posts are sent by
     ``act`` alone; the scheduler sends what is owed at start-up and on its tick, and the AI's
     moves, thought in the background, send theirs once they commit (the crew hands the herald's
-    delivery to the service for them). The two
-    openings of a new game (``/parley new``, Rematch) note theirs: what they owe is their
-    opening, which the opener does. So do a league's creation and its sign-ups, which change
-    the league, not a game (its games change on the tick, through the service). (The bench
-    calls its stand-in herald, less Discord.)"""
+    delivery to the service for them). The three openings of a new game (``/parley new``,
+    ``/parley learn``, Rematch) note theirs: what they owe is their opening, which the opener
+    does. So do a league's creation and its sign-ups, which change the league, not a game (its
+    games change on the tick, through the service). (The bench calls its stand-in herald, less
+    Discord.)"""
     assert callers("deliver") == {
         "bot.discord.acting",
         "bot.discord.scheduler",
@@ -120,6 +120,7 @@ def test_one_path_from_discord_to_the_service_and_back():
     }
     assert callers("committed") == {
         "bot.discord.acting",
+        "bot.discord.learn",
         "bot.discord.lobby",
         "bot.discord.rematch",
         "bot.discord.leagues",

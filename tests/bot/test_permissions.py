@@ -285,8 +285,9 @@ def test_the_readme_explains_every_permission_it_asks_for():
 async def test_whole_games_with_exactly_the_readme_permissions(world: World, monkeypatch):
     """With exactly the invite's permissions a Cardinal and a Tortuga game run to the end
     (lobby buttons, board buttons and menus, DM ballots, ``/parley hand`` for closed DMs, a
-    thread Discord archived reopened by the scheduler) without one refusal, and every
-    permission asked for is exercised: the bot asks only for what it uses."""
+    thread Discord archived reopened by the scheduler) and a practice game opens in its
+    private thread, without one refusal, and every permission asked for is exercised: the bot
+    asks only for what it uses."""
     fake = world.fake
     fake.set_bot_permissions(world.guild, permissions())
     clock = FakeClock()
@@ -311,6 +312,11 @@ async def test_whole_games_with_exactly_the_readme_permissions(world: World, mon
     assert await play_to_the_end(world, bot_, tortuga) > 10
     assert (await bot_.store.game(tortuga)).status == "over"
     assert "🏆" in world.thread_posts()[-1].content or "Draw" in world.thread_posts()[-1].content
+
+    bot_.service.thinker.level = "easy"  # a practice game: its private thread and first turn
+    learning = await fake.slash(bot_, world.alice, world.channel, "parley learn", game="ship")
+    assert "practice game of Ship (Stern vs Bow) is on" in private_text(learning)
+    assert "📘" in world.thread_posts()[-1].content
 
     assert fake.permission_refusals == []
     assert fake.bot_errors == []

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import random
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -37,6 +38,7 @@ from bot.play.posts import posts_owed
 from bot.play.service import GameService, UserError
 from bot.play.status import status_text
 from bot.play.story import named
+from bot.play.teaching import notes_for, taught
 from bot.play.undo import Asked, plan_undo, taken_back
 from bot.storage import GameRecord, LogEntry, Seat, ThreadPost, TimePolicy, UndoRequest
 from games import REGISTRY, GameSpec, IllegalAction
@@ -140,6 +142,12 @@ def play(spec: GameSpec, number: int) -> Recorder:
     record = Recorder(spec, game)
     record.hold(state)
     record.posts(posts_owed(game, spec, None, state, 0, "The game begins!", everyone_private=True))
+    learning = replace(
+        game, practice=True, seats=[replace(s, kind="ai") if s.seat else s for s in seats]
+    )
+    teaching = number % 5 == 0  # in some games seat 0 is learning (`/parley learn`)
+    notes, known = notes_for(spec, learning, None, None, None, state)
+    record.say(PUBLIC, *notes)
     log: list[LogEntry] = []
     for _ in range(MAX_ACTIONS):
         if spec.outcome(state) is not None:
@@ -179,6 +187,11 @@ def play(spec: GameSpec, number: int) -> Recorder:
                 secret=spec.secret_choice(state, seat),
             )
         )
+        if teaching:  # the notes, told to all: they hold no secret, not even seat 0's
+            if known is None or known.state != spec.dump(state):  # a take-back: replay
+                known = taught(spec, learning, [(entry.seat, entry.action) for entry in log[:-1]])
+            notes, known = notes_for(spec, learning, known, state, seat, after)
+            record.say(PUBLIC, *notes)
         text, view = panel(game, seat)
         record.say(seat, f"Done: {line}", text, *labels(view))
         record.say(PUBLIC, status_text(spec, game, TimePolicy(game.id), [], after))

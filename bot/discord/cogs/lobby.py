@@ -52,6 +52,7 @@ class LobbyCog(commands.Cog, name="lobby"):
         clock="Time for each move (default: no clock)",
         absent="What happens when a player's clock runs out",
         ai="How many seats the AI fills (normal strength); the host can add more in the lobby",
+        hints="Allow /parley hint (the AI suggests a move) while an AI seat keeps it unrated",
     )
     @app_commands.choices(game=GAME_CHOICES, clock=CLOCK_CHOICES, absent=POLICY_CHOICES)
     @app_commands.autocomplete(options=options_autocomplete)
@@ -64,9 +65,10 @@ class LobbyCog(commands.Cog, name="lobby"):
         clock: str = "none",
         absent: str = "autopilot",
         ai: app_commands.Range[int, 0, 9] = 0,
+        hints: bool = False,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await open_lobby(interaction, game, options, clock, absent, ai)
+        await open_lobby(interaction, game, options, clock, absent, ai, hints)
 
     @app_commands.command(description="Join a game that is waiting for players")
     @app_commands.autocomplete(game=game_autocomplete)

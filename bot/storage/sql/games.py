@@ -65,6 +65,8 @@ class Games(SqlBase):
         clock_seconds: int | None = None,
         policy: AbsentPolicy = "autopilot",
         caps: tuple[int, int] | None = None,
+        hints: bool = False,
+        practice: bool = False,
     ) -> GameRecord:
         now = self._clock()
         async with self._write() as db:
@@ -82,6 +84,13 @@ class Games(SqlBase):
                 now,
                 now,
             )
+            if hints or practice:  # (columns of migration 0011: set only when asked for)
+                await db.execute(
+                    "UPDATE games SET hints=?, practice=? WHERE id=?",
+                    int(hints),
+                    int(practice),
+                    game_id,
+                )
             await db.execute(
                 "INSERT INTO seats (game_id, seat, user_id) VALUES (?, 0, ?)", game_id, host_id
             )
@@ -175,8 +184,8 @@ class Games(SqlBase):
             if existing is None:
                 target = await db.insert(
                     "INSERT INTO games (game_key, guild_id, channel_id, host_id, status, seed, "
-                    "options, created_at, updated_at) SELECT game_key, guild_id, channel_id, "
-                    "host_id, 'lobby', ?, options, ?, ? FROM games WHERE id=?",
+                    "options, created_at, updated_at, hints) SELECT game_key, guild_id, "
+                    "channel_id, host_id, 'lobby', ?, options, ?, ?, hints FROM games WHERE id=?",
                     seed,
                     now,
                     now,

@@ -23,6 +23,9 @@ GAME_COLUMNS = (
     "id, game_key, guild_id, channel_id, thread_id, lobby_message_id, host_id, status, seed, "
     "options, version, state, result"
 )
+#: Flags of a game that migration 0011 added (a database from before it reads them as false),
+#: read from the whole row, like a seat's kind.
+GAME_FLAGS = ("practice", "hints")
 
 #: A game's open request to take back a move: not ended, and the game still where it was asked.
 OPEN_UNDO = (
@@ -54,7 +57,16 @@ def game_record(row: Row, seats: list[Seat]) -> GameRecord:
         state=row["state"],
         result=json.loads(row["result"]) if row["result"] else None,
         seats=seats,
+        practice=flag(row, "practice"),
+        hints=flag(row, "hints"),
     )
+
+
+def flag(row: Row, name: str) -> bool:
+    """One of :data:`GAME_FLAGS` (0/1, as a number or PostgreSQL's JSON text); false when the
+    row has no such column yet."""
+    keys = row.keys()  # type: ignore[attr-defined]
+    return name in keys and bool(int(row[name] or 0))
 
 
 def seat_record(

@@ -1,0 +1,76 @@
+"""``/parley learn`` and ``/parley hint`` on Discord: a practice game opened in a private
+thread and started at once, and a hint answered privately with a button that plays it."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.discord.acting import act
+from bot.discord.bot import ParleyBot, committed
+from bot.discord.choices import CUSTOM_ID_LIMIT, ActionButton
+from bot.discord.lobby import welcome
+from bot.discord.permissions import TO_LEARN, lacking, listing
+from bot.play.service import UserError
+from bot.storage import GameRecord
+from games import REGISTRY
+
+#: What the learner reads once their practice game is on.
+STARTED = (
+    "Your practice game of {title} is on: <#{thread}>, a private thread only you can see. "
+    "Each of your turns comes with a 📘 note on what you can do and why it matters, and each "
+    "of your moves with a word on what it did. Stuck? `/parley hint` there. Unrated."
+)
+
+
+async def open_practice(
+    interaction: discord.Interaction[ParleyBot], key: str, options: str = ""
+) -> None:
+    """``/parley learn``: the practice game, its private thread here, then its start (the
+    AI's first moves and the first notes come with the opening post)."""
+    bot = interaction.client
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):
+        raise UserError(
+            "Start a practice game in a text channel (not in a thread or a DM): it gets a "
+            "private thread there that only you can see."
+        )
+    assert interaction.guild_id is not None
+    missing = lacking(interaction.app_permissions, TO_LEARN)
+    if missing:
+        raise UserError(
+            f"I can't open a practice game here: I lack {listing(missing)} in this channel. An "
+            "admin can give me that in the channel's settings, or try another channel."
+        )
+    user = interaction.user
+    game = await bot.service.learn(key, interaction.guild_id, channel.id, user.id, options)
+    title = REGISTRY[game.game_key].title
+    committed(interaction, f"Practice game #{game.id} of {title} is open.")
+    try:
+        opened = await bot.scheduler.open_place(game.id)
+    except discord.Forbidden:
+        raise UserError(
+            f"I could not make a private thread here: I need {listing(list(TO_LEARN.values()))}."
+        ) from None
+    assert opened is not None and opened.thread_id is not None
+    thread = opened.thread_id
+    note = await welcome(bot, opened, user.id)
+
+    async def start() -> GameRecord:
+        return await bot.service.start(opened, user.id)
+
+    await act(
+        interaction, game.id, start, lambda _: STARTED.format(title=title, thread=thread) + note
+    )
+
+
+async def answer_hint(interaction: discord.Interaction[ParleyBot], game: GameRecord) -> None:
+    """``/parley hint``: the AI's move for the caller's seat and why, privately, with a
+    button that plays it (the usual move button, so it is checked like any click)."""
+    hint = await interaction.client.service.hint(game.id, interaction.user.id)
+    view = discord.ui.View(timeout=None)
+    button = ActionButton(game.id, game.version, hint.action, hint.label)
+    if len(button.item.custom_id or "") <= CUSTOM_ID_LIMIT:
+        view.add_item(button)
+    await interaction.followup.send(
+        f"💡 **{hint.label}**\n{hint.reason}", view=view, ephemeral=True
+    )

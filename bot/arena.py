@@ -2,8 +2,10 @@
 
 ``parley arena GAME --a SPEC --b SPEC [--players N] [--games N] [--seed S] [--json]
 [--progress]``, where a SPEC is ``random``, ``greedy`` or ``ai:easy|normal|hard``. ``--a`` sits
-in one seat (a new seat each game), ``--b`` in all the others. The counting lives in
-:mod:`games.ai.arena`; this module only reads the command line and prints.
+in one seat (a new seat each game), ``--b`` in all the others. ``--ladder`` instead of ``--a``
+and ``--b`` plays each AI level against the one below it, the table that shows the levels mean
+something (docs/ai.md). The counting lives in :mod:`games.ai.arena`; this module only reads
+the command line and prints.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import sys
 import time
 
 from games import REGISTRY, find_game
-from games.ai import PLAYER_NAMES
+from games.ai import LEVELS, PLAYER_NAMES
 from games.ai.arena import MAX_ACTIONS, Game, Result, Standing, run_arena
 
 
@@ -24,8 +26,11 @@ def main(argv: list[str] | None = None) -> int:
         prog="parley arena", description="Play games between players and count the wins."
     )
     parser.add_argument("game", help=f"one of: {', '.join(REGISTRY)}")
-    parser.add_argument("--a", required=True, metavar="SPEC", help=f"under test: {_names()}")
-    parser.add_argument("--b", required=True, metavar="SPEC", help="fills every other seat")
+    parser.add_argument("--a", metavar="SPEC", help=f"under test: {_names()}")
+    parser.add_argument("--b", metavar="SPEC", help="fills every other seat")
+    parser.add_argument(
+        "--ladder", action="store_true", help="each AI level against the one below (no --a, --b)"
+    )
     parser.add_argument("--players", type=int, default=None, help="seats (default: fewest)")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
@@ -44,7 +49,11 @@ def main(argv: list[str] | None = None) -> int:
     spec = find_game(args.game)
     if spec is None:
         parser.error(f"unknown game {args.game!r}; choose from {', '.join(REGISTRY)}")
-    for name in (args.a, args.b):
+    named = [args.a is not None, args.b is not None]
+    if any(named) if args.ladder else not all(named):
+        parser.error("give both --a and --b, or --ladder alone")
+    pairs = rungs() if args.ladder else [(args.a, args.b)]
+    for name in (name for pair in pairs for name in pair):
         if name not in PLAYER_NAMES:
             parser.error(f"unknown player {name!r}; choose from {_names()}")
     players = args.players or spec.min_players
@@ -53,14 +62,21 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1:
         parser.error("--games must be at least 1")
 
-    name = args.a if args.a != args.b else f"{args.a} (--a)"  # the same spec on both sides
-    tracker = Progress(args.games, name) if args.progress else None
-    result = run_arena(spec, args.a, args.b, players, args.games, args.seed, args.workers, tracker)
-    if args.json:
-        print(json.dumps(result.as_json()))
-    else:
-        print(report(spec.title, args.seed, result))
+    for a, b in pairs:
+        name = a if a != b else f"{a} (--a)"  # the same spec on both sides
+        tracker = Progress(args.games, name) if args.progress else None
+        result = run_arena(spec, a, b, players, args.games, args.seed, args.workers, tracker)
+        if args.json:
+            print(json.dumps(result.as_json()))
+        else:
+            print(report(spec.title, args.seed, result))
     return 0
+
+
+def rungs() -> list[tuple[str, str]]:
+    """Each AI level beside the one below it, weakest pair first: ``--ladder``'s games."""
+    names = [f"ai:{level}" for level in LEVELS]
+    return list(zip(names[1:], names[:-1], strict=True))
 
 
 class Progress:

@@ -1,5 +1,6 @@
-"""The ``parley`` command: run the bot, play a demo game, pit players against each other,
-benchmark, back up the database, copy it to another store, simulate a league."""
+"""The ``parley`` command: run the bot, check what it needs (``doctor``), play a demo game,
+pit players against each other, benchmark, back up the database, copy it to another store,
+simulate a league."""
 
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="parley", description="Parley, the pirate games bot")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    commands.add_parser(
+        "doctor", help="check settings, database, AI pool and Discord: what to fix, line by line"
+    )
     demo = commands.add_parser(
         "demo", help="play a game (random moves, or --ai): its replay, its final board and a log"
     )
@@ -47,7 +51,15 @@ def main(argv: list[str] | None = None) -> int:
         "(in a database of their own beside it, dropped afterwards)",
     )
     backup = commands.add_parser("backup", help="copy the live database safely")
-    backup.add_argument("path", type=Path)
+    backup.add_argument(
+        "path", type=Path, help="a file, or a folder: the copy is named with the time it was made"
+    )
+    backup.add_argument(
+        "--keep",
+        type=int,
+        metavar="N",
+        help="into a folder: then remove all but the newest N backups made there",
+    )
     copy = commands.add_parser(
         "copy-db", help="move every game and setting to another database (SQLite <-> PostgreSQL)"
     )
@@ -90,6 +102,10 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.command == "run":
         return run_bot()
+    if args.command == "doctor":
+        from bot.doctor import run_doctor
+
+        return run_doctor()
     if args.command == "demo":
         spec = find_game(args.game)
         if spec is None:
@@ -121,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "copy-db":
         return asyncio.run(copy_db(args.source, args.target))
-    return backup_database(args.path)
+    return backup_database(args.path, args.keep)
 
 
 def run_bot() -> int:
@@ -170,6 +186,7 @@ async def serve(settings: Settings) -> None:
     store = await open_store(settings.database, where)
     bot = ParleyBot(settings, store=store)
     async with bot:
+        bot.stop_on_signals()  # SIGTERM, SIGINT: stop safely, exit status 0
         await bot.start(settings.token)
 
 
@@ -179,18 +196,35 @@ def refuse(*lines: str) -> int:
     return 1
 
 
-def backup_database(target: Path) -> int:
-    from bot.config import Settings, SettingsError, is_postgres
-    from bot.storage.backup import BackupRefused, backup
+def backup_database(target: Path, keep: int | None = None) -> int:
+    """``parley backup``: into a file, or into a folder (named by time, the newest ``keep``
+    kept)."""
+    import datetime as dt
 
+    from bot.config import Settings, SettingsError, is_postgres
+    from bot.storage.backup import BackupRefused, backup, backup_into
+
+    if keep is not None and keep < 1:
+        return refuse("--keep takes how many backups to keep: 1 or more.")
+    if keep is not None and not target.is_dir():
+        return refuse(
+            f"--keep works with a folder, and {target} is not one: give the folder the "
+            "backups go into (create it first)."
+        )
+    removed: list[Path] = []
     try:
         settings = Settings.from_env(require_token=False)
         if is_postgres(settings.database):
             return refuse(
                 "PARLEY_DB is a PostgreSQL database: back it up with PostgreSQL's own tools "
-                "(pg_dump), or copy it to a SQLite file with `parley copy-db`."
+                "(pg_dump, see docs/deploy.md), or copy it to a SQLite file with "
+                "`parley copy-db`."
             )
-        report = backup(Path(settings.database), target)
+        if target.is_dir():
+            rotation = backup_into(Path(settings.database), target, keep, dt.datetime.now(dt.UTC))
+            target, report, removed = rotation.target, rotation.report, rotation.removed
+        else:
+            report = backup(Path(settings.database), target)
     except SettingsError as error:
         return refuse(*error.problems)
     except BackupRefused as error:
@@ -199,6 +233,8 @@ def backup_database(target: Path) -> int:
         f"Backed up {settings.database} to {target}: integrity check ok, {report.games:,} "
         f"games ({report.in_play:,} in play), schema version {report.schema}."
     )
+    if removed:
+        print(f"Removed {len(removed)} older backup(s), keeping the newest {keep}.")
     return 0
 
 

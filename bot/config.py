@@ -27,6 +27,9 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 TICK_RANGE = (1.0, 3600.0)
 SNOWFLAKE_MAX = 2**64 - 1
 AI_WORKERS_MAX = 64
+#: How long a stop may take (``PARLEY_STOP_GRACE_SECONDS``): systemd's TimeoutStopSec must be
+#: longer, or it kills the bot mid-stop.
+STOP_GRACE_RANGE = (0.0, 600.0)
 LOG_FORMATS = ("text", "json")
 T = TypeVar("T")
 
@@ -87,6 +90,7 @@ class Settings:
     tick_seconds: float = 0.0  # the scheduler loop's period; 0 = no loop (tests call tick)
     shards: Shards | None = None  # None: every shard, in this one process
     ai_workers: int = 0  # processes the AI thinks in; 0 = one per core
+    stop_grace: float = 10.0  # seconds a stop waits for work under way and sends posts owed
     log_format: str = "text"  # or "json": one object a line
     metrics_port: int | None = None  # /healthz and /metrics; None = no listener (0: any port)
     metrics_host: str = "127.0.0.1"  # loopback unless the operator says otherwise
@@ -107,6 +111,7 @@ class Settings:
             tick_seconds=setting("PARLEY_TICK_SECONDS", "30", tick_seconds, problems),
             shards=setting("PARLEY_SHARDS", "", shard_range, problems),
             ai_workers=setting("PARLEY_AI_WORKERS", "0", ai_workers, problems),
+            stop_grace=setting("PARLEY_STOP_GRACE_SECONDS", "10", stop_grace, problems),
             log_format=setting("PARLEY_LOG_FORMAT", "text", log_format, problems),
             metrics_port=setting("PARLEY_METRICS_PORT", "", metrics_port, problems),
             metrics_host=setting("PARLEY_METRICS_HOST", "127.0.0.1", metrics_host, problems),
@@ -185,7 +190,15 @@ def metrics_host(text: str) -> str:
 
 
 def tick_seconds(text: str) -> float:
-    low, high = TICK_RANGE
+    return seconds_in(text, TICK_RANGE)
+
+
+def stop_grace(text: str) -> float:
+    return seconds_in(text, STOP_GRACE_RANGE)
+
+
+def seconds_in(text: str, bounds: tuple[float, float]) -> float:
+    low, high = bounds
     try:
         seconds = float(text)
     except ValueError:

@@ -18,6 +18,7 @@ from typing import TypeVar
 import discord
 
 from bot.discord.bot import ParleyBot, committed, guarded, reply_privately
+from bot.discord.stopping import RESTARTING
 from bot.logs import about
 from bot.play.service import UserError
 
@@ -45,7 +46,27 @@ async def act(
     the thread), returning the outcome as the answer tells it; then the game's owed posts go
     out, and ``reply`` answers (by default: ``said``, privately). A refusal is answered with its
     sentence (by ``refuse``, by default privately); anything else is logged and apologised for,
-    telling what was committed."""
+    telling what was committed.
+
+    While the bot stops, nothing is changed and the answer says it is restarting; a change
+    already under way is waited for (:mod:`bot.discord.stopping`)."""
+    async with interaction.client.in_flight.hold() as open_:
+        if open_:
+            await _act(interaction, game_id, change, said, reply, shown, in_place, refuse)
+        else:
+            await reply_privately(interaction, RESTARTING)
+
+
+async def _act(
+    interaction: discord.Interaction[ParleyBot],
+    game_id: int,
+    change: Callable[[], Awaitable[T]],
+    said: Callable[[T], str],
+    reply: Callable[[T], Awaitable[None]] | None,
+    shown: Callable[[T], Awaitable[T]] | None,
+    in_place: bool,
+    refuse: Callable[[UserError], Awaitable[None]] | None,
+) -> None:
     if not interaction.response.is_done():
         if in_place:
             await interaction.response.defer()

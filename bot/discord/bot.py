@@ -8,6 +8,7 @@ import this one, never the other way round.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import time
@@ -23,6 +24,7 @@ from bot.discord.delivery import Herald
 from bot.discord.dms import send_dm
 from bot.discord.messages import shorten
 from bot.discord.scheduler import Scheduler
+from bot.discord.stopping import RESTARTING, InFlight, on_signals
 from bot.logs import IDS
 from bot.metrics import Metrics, since
 from bot.play.claims import Claims
@@ -135,6 +137,10 @@ class Gated:
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         arrived(interaction)
+        if interaction.client.in_flight.closing:
+            await reply_privately(interaction, RESTARTING)
+            tally(interaction, "refused")
+            return False
         try:
             await self.gate(interaction)
         except UserError as error:
@@ -151,8 +157,17 @@ class Gated:
 
 class ParleyTree(app_commands.CommandTree["ParleyBot"]):
     async def interaction_check(self, interaction: discord.Interaction[ParleyBot], /) -> bool:
+        """While the bot stops, a command is answered that it is restarting (an autocomplete
+        offers nothing), and nothing runs."""
         arrived(interaction)
-        return True
+        if not interaction.client.in_flight.closing:
+            return True
+        if interaction.type is discord.InteractionType.autocomplete:
+            await interaction.response.autocomplete([])
+        else:
+            await reply_privately(interaction, RESTARTING)
+            tally(interaction, "refused")
+        return False
 
     async def on_error(
         self, interaction: discord.Interaction[ParleyBot], error: app_commands.AppCommandError
@@ -213,6 +228,10 @@ class ParleyBot(commands.AutoShardedBot):
         self.settings = settings
         self._store = store
         self.sync_commands = sync_commands
+        #: Commits, thoughts and ticks under way, which a stop waits for.
+        self.in_flight = InFlight()
+        self._stopping: asyncio.Task[None] | None = None
+        self._closing: asyncio.Task[None] | None = None
 
     @property
     def store(self) -> Store:
@@ -263,7 +282,42 @@ class ParleyBot(commands.AutoShardedBot):
     async def on_message(self, message: discord.Message, /) -> None:
         """Parley has slash commands and buttons only; a message is never a command."""
 
+    def stop_on_signals(self) -> None:
+        """SIGTERM and SIGINT stop the bot safely (:meth:`stop`)."""
+        on_signals(self.stop)
+
+    def stop(self) -> asyncio.Task[None]:
+        """Stop safely (:mod:`bot.discord.stopping`), once: the task doing it."""
+        if self._stopping is None:
+            self.in_flight.closing = True  # at once: nothing new starts from here on
+            self._stopping = asyncio.create_task(self._stop_safely(), name="parley-stop")
+        return self._stopping
+
+    async def _stop_safely(self) -> None:
+        grace = self.settings.stop_grace
+        until = asyncio.get_running_loop().time() + grace
+        log.info("Stopping: finishing the work under way (at most %g s)", grace)
+        if not await self.in_flight.drained(grace):
+            log.warning("Stopping with work still under way; it is resumed at the next start")
+        elif hasattr(self, "herald"):
+            try:
+                async with asyncio.timeout_at(until):
+                    await self.herald.deliver()
+            except TimeoutError:
+                log.warning("Stopping with posts still owed; they go out at the next start")
+            except Exception:
+                log.exception("Could not send the posts owed before stopping")
+        await self.close()
+
     async def close(self) -> None:
+        """Close once, however many ask (a stop, ``async with``, discord.py): each waits for
+        the same closing."""
+        if self._closing is None:
+            self._closing = asyncio.create_task(self._close(), name="parley-close")
+        await asyncio.shield(self._closing)
+
+    async def _close(self) -> None:
+        self.in_flight.closing = True
         await super().close()  # unloads the cogs: the time cog stops the scheduler's loop
         if hasattr(self, "service"):
             await self.service.thoughts.close()

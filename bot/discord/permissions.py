@@ -29,6 +29,14 @@ TO_LEARN = {
 NAMES = TO_OPEN | TO_LEARN
 #: What a board post needs in the game's thread.
 TO_POST = ("view_channel", "send_messages_in_threads", "attach_files")
+#: Every permission the README's invite URL asks for, by the name a server admin sees; the
+#: URL's number is their sum (:data:`INVITE`). ``parley doctor`` checks them in each server.
+ASKED = {
+    **NAMES,
+    "pin_messages": "Pin Messages",
+    "read_message_history": "Read Message History",
+}
+INVITE = 2252177770925056
 
 
 def lacking(perms: discord.Permissions, flags: Iterable[str]) -> list[str]:

@@ -95,7 +95,15 @@ class Claims:
                     log.exception("Could not renew the claims on games %s", sorted(self._held))
 
     async def close(self) -> None:
+        """Stop renewing and give back every lease still held, so that another process
+        takes those games at once rather than when the leases lapse."""
         if self._renewer is not None:
             self._renewer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._renewer
+        held, self._held = sorted(self._held), {}
+        for game_id in held:
+            try:
+                await self.store.release(game_id)
+            except Exception:
+                log.exception("Could not give back the claim on game %s", game_id)

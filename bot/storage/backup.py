@@ -5,19 +5,28 @@ keeps its lock and goes on), written beside the target under a temporary name, c
 ``PRAGMA integrity_check``, and only then moved into place, so a failed backup never replaces
 a good one. Refused, each with one sentence: no database where ``PARLEY_DB`` points (nothing
 is created), a file that is not a Parley database, the live database itself (or its WAL, shared
-memory or lock file) as the target, a folder, a missing folder, or a file that is not SQLite.
+memory or lock file) as the target, a missing folder, or a file that is not SQLite.
+
+Given a folder (:func:`backup_into`, for a nightly timer), the copy gets a name with the time
+it was made, and ``--keep N`` then removes all but the newest N copies so named; no other file
+in the folder is ever touched, and nothing is removed unless the new copy was made.
 """
 
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import os
+import re
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
 SQLITE_HEADER = b"SQLite format 3\x00"
+#: A backup made into a folder: ``parley-<UTC date>-<time>.db``; names sort by age.
+STAMPED = "parley-{:%Y%m%d-%H%M%S}.db"
+STAMPED_NAME = re.compile(r"parley-\d{8}-\d{6}\.db")
 
 
 class BackupRefused(RuntimeError):
@@ -54,6 +63,27 @@ def backup(source: Path, target: Path) -> BackupReport:
     return report
 
 
+@dataclass(frozen=True)
+class Rotation:
+    target: Path
+    report: BackupReport
+    removed: list[Path]
+
+
+def backup_into(source: Path, folder: Path, keep: int | None, now: dt.datetime) -> Rotation:
+    """Copy the database into ``folder`` under a name with ``now`` in it, then (``keep``)
+    remove all but the newest ``keep`` backups named so."""
+    target = folder / STAMPED.format(now.astimezone(dt.UTC))
+    report = backup(source, target)
+    removed: list[Path] = []
+    if keep is not None:
+        made = sorted(path for path in folder.iterdir() if STAMPED_NAME.fullmatch(path.name))
+        removed = made[: max(0, len(made) - keep)]
+        for old in removed:
+            old.unlink()
+    return Rotation(target, report, removed)
+
+
 def read_only(source: Path) -> sqlite3.Connection:
     """A read-only connection that never creates the file."""
     return sqlite3.connect(f"file:{quote(str(source.resolve()))}?mode=ro", uri=True)
@@ -84,10 +114,7 @@ def check_target(source: Path, target: Path) -> None:
             f"{target} is the live database itself: give the backup another file name."
         )
     if target.is_dir():
-        raise BackupRefused(
-            f"{target} is a folder: give a file name for the backup, like "
-            f"{target / 'parley-backup.db'}."
-        )
+        raise BackupRefused(f"{target} is a folder: give a file name for the backup.")
     if not target.parent.is_dir():
         raise BackupRefused(f"The folder {target.parent} does not exist: create it first.")
     if target.exists():

@@ -45,3 +45,19 @@ class ProcessLock:
         if self._fd is not None:
             os.close(self._fd)  # closing the descriptor drops the flock
             self._fd = None
+
+    @staticmethod
+    def held(database: str) -> bool:
+        """Whether a store holds ``<database>.lock`` now (a probe that creates and writes
+        nothing, for ``parley doctor``)."""
+        try:
+            fd = os.open(f"{database}.lock", os.O_RDONLY)
+        except FileNotFoundError:
+            return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        finally:
+            os.close(fd)  # also lets go of the probe's own lock
+        return False

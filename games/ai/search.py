@@ -58,6 +58,15 @@ class Budget:
     worlds: int = 32
     exploration: float = 0.5
     minimax: float = 0.5
+    lookahead: float = 0.0
+    """Where the worlds agree (nothing hidden and no chance left: every sampled world is the
+    same position), expand a node all at once and spend this share of the iterations: play
+    and evaluate every action legal there, so each node's minimax estimate sees one ply
+    further and the tree grows best-first along the lines the evaluation likes (best-first
+    minimax, Korf and Chickering 1996); an iteration then costs one evaluation per action,
+    and ``depth`` is not used. Where the worlds differ, a position's evaluation is one
+    world's luck, which best-first would chase: there the search adds one child per
+    iteration, averaging each over many worlds, as without ``lookahead``."""
 
     def iterations(self, actions: int) -> int:
         return max(self.floor, min(self.ceiling, self.per_action * actions))
@@ -98,14 +107,22 @@ def search(
     rng = random.Random(seed)
     iterations = budget.iterations(len(legal))
     pool = [worlds(rng.getrandbits(62)) for _ in range(min(budget.worlds, iterations))]
+    lookahead = budget.lookahead > 0 and agree(spec, pool)
+    if lookahead:
+        iterations = max(1, round(iterations * budget.lookahead))
+        pool = pool[:1]
     seats = len(spec.evaluate(pool[0]))
     root = Node(seats)
     for iteration in range(iterations):
         state = spec.copy(pool[iteration % len(pool)])
         path = [root]
         node, mover, actions = root, seat, legal
+        rewards: list[float] | None = None
         while True:
             node.mover = mover
+            if lookahead and any(a not in node.children for a in actions):
+                rewards = _expand(spec, state, node, actions, mover, seats)
+                break
             action, node, expanded = _select(node, actions, mover, seats, budget, rng)
             spec.play(state, mover, action)
             path.append(node)
@@ -114,11 +131,11 @@ def search(
                 break
             mover = seat if seat in to_act else to_act[0]
             actions = spec.legal_actions(state, mover)
-        if budget.depth and to_act:
+        if rewards is None and budget.depth and to_act and not lookahead:
             if budget.minimax:
                 node.estimate = spec.evaluate(state)
             rewards = _playout(spec, state, budget.depth, rng)
-        else:
+        elif rewards is None:
             rewards = node.estimate = spec.evaluate(state)
         _back_up(path, rewards, seats, budget.minimax > 0)
     children = root.children
@@ -138,6 +155,12 @@ def search(
         if preference(stop)[1] >= preference(best)[1]:
             return stop
     return best
+
+
+def agree(spec: GameSpec[Any], pool: list[Any]) -> bool:
+    """Whether two worlds drawn with different seeds are the same position: then nothing is
+    hidden from the seat and no chance is left to re-deal."""
+    return len(pool) > 1 and spec.dump(pool[0]) == spec.dump(pool[1])
 
 
 def _select(
@@ -168,6 +191,26 @@ def _select(
         if score > best_score:
             best_action, best_child, best_score = a, child, score
     return best_action, best_child, False
+
+
+def _expand(
+    spec: GameSpec[Any], state: Any, node: Node, actions: list[str], mover: int, seats: int
+) -> list[float]:
+    """Give ``node`` a child for every action in ``actions`` it lacks, each valued by the
+    evaluation of the position it leads to and counted as visited once; the value of the
+    best of them for ``mover`` is the iteration's reward."""
+    children = node.children
+    for action in actions:
+        if action in children:
+            children[action].available += 1
+            continue
+        after = spec.copy(state)
+        spec.play(after, mover, action)
+        child = children[action] = Node(seats)
+        child.estimate = spec.evaluate(after)
+        child.rewards = list(child.estimate)
+        child.visits = 1
+    return max((children[action].estimate for action in actions), key=lambda e: e[mover])
 
 
 def _back_up(path: list[Node], rewards: list[float], seats: int, minimax: bool) -> None:

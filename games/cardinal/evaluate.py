@@ -14,32 +14,12 @@ a logistic of a margin in "ships", seen from the seat to move:
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
-from games.cardinal.data import BOARDS, CROWD_SIZE
-from games.cardinal.rules import pirate_influence, send_pirate, supply
+from games.cardinal.data import CROWD_SIZE
+from games.cardinal.rules import pirate_influence, send_pirate, supply, tables
 from games.cardinal.state import CardinalState, copy
-from games.core import KING, ORTHOGONAL, square_name
 
 WIN_IN_ONE = 0.97
-Tables = tuple[tuple[str, ...], dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]
-
-
-@lru_cache(maxsize=8)
-def tables(board: str) -> Tables:
-    """Square names of a board and, for each, its 8 and its 4 orthogonal neighbours."""
-    shape = BOARDS[board]
-    squares = tuple(square_name(square) for square in shape.squares())
-
-    def around(square: tuple[int, int], steps: tuple[tuple[int, int], ...]) -> tuple[str, ...]:
-        c, r = square
-        return tuple(
-            square_name((c + dc, r + dr)) for dc, dr in steps if shape.contains((c + dc, r + dr))
-        )
-
-    king = {square_name(square): around(square, KING) for square in shape.squares()}
-    orth = {square_name(square): around(square, ORTHOGONAL) for square in shape.squares()}
-    return squares, king, orth
 
 
 def evaluate(state: CardinalState) -> list[float]:

@@ -10,13 +10,15 @@ win. The turn passes through two phases, kept as data in :data:`PHASES`: ``place
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.cardinal.data import (
+    BOARDS,
     CROWD_SIZE,
     PLY_CAP,
     REPETITIONS,
     SEATS,
     SHIPS_PER_PLAYER,
-    BoardShape,
 )
 from games.cardinal.state import CardinalState
 from games.core import KING, ORTHOGONAL, Phase, SeededRng, Square, finish, parse_square, square_name
@@ -40,34 +42,48 @@ def setup(board: str, pirate_squares: str, first: str, seed: int) -> CardinalSta
     return state
 
 
-def neighbours(shape: BoardShape, square: Square, steps: tuple[Square, ...]) -> list[Square]:
-    c, r = square
-    return [(c + dc, r + dr) for dc, dr in steps if shape.contains((c + dc, r + dr))]
+Tables = tuple[tuple[str, ...], dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]
+
+
+@lru_cache(maxsize=8)
+def tables(board: str) -> Tables:
+    """Square names of a board and, for each, its 8 and its 4 orthogonal neighbours: worked
+    out once per board, since the AI's search asks for crowds many thousand times a second."""
+    shape = BOARDS[board]
+
+    def around(square: Square, steps: tuple[Square, ...]) -> tuple[str, ...]:
+        c, r = square
+        return tuple(
+            square_name((c + dc, r + dr)) for dc, dr in steps if shape.contains((c + dc, r + dr))
+        )
+
+    squares = tuple(square_name(square) for square in shape.squares())
+    king = {square_name(square): around(square, KING) for square in shape.squares()}
+    orth = {square_name(square): around(square, ORTHOGONAL) for square in shape.squares()}
+    return squares, king, orth
 
 
 def crowd_size(state: CardinalState, name: str) -> int:
     """Ships among the 8 neighbours of a square ("**Do NOT count the pirate in ship crowds!**")."""
-    square = parse_square(name)
-    return sum(square_name(n) in state.ships for n in neighbours(state.shape, square, KING))
+    ships = state.ships
+    return sum(1 for n in tables(state.board)[1][name] if n in ships)
 
 
 def crowded_squares(state: CardinalState) -> list[str]:
     """Empty squares (no ship, not the pirate) with 4+ ships among their 8 neighbours."""
-    crowded = []
-    for square in state.shape.squares():
-        name = square_name(square)
-        if name in state.ships or name == state.pirate:
-            continue
-        if crowd_size(state, name) >= CROWD_SIZE:
-            crowded.append(name)
-    return crowded
+    ships = state.ships
+    return [
+        name
+        for name in tables(state.board)[0]
+        if name not in ships and name != state.pirate and crowd_size(state, name) >= CROWD_SIZE
+    ]
 
 
 def pirate_influence(state: CardinalState) -> set[str]:
     """Squares orthogonally adjacent to the pirate, where no ship may be placed."""
     if state.pirate is None:
         return set()
-    return {square_name(n) for n in neighbours(state.shape, parse_square(state.pirate), ORTHOGONAL)}
+    return set(tables(state.board)[2][state.pirate])
 
 
 def open_squares(state: CardinalState) -> list[str]:
@@ -75,11 +91,7 @@ def open_squares(state: CardinalState) -> list[str]:
     blocked = pirate_influence(state) | set(state.ships)
     if state.pirate:
         blocked.add(state.pirate)
-    return [
-        square_name(square)
-        for square in state.shape.squares()
-        if square_name(square) not in blocked
-    ]
+    return [name for name in tables(state.board)[0] if name not in blocked]
 
 
 def supply(state: CardinalState, seat: int) -> int:

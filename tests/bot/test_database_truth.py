@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import shutil
 import signal
 import sqlite3
@@ -305,12 +306,9 @@ def test_backup_of_a_file_that_is_not_parleys_is_refused(tmp_path, monkeypatch, 
     assert not (tmp_path / "copy.db").exists()
 
 
-def test_backup_into_a_folder_or_onto_another_file_is_refused(live, tmp_path, capsys):
-    """Issue 12: "a folder as target gives a traceback"."""
-    folder = tmp_path / "backups"
-    folder.mkdir()
-    assert main(["backup", str(folder)]) == 1
-    assert "is a folder" in assert_one_line(capsys.readouterr().err)
+def test_backup_into_a_missing_folder_or_onto_another_file_is_refused(live, tmp_path, capsys):
+    """Issue 12: "a folder as target gives a traceback" (a folder now takes a backup named by
+    time: ``test_backups_into_a_folder_keep_the_newest_n``)."""
     assert main(["backup", str(tmp_path / "missing" / "copy.db")]) == 1
     assert "does not exist" in assert_one_line(capsys.readouterr().err)
     notes = tmp_path / "notes.txt"
@@ -342,3 +340,31 @@ async def test_backup_while_the_bot_runs_is_checked_and_counted(live, tmp_path, 
         assert game is not None and game.status == "active"
     finally:
         await copy.close()
+
+
+def test_backups_into_a_folder_keep_the_newest_n(live, tmp_path, capsys):
+    """Issue 26: "scheduled SQLite backups with rotation (`parley backup` into a folder, keep
+    N)". Only the backups named by time are rotated; another file in the folder is kept."""
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    older = ["parley-20260101-030000.db", "parley-20260102-030000.db", "parley-20260103-030000.db"]
+    for name in older:
+        shutil.copy(live, folder / name)
+    (folder / "notes.txt").write_text("keep me")
+
+    assert main(["backup", str(folder), "--keep", "2"]) == 0
+    out = capsys.readouterr()
+    assert out.err == "" and "integrity check ok, 1 games" in out.out
+    assert "Removed 2 older backup(s), keeping the newest 2." in out.out
+    (made,) = {p.name for p in folder.iterdir()} - {*older, "notes.txt"}
+    assert re.fullmatch(r"parley-\d{8}-\d{6}\.db", made) and made > older[-1]
+    assert sorted(p.name for p in folder.iterdir()) == ["notes.txt", older[-1], made]
+    assert (folder / "notes.txt").read_text() == "keep me"
+
+    for argv, said in (
+        (["backup", str(folder), "--keep", "0"], "1 or more"),
+        (["backup", str(tmp_path / "one.db"), "--keep", "3"], "works with a folder"),
+    ):
+        assert main(argv) == 1
+        assert said in assert_one_line(capsys.readouterr().err)
+    assert len(list(folder.iterdir())) == 3 and not (tmp_path / "one.db").exists()

@@ -73,6 +73,8 @@ def refusal(capsys, argv: list[str]) -> list[str]:
         ("PARLEY_AI_WORKERS", "-1", "from 0 (one per core) to 64"),
         ("PARLEY_AI_WORKERS", "two", "from 0 (one per core) to 64"),
         ("PARLEY_AI_WORKERS", "1000", "from 0 (one per core) to 64"),
+        ("PARLEY_STOP_GRACE_SECONDS", "-1", "from 0 to 600"),
+        ("PARLEY_STOP_GRACE_SECONDS", "a minute", "from 0 to 600"),
         ("PARLEY_LOG_FORMAT", "xml", "text, json"),
         ("PARLEY_METRICS_PORT", "70000", "from 1 to 65535"),
         ("PARLEY_METRICS_PORT", "http", "from 1 to 65535"),
@@ -123,8 +125,9 @@ def test_good_settings_are_read(env, monkeypatch):
     monkeypatch.setenv("PARLEY_AI_WORKERS", "3")
     monkeypatch.setenv("PARLEY_LOG_FORMAT", "JSON")
     monkeypatch.setenv("PARLEY_METRICS_PORT", "9108")
+    monkeypatch.setenv("PARLEY_STOP_GRACE_SECONDS", "0")
     settings = Settings.from_env()
-    assert settings.ai_workers == 3
+    assert settings.ai_workers == 3 and settings.stop_grace == 0
     assert (settings.log_format, settings.metrics_port, settings.metrics_host) == (
         "json",
         9108,

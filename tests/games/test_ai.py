@@ -17,6 +17,7 @@ from games.caribbean.position import build_position, sailing
 
 TINY = Budget(per_action=1, floor=2, ceiling=2, depth=1)
 SMALL = Budget(per_action=4, floor=20, ceiling=40)
+LOOKING = Budget(per_action=1, floor=3, ceiling=3, lookahead=1.0)
 PLAYERS: list[Callable[[int], Player]] = [
     RandomPlayer,
     GreedyPlayer,
@@ -153,6 +154,19 @@ def test_the_search_reaches_the_real_state_only_through_sample():
     assert sorted(set(touched)) == ["legal_actions", "sample"]
 
 
+@pytest.mark.parametrize("key", sorted(REGISTRY))
+def test_the_lookahead_search_plays_legal_actions_the_same_in_worlds_it_cannot_tell_apart(key):
+    """``lookahead`` expands whole nodes inside the sampled worlds: every action it plays
+    there is legal, and it still decides only on what its seat sees."""
+    spec = Referee(hooked(key))
+    for state, seat in random_positions(spec, spec.min_players, seed=7, count=3):
+        first, second = spec.sample(state, seat, 1), spec.sample(state, seat, 2)
+        action = SearchPlayer(4, LOOKING).choose(spec, first, seat)
+        assert action in spec.legal_actions(state, seat)
+        assert SearchPlayer(4, LOOKING).choose(spec, second, seat) == action
+    assert spec.played
+
+
 def retraced(spec: GameSpec[Any], after: Any, seat: int) -> bool:
     """Whether the action that led to ``after`` took ``seat``'s turn back to where it stood."""
     trail = spec.turn_trail(after, seat)
@@ -175,6 +189,23 @@ def test_the_ai_never_takes_its_own_turn_back_to_where_it_stood(key):
             after = spec.apply(state, seat, seated[seat].choose(spec, state, seat))
             assert not retraced(spec, after, seat), spec.turn_trail(after, seat)
             state = after
+
+
+@pytest.mark.parametrize(
+    ("key", "expands"), [("cardinal", True), ("ship", True), ("tortuga", False)]
+)
+def test_lookahead_expands_whole_nodes_only_where_the_worlds_agree(key, expands):
+    """Two iterations, half of them with ``lookahead``: where nothing is hidden and no chance
+    is left (Cardinal, Ship) one iteration plays every action at the root; where the worlds
+    differ (Tortuga's decks and loyalties) each iteration plays one, as the plain search."""
+    spec = Referee(REGISTRY[key])
+    state = spec.new(2, 3)
+    seat = spec.to_act(state)[0]
+    legal = spec.legal_actions(state, seat)
+    SearchPlayer(1, Budget(per_action=1, floor=2, ceiling=2, lookahead=0.5)).choose(
+        spec, state, seat
+    )
+    assert spec.played == (len(legal) if expands else 2)
 
 
 def test_onward_leaves_out_the_step_back_and_keeps_the_end_of_the_turn():

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from bot.arena import main
+from games.ai import Budget
 
 
 def test_json_output_has_exactly_the_promised_keys(capsys):
@@ -47,3 +48,30 @@ def test_bad_arguments_are_refused_with_a_reason(capsys, argv, message):
     with pytest.raises(SystemExit):
         main(argv)
     assert message in capsys.readouterr().err
+
+
+def test_the_ladder_plays_each_level_against_the_one_below(capsys, monkeypatch):
+    """``--ladder``: normal against easy, then hard against normal, one JSON line each (tiny
+    budgets stand in for the levels' real ones, which take minutes a game)."""
+    from games.ai import players
+
+    for level, iterations in (("easy", 2), ("normal", 4), ("hard", 6)):
+        budget = Budget(per_action=1, floor=iterations, ceiling=iterations)
+        monkeypatch.setitem(players.LEVELS, level, budget)
+    assert main(["cardinal", "--ladder", "--games", "2", "--workers", "1", "--json"]) == 0
+    printed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [[p["spec"] for p in rung["players"]] for rung in printed] == [
+        ["ai:normal", "ai:easy"],
+        ["ai:hard", "ai:normal"],
+    ]
+    assert all(rung["games"] == 2 for rung in printed)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["cardinal", "--ladder", "--a", "random"], ["cardinal", "--a", "random"], ["cardinal"]],
+)
+def test_the_ladder_or_both_players_must_be_named(capsys, argv):
+    with pytest.raises(SystemExit):
+        main(argv)
+    assert "give both --a and --b, or --ladder alone" in capsys.readouterr().err

@@ -63,10 +63,14 @@ class TimeCog(commands.Cog, name="time"):
 
     @tasks.loop(seconds=30)
     async def ticking(self) -> None:
-        try:
-            await self.bot.scheduler.tick()
-        except Exception:  # the loop must survive anything
-            log.exception("Scheduler tick failed")
+        """A tick under way is waited for by a stop; none starts once the bot stops."""
+        async with self.bot.in_flight.hold() as open_:
+            if not open_:
+                return
+            try:
+                await self.bot.scheduler.tick()
+            except Exception:  # the loop must survive anything
+                log.exception("Scheduler tick failed")
 
     @ticking.before_loop
     async def _before_ticking(self) -> None:

@@ -132,6 +132,7 @@ class Rest(Recorder):
             ("GET", "/users/@me", self._get_me),
             ("GET", "/oauth2/applications/@me", self._get_application),
             ("POST", "/users/@me/channels", self._create_dm),
+            ("GET", "/users/@me/guilds", self._my_guilds),
             ("GET", "/users/{user_id}", self._get_user),
             ("GET", "/guilds/{guild_id}", self._get_guild),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self._get_member),
@@ -298,6 +299,22 @@ class Rest(Recorder):
             "flags": 0,
             "bot": self._get_me(),
         }
+
+    def _my_guilds(self, **_: Any) -> list[dict[str, Any]]:
+        """The bot's servers, each with the bot's server-wide ``permissions``, as Discord
+        lists them."""
+        return [
+            {
+                "id": str(guild.id),
+                "name": guild.name,
+                "icon": None,
+                "owner": False,
+                "permissions": str(self.permissions(guild, self.bot_user)),
+                "features": [],
+            }
+            for guild in self.guilds.values()
+            if self.bot_user.id in guild.members
+        ]
 
     def _create_dm(self, body: dict[str, Any], **_: Any) -> dict[str, Any]:
         user = self.users.get(int(body["recipient_id"]))

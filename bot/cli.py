@@ -51,6 +51,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     bench.add_argument("--quick", action="store_true", help="fewer samples (a smoke run)")
     bench.add_argument(
+        "--thinking", action="store_true", help="only the AI's thinking as background work"
+    )
+    bench.add_argument(
+        "--busy", type=int, default=0, help="CPU-bound processes to run beside the AI's numbers"
+    )
+    bench.add_argument(
         "--db",
         help="a postgresql:// URL: only the stores' numbers, PostgreSQL's next to SQLite's "
         "(in a database of their own beside it, dropped afterwards)",
@@ -135,12 +141,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         from bot.bench import run_bench
         from bot.bench_stores import run_store_bench
+        from bot.bench_thinking import run_thinking_bench
 
-        if not args.db:  # engines, renders and the bot first (with --db: the stores only)
+        if not args.db and not args.thinking:  # engines, renders, the bot, the stepper first
             from bot.bench_stepper import bench_stepper
 
             asyncio.run(run_bench(stored_games=10_000, quick=args.quick))
             asyncio.run(bench_stepper(args.quick))
+        if not args.db:  # with --db: the stores only
+            asyncio.run(run_thinking_bench(args.quick, args.busy))
+        if args.thinking:
+            return 0
         print("\nThe stores at scale")
         asyncio.run(run_store_bench(args.db, args.games or 100_000, quick=args.quick))
         return 0

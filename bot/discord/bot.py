@@ -302,6 +302,11 @@ class ParleyBot(commands.AutoShardedBot):
         elif hasattr(self, "herald"):
             try:
                 async with asyncio.timeout_at(until):
+                    await self.service.thoughts.settled()  # the AI's moves under way commit
+            except TimeoutError:
+                log.warning("Stopping with AI moves still owed; they are thought at the next start")
+            try:
+                async with asyncio.timeout_at(until):
                     await self.herald.deliver()
             except TimeoutError:
                 log.warning("Stopping with posts still owed; they go out at the next start")
@@ -320,6 +325,7 @@ class ParleyBot(commands.AutoShardedBot):
         self.in_flight.closing = True
         await super().close()  # unloads the cogs: the time cog stops the scheduler's loop
         if hasattr(self, "service"):
+            await self.service.thoughts.close()
             self.service.thinker.shutdown()
         if self._store is not None:
             if hasattr(self, "claims"):

@@ -30,7 +30,8 @@ async def setup(bot: ParleyBot) -> None:
     store = bot.store
     bot.claims = Claims(store)
     thinker = Thinker(bot.settings.ai_workers or None, metrics=bot.metrics)
-    bot.service = GameService(store, thinker, bot.claims)  # the AI's moves are held
+    # the AI's moves are held, and their posts sent once they commit (the herald comes later)
+    bot.service = GameService(store, thinker, bot.claims, lambda game: bot.herald.deliver(game))
     bot.timekeeper = Timekeeper(store, bot.service)
     status = StatusMessages(bot, store, bot.timekeeper)
     bot.herald = Herald(

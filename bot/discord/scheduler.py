@@ -90,17 +90,13 @@ class Scheduler:
 
     async def resume(self) -> None:
         """Work owed after a commit that a crash may have cut short, at start and every tick:
-        seats on autopilot due to move and games still owed their opening (the posts still
-        owed go out on the tick, or at start-up right after this). Each is recorded in the
-        commit that made it owed, and each step is idempotent."""
+        the AI's moves owed, handed out to be thought in the background (the tick does not
+        wait for them, see :mod:`bot.play.thoughts`), and games still owed their opening (the
+        posts still owed go out on the tick, or at start-up right after this). Each is
+        recorded in the commit that made it owed, and each step is idempotent."""
         claims = self.claims  # a game another process holds is its to resume
         for game_id in await self.store.autopilot_due():
-            try:
-                async with claims.hold(game_id, patience=0) as mine:
-                    if mine:
-                        await self.service.run_autopilot(game_id, recorded=True)
-            except Exception:
-                log.exception("The autopilot failed in game %s", game_id)
+            self.service.play_ai_seats(game_id)
         for game_id in await self.store.unopened():
             try:
                 async with claims.hold(game_id, patience=0) as mine:

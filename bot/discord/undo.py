@@ -49,7 +49,7 @@ async def ask_undo(interaction: discord.Interaction[ParleyBot], game: GameRecord
     async def ask() -> Asked:
         asked = await Undos(bot.store).ask(game, interaction.user.id)
         if not asked.waiting:
-            await bot.service.play_ai_seats(game.id)  # an AI seat due again moves
+            bot.service.play_ai_seats(game.id)  # an AI seat due again moves
         return asked
 
     def said(asked: Asked) -> str:
@@ -123,7 +123,7 @@ class UndoAnswer(
                 self.game_id, int(self.ref[1:]), user, self.answer == "yes"
             )
             if self.answer == "yes" and not answered.waiting:
-                await bot.service.play_ai_seats(self.game_id)  # an AI seat due again moves
+                bot.service.play_ai_seats(self.game_id)  # an AI seat due again moves
             return answered
 
         async def reply(answered: Answered) -> None:

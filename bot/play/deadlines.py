@@ -161,20 +161,47 @@ class Deadlines:
                     f"{spec.seat_label(deadline.seat)} forfeited",
                 )
             return
+        # the autopilot: owed by this deadline, thought in the background (the tick goes on)
+        seat = deadline.seat
+        self.service.thoughts.owe(
+            game.id, f"clock:{seat}", lambda: self.stand_in(game.id, deadline, now)
+        )
+
+    async def stand_in(self, game_id: int, deadline: Deadline, now: float) -> bool:
+        """The autopilot plays the turn whose clock ran out (``deadline``, as the tick at
+        ``now`` judged it), to the turn's end (at most :data:`AUTOPILOT_LIMIT` moves). Run by
+        :class:`~bot.play.thoughts.Thoughts` with the game claimed, maybe long after the tick:
+        only while the deadline still stands as it was judged (the seat due on that turn, its
+        clock run out, the policy still the autopilot), and it stops when anyone else commits
+        (a move that beats the autopilot wins, and its turn ends the stand-in's). Whether it
+        played."""
+        game = await self.store.game(game_id)
+        policy = await self.store.time_policy(game_id)
+        row = next(
+            (d for d in await self.store.deadlines(game_id) if d.seat == deadline.seat), None
+        )
+        if game is None or policy.policy != "autopilot" or row is None or row.turn != deadline.turn:
+            return False
+        if row.due_at is None or row.due_at > now or row.paused_at is not None:
+            return False
+        rp = await self.replay(game)
+        played = False
         for _ in range(AUTOPILOT_LIMIT):  # a turn of several steps is played to its end
+            if rp is None or not self._still_due(game, rp, deadline):
+                return played  # the turn is over
             action = await self.service.stand_in_action(game, deadline.seat)
             try:
                 why = "⏰ Out of time; autopilot plays (the AI, normal): "
                 await self.service.play_for(game, deadline.seat, action, why)
             except VersionConflict:
-                return
-            read = await self.store.game(game.id)
+                return played
+            played = True
+            read = await self.store.game(game_id)
             if read is None or read.version != game.version + 1:
-                return  # someone else committed since the autopilot's move: theirs wins
-            turn = await self.sync(read, now)
-            if turn is None or not self._still_due(read, turn, deadline):
-                return  # the turn is over
+                return played  # someone else committed since the autopilot's move: theirs wins
             game = read
+            rp = await self.replay(game)
+        return played
 
     @staticmethod
     def _still_due(game: GameRecord, rp: Replay, deadline: Deadline) -> bool:

@@ -65,9 +65,9 @@ def kept_quiet(
 
 def ai_answers(game: GameRecord, spec: GameSpec[Any], after: Any) -> bool:
     """Whether a seat the AI plays is due after the change in a game that goes on: the AI
-    answers at once (:meth:`bot.play.service.GameService.run_autopilot`), so the post is
-    held for its reply to join (one post and one board for a move and its answer), and the
-    AI is never told it is its move."""
+    answers in the background (:mod:`bot.play.thoughts`), so the post is held for its reply
+    to join (one post and one board for a move and its answer), and the AI is never told it
+    is its move."""
     ai_seats = {s.seat for s in game.seats if s.played_by_ai}
     return spec.outcome(after) is None and bool(ai_seats & set(spec.to_act(after)))
 

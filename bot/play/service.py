@@ -4,17 +4,16 @@ Every change goes through here: lobby seats (people and AI seats), starting, act
 the version check and retries), resigning, forfeits, moves the AI plays (an AI seat, or a seat
 whose player is absent or gone), and handing a seat over. Each committed change carries the
 posts it owes (thread posts and DMs) in the same transaction; :mod:`bot.discord.delivery`
-sends them. The AI's moves are committed like a player's, after thinking in a process pool
-(:mod:`bot.play.thinking`).
+sends them. The AI's moves are owed work, handed out to :mod:`bot.play.thoughts` after the
+commit that made them due, thought in a process pool (:mod:`bot.play.thinking`) and committed
+like a player's.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import secrets
-from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import partial
@@ -26,6 +25,7 @@ from bot.play.secrecy import is_secret_choice
 from bot.play.story import replay_post
 from bot.play.teaching import Teacher, with_notes
 from bot.play.thinking import Thinker, decision_seed
+from bot.play.thoughts import Thoughts
 from bot.play.turns import replay
 from bot.play.wording import choice_words
 from bot.storage import (
@@ -110,17 +110,21 @@ def parse_options(spec: GameSpec[Any], text: str) -> dict[str, Any]:
 class GameService:
     """``thinker`` runs the AI off the event loop; ``claims`` are this process's hold on its
     games' background work (the AI's moves among it), shared with the scheduler and the
-    delivery of posts."""
+    delivery of posts; ``delivered`` sends a game's owed posts once the AI's move committed."""
 
     def __init__(
-        self, store: Store, thinker: Thinker | None = None, claims: Claims | None = None
+        self,
+        store: Store,
+        thinker: Thinker | None = None,
+        claims: Claims | None = None,
+        delivered: Callable[[int], Awaitable[None]] | None = None,
     ) -> None:
         self.store = store
         self.thinker = thinker or Thinker()
         self.claims = claims or Claims(store)
-        #: One run of the AI per game at a time in this process (the claims keep other
-        #: processes out), so no seat is ever thought for twice at once.
-        self._ai_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        #: The AI's moves owed, one game's at a time, as many games at once as the pool has
+        #: workers (the claims keep other processes out), so no seat is thought for twice.
+        self.thoughts = Thoughts(self.claims, self.thinker.workers, delivered)
         self.teacher = Teacher()  # a practice game's notes
 
     # -- lookups ------------------------------------------------------------------------
@@ -315,8 +319,10 @@ class GameService:
             await self.store.start(game.id, spec.dump(state), posts, read=game, autopilot=ai_due)
 
         await self._changing(game, change)
-        await self.play_ai_seats(game.id)
-        return await self.game(game.id)
+        game = await self.game(game.id)
+        if self.ai_seats_due(game):
+            self.play_ai_seats(game.id)
+        return game
 
     async def cancel(self, game: GameRecord, user_id: int, can_manage: bool) -> GameRecord:
         async def change(game: GameRecord) -> None:
@@ -368,10 +374,11 @@ class GameService:
                 raise UserError(str(error)) from None
             line = spec.describe(state, seat, action, new_state)
             try:
-                await self._commit(game, spec, state, seat, user_id, action, new_state, line)
+                owed = await self._commit(game, spec, state, seat, user_id, action, new_state, line)
             except VersionConflict:
                 continue
-            await self.play_ai_seats(game_id)
+            if owed:
+                self.play_ai_seats(game_id)
             return Acted(await self.game(game_id), line)
         raise UserError(BUSY)
 
@@ -400,8 +407,8 @@ class GameService:
         before = self.state(game)
         after = spec.apply(before, seat, action)
         line = why + spec.describe(before, seat, action, after)
-        await self._commit(game, spec, before, seat, None, action, after, line)
-        await self.play_ai_seats(game.id)
+        if await self._commit(game, spec, before, seat, None, action, after, line):
+            self.play_ai_seats(game.id)
 
     async def hint(self, game_id: int, user_id: int) -> Hint:
         """The AI's suggested move for the user's seat and why (``/parley hint``), thought out
@@ -465,9 +472,10 @@ class GameService:
         action: str,
         after: Any,
         line: str,
-    ) -> None:
+    ) -> bool:
         """Record one applied action, its new state, the posts it owes and the AI's move
-        owed if a seat the AI plays is now due, in one version-checked transaction."""
+        owed if a seat the AI plays is now due, in one version-checked transaction; whether
+        the AI's move is owed."""
         outcome = spec.outcome(after)
         result = None
         status: GameStatus = "active"
@@ -506,16 +514,13 @@ class GameService:
             autopilot=autopilot,
             undo=None if pending is None else pending.id,
         )
+        return autopilot
 
-    async def play_ai_seats(self, game_id: int) -> None:
-        """The AI's moves a commit made due (an AI seat's, or a seat's on autopilot), played at
-        once after the commit. A failure (a worker process lost) is logged, not raised: the
-        change counts all the same, and the work it recorded is resumed on the next tick
-        (:meth:`run_autopilot` with ``recorded``)."""
-        try:
-            await self.run_autopilot(game_id)
-        except Exception:
-            log.exception("The AI could not move in game %s; the next tick tries again", game_id)
+    def play_ai_seats(self, game_id: int) -> None:
+        """Hand out the AI's moves a commit made due (an AI seat's, or a seat's on autopilot),
+        recorded in that commit; the caller returns at once, and :class:`Thoughts` plays them
+        (:meth:`run_autopilot`) and sends the posts they owe."""
+        self.thoughts.owe(game_id, "seats", lambda: self.run_autopilot(game_id))
 
     async def stand_in_action(self, game: GameRecord, seat: int) -> str:
         """The AI's move for ``seat`` in the game as read, thought out off the event loop;
@@ -531,26 +536,21 @@ class GameService:
         due = self.spec(game).to_act(self.state(game))
         return [s for s in game.seats if s.played_by_ai and s.seat in due]
 
-    async def run_autopilot(self, game_id: int, recorded: bool = False) -> None:
+    async def run_autopilot(self, game_id: int) -> bool:
         """The AI plays every due seat it plays (an AI seat, or a seat on autopilot: its
-        player resigned or was removed) until a person is due or the game ends; then the work
-        the commits recorded is done. Run after every commit, and (``recorded``) for the
-        games :meth:`Store.autopilot_due` names, at start and every tick: a crash between a
-        commit and this run, or in the middle of a thought, leaves the work recorded, and the
-        move is simply thought again (the same move: a decision's seed is fixed).
-
-        While the AI thinks, the game is held (:class:`Claims`, as the scheduler holds the
-        games it works on), so no two processes think for one seat: a game another process
-        holds is left to it, its record kept for the next tick if it does not play."""
-        async with self._ai_locks[game_id]:
-            game = await self.game(game_id)
-            if not self.ai_seats_due(game):
-                if recorded or any(s.played_by_ai for s in game.seats):
-                    await self.store.autopilot_done(game)
-                return
-            async with self.claims.hold(game_id) as mine:
-                if mine:
-                    await self._play_due(game_id)
+        player resigned or was removed) until a person is due or the game ends; then the
+        record of the work owed (``autopilot_due``) is cleared, unless the game changed
+        meanwhile. Run by :class:`Thoughts` with the game claimed, after a commit and (for
+        the games :meth:`Store.autopilot_due` names) every tick: a crash between a commit and
+        this run, or in the middle of a thought, leaves the work recorded, and the move is
+        simply thought again (the same move: a decision's seed is fixed). Whether it played."""
+        game = await self.game(game_id)
+        if self.ai_seats_due(game):
+            await self._play_due(game_id)
+            return True
+        if any(s.played_by_ai for s in game.seats):
+            await self.store.autopilot_done(game)
+        return False
 
     async def _play_due(self, game_id: int) -> None:
         """One due seat the AI plays after another, each move an ordinary version-checked
@@ -630,7 +630,7 @@ class GameService:
             autopilot=True,
             undo=None if pending is None else pending.id,
         )
-        await self.play_ai_seats(game.id)
+        self.play_ai_seats(game.id)
 
     async def stand_down(self, game: GameRecord, user_id: int) -> None:
         """``user_id`` left the league this game belongs to: the autopilot plays their seat

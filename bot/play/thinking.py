@@ -6,8 +6,9 @@ event loop: :class:`Thinker` hands it to a process pool sized to the machine (cr
 use, shut down with the bot). Nothing is stored while it thinks; the chosen move then goes
 through the service's ordinary version-checked commit, so a crash mid-thought loses nothing
 (the move is simply computed again, and comes out the same: the seed is fixed per decision).
-The service holds the game's claim while the AI thinks (:mod:`bot.play.claims`), so with
-several processes only one thinks for a seat.
+Who asks it and when is :mod:`bot.play.thoughts`' business: the AI's moves are owed work, each
+thought with the game claimed (:mod:`bot.play.claims`), so with several processes only one
+thinks for a seat.
 """
 
 from __future__ import annotations
@@ -69,17 +70,25 @@ def worker_context() -> multiprocessing.context.BaseContext:
 
 
 #: How much lower than the bot a pool worker runs: the event loop gets the CPU first, so
-#: commands stay fast while the AI thinks or a replay is drawn (`parley bench` measures it).
+#: commands and ticks stay fast while the AI thinks or a replay is drawn. Measured with the
+#: bench's own runs (:mod:`bot.bench_thinking`, 12 clocks run out, 2 workers) on 2 cores shared
+#: with seven other engineers' work and two CPU-bound processes of ours (load average 23-27,
+#: so the numbers are noisy): niceness 0 gave 0.27 decisions/s with tick p99 7.6 s and command
+#: p99 1.16 s; niceness 5, 0.13 decisions/s, 1.2 s, 1.0 s; niceness 10, 0.22 decisions/s,
+#: 0.37 s, 0.61 s. Without our burners (load about 20), 20 clocks: 1.11, 1.35 and 0.95
+#: decisions/s at 0, 5 and 10. The AI kept more than 80% of its niceness-0 pace at 10 in both
+#: runs, and since its moves are background work (:mod:`bot.play.thoughts`) a slower AI holds
+#: up no command and no tick, while niceness 0 made the tick twenty times slower: 10 stays.
 WORKER_NICENESS = 10
 
 
-def background_worker(parent: int) -> None:
-    """A pool worker's initializer: the worker runs below the bot's priority and ends when
-    the bot process ``parent`` does. A process killed outright (SIGKILL, the OOM killer)
+def background_worker(parent: int, niceness: int = WORKER_NICENESS) -> None:
+    """A pool worker's initializer: the worker runs ``niceness`` below the bot's priority and
+    ends when the bot process ``parent`` does. A process killed outright (SIGKILL, the OOM killer)
     cannot stop its pool, and a worker forked by the server would otherwise wait for work
     forever, keeping the server alive too."""
     with contextlib.suppress(OSError):
-        os.nice(WORKER_NICENESS)
+        os.nice(niceness)
 
     def watch() -> None:
         try:
@@ -106,10 +115,15 @@ class Thinker:
     """Runs :func:`think` off the event loop, in a process pool made on first use."""
 
     def __init__(
-        self, workers: int | None = None, level: str = LEVEL, metrics: Metrics | None = None
+        self,
+        workers: int | None = None,
+        level: str = LEVEL,
+        metrics: Metrics | None = None,
+        niceness: int = WORKER_NICENESS,
     ) -> None:
         self.workers = workers or os.cpu_count() or 1
         self.level = level
+        self.niceness = niceness
         #: How long each choice took, by game and level.
         self.metrics = metrics or Metrics()
         #: A worker died (killed, out of memory) and no thought has finished since.
@@ -130,7 +144,7 @@ class Thinker:
                 self.workers,
                 mp_context=worker_context(),
                 initializer=background_worker,
-                initargs=(os.getpid(),),
+                initargs=(os.getpid(), self.niceness),
             )
         loop = asyncio.get_running_loop()
         began = time.perf_counter()

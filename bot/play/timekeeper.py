@@ -16,6 +16,7 @@ from typing import Any
 from bot.play.deadlines import Deadlines
 from bot.play.reminders import remind
 from bot.play.service import GameService
+from bot.play.thoughts import LOOK_AGAIN
 from bot.play.turns import Replay
 from bot.play.vacations import follow_vacation
 from bot.play.wakes import next_wake
@@ -27,6 +28,7 @@ class Timekeeper:
     def __init__(self, store: Store, service: GameService) -> None:
         self.store = store
         self.deadlines = Deadlines(store, service)
+        self.thoughts = service.thoughts
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -84,7 +86,9 @@ class Timekeeper:
     async def _schedule(
         self, game: GameRecord, spec: GameSpec[Any], state: Any, policy: TimePolicy, now: float
     ) -> None:
-        """Store when each due seat's turn next needs the scheduler."""
+        """Store when each due seat's turn next needs the scheduler; a clock run out whose
+        stand-in is handed out (:mod:`bot.play.thoughts`) is not looked at on every tick
+        while the AI thinks, only after :data:`LOOK_AGAIN` if its turn still stands."""
         for deadline in await self.store.deadlines(game.id):
             settings = await self.store.user_settings(deadline.user_id)
             done = await self.store.steps_done(game.id, deadline.seat, deadline.turn)
@@ -97,5 +101,7 @@ class Timekeeper:
                 policy.policy == "wait" and not interrupt,
                 now,
             )
+            if wake is not None and wake <= now and self.thoughts.owes(game.id):
+                wake = now + LOOK_AGAIN
             if wake != deadline.wake_at:
                 await self.store.set_wake(game.id, deadline.seat, deadline.turn, wake)

@@ -27,7 +27,7 @@ from games import REGISTRY
 from tests.bot.conftest import World
 from tests.bot.postgres import PostgresServer, lapse_leases
 from tests.bot.test_history_log import all_pages
-from tests.bot.time_helpers import HOUR, FakeClock, open_game, start_bot, to_act
+from tests.bot.time_helpers import HOUR, FakeClock, open_game, start_bot, tick, to_act
 
 
 async def test_an_absent_players_seat_is_played_by_the_ai_at_its_deadline(world: World):
@@ -43,7 +43,7 @@ async def test_an_absent_players_seat_is_played_by_the_ai_at_its_deadline(world:
     expected = think("cardinal", before.state, seat, decision_seed(before.seed, 0, seat))
 
     clock.advance(12 * HOUR)
-    await bot.scheduler.tick()
+    await tick(bot)
     assert await bot.store.actions(game_id) == [(seat, expected)]
     thoughts = {"game": "cardinal", "level": "normal"}  # timed for /metrics
     assert bot.metrics.registry.get_sample_value("parley_ai_think_seconds_count", thoughts) == 1
@@ -57,7 +57,7 @@ async def test_an_absent_players_seat_is_played_by_the_ai_at_its_deadline(world:
     # A restart recomputes nothing already committed: the turn has passed.
     await world.kill_bot(bot)
     bot = await start_bot(world, clock)
-    await bot.scheduler.tick()
+    await tick(bot)
     assert len(await bot.store.actions(game_id)) == 1
 
 
@@ -225,10 +225,10 @@ async def test_a_crash_mid_thought_is_thought_again_on_the_next_tick(world: Worl
     await world.kill_bot(bot)
 
     bot = await world.start_bot()
-    await bot.scheduler.tick()
+    await tick(bot)
     expected = think("cardinal", game.state, 1, decision_seed(game.seed, 0, 1))
     assert await bot.store.actions(game_id) == [(1, expected)]
-    await bot.scheduler.tick()  # played once, not again
+    await tick(bot)  # played once, not again
     assert len(await bot.store.actions(game_id)) == 1
     # The opening waited for the AI's first move and went out once, with it.
     (opening,) = [m.content for m in world.thread_posts()]

@@ -245,6 +245,7 @@ async def test_a_seat_that_changed_hands_tells_the_old_player_nothing(world: Wor
         if any(s.resigned for s in game.seats if s.seat == seat):
             break
         await bot.service.act(1, user, spec.legal_actions(state, seat)[0])
+        await bot.service.thoughts.settled()  # the autopilot's reply, if it is due
         await bot.herald.deliver(1)
     await bot.herald.deliver(1)
 

@@ -89,6 +89,7 @@ async def test_a_crash_between_a_resignation_and_the_autopilot(world: World, mon
     assert game.seats[1].resigned and game.version == 1  # the autopilot never got to move
 
     bot = await restart(world, bot, clock)
+    await bot.service.thoughts.settled()  # the start hands the owed move out
     game = await bot.store.game(game_id)
     assert game.version > 1 and 1 not in await to_act(bot, game_id)
     assert any("(autopilot)" in m.content for m in world.thread_posts())

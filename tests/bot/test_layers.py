@@ -18,6 +18,7 @@ TOP = {
     "bot.bench",
     "bot.bench_stores",
     "bot.bench_stepper",
+    "bot.bench_thinking",
     "bot.copydb",
     "bot.demo",
     "bot.doctor",
@@ -106,17 +107,20 @@ def callers(function: str) -> set[str]:
 
 def test_one_path_from_discord_to_the_service_and_back():
     """A command's or button's change is noted as committed and its posts are sent by
-    ``act`` alone; the scheduler sends what is owed at start-up and on its tick, and the bot
-    in the last seconds of a safe stop (``ParleyBot._stop_safely``). The three
-    openings of a new game (``/parley new``, ``/parley learn``, Rematch) note theirs: what
-    they owe is their opening, which the opener does. So do a league's creation and its
-    sign-ups, which change the league, not a game (its games change on the tick, through the
-    service). (The bench calls its stand-in herald, less Discord.)"""
+    ``act`` alone; the scheduler sends what is owed at start-up and on its tick, the bot in the
+    last seconds of a safe stop (``ParleyBot._stop_safely``), and the AI's moves, thought in
+    the background, send theirs once they commit (the crew hands the herald's delivery to the
+    service for them). The three openings of a new game (``/parley new``, ``/parley learn``,
+    Rematch) note theirs: what they owe is their opening, which the opener does. So do a
+    league's creation and its sign-ups, which change the league, not a game (its games change
+    on the tick, through the service). (The bench calls its stand-in herald, less Discord.)"""
     assert callers("deliver") == {
         "bot.discord.acting",
         "bot.discord.bot",
         "bot.discord.scheduler",
+        "bot.discord.crew",
         "bot.bench_stores",
+        "bot.bench_thinking",
     }
     assert callers("committed") == {
         "bot.discord.acting",

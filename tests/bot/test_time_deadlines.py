@@ -18,6 +18,7 @@ from tests.bot.time_helpers import (  # noqa: F401 - no_bot_warnings is a fixtur
     no_bot_warnings,
     open_game,
     start_bot,
+    tick,
     to_act,
 )
 
@@ -62,7 +63,7 @@ async def test_the_clock_shows_as_relative_timestamps_and_the_status_is_edited_i
     # A restart does not post a second status message either.
     await world.kill_bot(bot)
     bot = await start_bot(world, clock)
-    await bot.scheduler.tick()
+    await tick(bot)
     await fake.slash(bot, carol, world.thread(), "parley move", action="place a5")
     pinned = [m for m in fake.messages(world.thread()) if m.content.startswith("📋")]
     assert len(pinned) == 1 and f"<@{alice.id}> (Orange)" in pinned[0].content
@@ -87,11 +88,11 @@ async def test_the_autopilot_plays_a_legal_move_when_a_clock_runs_out(world: Wor
         assert f"Your clock runs out <t:{int(T0 + 12 * HOUR)}:R>" in ballot.content
 
     clock.advance(12 * HOUR - 1)
-    await bot.scheduler.tick()
+    await tick(bot)
     assert await bot.store.actions(game_id) == []  # not a second early
 
     clock.advance(1)
-    await bot.scheduler.tick()
+    await tick(bot)
     actions = await bot.store.actions(game_id)
     assert set(due) <= {seat for seat, _ in actions}  # every absent seat moved
     game = await bot.store.game(game_id)
@@ -103,7 +104,7 @@ async def test_the_autopilot_plays_a_legal_move_when_a_clock_runs_out(world: Wor
         spec.secret_choice(spec.new(len(game.seats), game.seed, game.options), s) for s in due
     )
     # The next turns got fresh clocks, so another tick right away changes nothing.
-    await bot.scheduler.tick()
+    await tick(bot)
     assert await bot.store.actions(game_id) == actions
     assert all(d.due_at == T0 + 24 * HOUR for d in await bot.store.deadlines(game_id))
 
@@ -119,7 +120,7 @@ async def test_secret_votes_and_bids_are_autopiloted_until_the_game_ends(world: 
         secret_moves: list[str] = []
         for _ in range(60):
             clock.advance(12 * HOUR)
-            await bot.scheduler.tick()
+            await tick(bot)
             game = await bot.store.game(game_id)
             state = spec.new(len(game.seats), game.seed, game.options)
             secret_moves = []
@@ -147,8 +148,8 @@ async def test_a_restart_between_a_deadline_and_its_processing_neither_loses_nor
     await world.kill_bot(bot)
     clock.advance(DAY + 60)  # Alice's deadline passes while the bot is down
     bot = await start_bot(world, clock)
-    await bot.scheduler.tick()
-    await bot.scheduler.tick()
+    await tick(bot)
+    await tick(bot)
     assert len(await bot.store.actions(game_id)) == 1
     assert len(autopilot_posts(world)) == 1
 
@@ -158,14 +159,14 @@ async def test_a_restart_between_a_deadline_and_its_processing_neither_loses_nor
         return None
 
     bot.herald.deliver = crash  # type: ignore[method-assign]
-    await bot.scheduler.tick()
+    await tick(bot)
     assert len(await bot.store.actions(game_id)) == 2
     assert len(autopilot_posts(world)) == 1
     await world.kill_bot(bot)
 
     bot = await start_bot(world, clock)  # owed posts go out at start-up, once
-    await bot.scheduler.tick()
-    await bot.scheduler.tick()
+    await tick(bot)
+    await tick(bot)
     assert len(await bot.store.actions(game_id)) == 2
     assert len(autopilot_posts(world)) == 2
     assert world.thread_posts()[-1].mentions == [world.alice.id]
@@ -177,13 +178,13 @@ async def test_forfeit_policy_ends_a_two_player_game(world: World):
     bot = await start_bot(world, clock)
     game_id = await open_game(world, bot, "cardinal", "first=orange", clock="48h", absent="forfeit")
     clock.advance(2 * DAY)
-    await bot.scheduler.tick()
+    await tick(bot)
     game = await bot.store.game(game_id)
     assert game.status == "over" and game.result["winners"] == [1]
     final = world.thread_posts()[-1]
     assert "ran out of time and forfeits" in final.content and "🏆" in final.content
     assert "Game over" in world.status_message().content
-    await bot.scheduler.tick()
+    await tick(bot)
     assert len([m for m in world.thread_posts() if "forfeits" in m.content]) == 1
 
 
@@ -194,7 +195,7 @@ async def test_wait_policy_says_so_once_and_keeps_waiting(world: World):
     game_id = await open_game(world, bot, "cardinal", "first=orange", clock="12h", absent="wait")
     for _ in range(3):
         clock.advance(12 * HOUR)
-        await bot.scheduler.tick()
+        await tick(bot)
     assert await bot.store.actions(game_id) == []
     notices = [m for m in world.thread_posts() if "chose to wait" in m.content]
     assert len(notices) == 1 and notices[0].mentions == [world.alice.id]
@@ -208,7 +209,7 @@ async def test_a_game_without_a_clock_never_times_out(world: World):
     bot = await start_bot(world, clock)
     game_id = await open_game(world, bot, "cardinal", "first=orange", clock="none")
     clock.advance(30 * DAY)
-    await bot.scheduler.tick()
+    await tick(bot)
     assert await bot.store.actions(game_id) == []
     assert "No clock" in world.status_message().content
     assert "<t:" not in world.thread_posts()[-1].content
@@ -249,17 +250,17 @@ async def test_an_unanswered_atlantis_offer_is_kept_after_an_hour(world: World, 
     game = await bot.store.game(game_id)
     for seat, action in road:
         await bot.service.act(game_id, game.user_of(seat), action)
-    await bot.scheduler.tick()
+    await tick(bot)
     state = spec.load((await bot.store.game(game_id)).state)
     holder = next(s for s in spec.to_act(state) if spec.default_action(state, s))
     deadline = next(d for d in await bot.store.deadlines(game_id) if d.seat == holder)
     assert deadline.due_at == clock.now + HOUR  # not the 24-hour move clock
 
     clock.advance(HOUR - 1)
-    await bot.scheduler.tick()
+    await tick(bot)
     assert len(await bot.store.actions(game_id)) == len(road)
     clock.advance(1)
-    await bot.scheduler.tick()
+    await tick(bot)
     assert (await bot.store.actions(game_id))[len(road) :] == [(holder, "keep atlantis")]
     after = spec.load((await bot.store.game(game_id)).state)
     assert not any(spec.default_action(after, s) for s in spec.to_act(after))
@@ -306,7 +307,7 @@ async def test_a_move_made_while_the_tick_handles_its_clock_ends_the_turn(
     landed = meanwhile(
         monkeypatch, bot, lambda: bot.service.act(game_id, world.carol.id, "place a5")
     )
-    await bot.scheduler.tick()
+    await tick(bot)
     assert landed, "the clock did not run out"
     game = await bot.store.game(game_id)
     assert game.status == "active"
@@ -340,7 +341,7 @@ async def test_an_undo_approved_while_the_tick_handles_the_clock_does_not_forfei
         bot,
         lambda: Undos(bot.store).answer(game_id, request.id, alice.id, approve=True),
     )
-    await bot.scheduler.tick()
+    await tick(bot)
     assert landed, "the clock did not run out"
     game = await bot.store.game(game_id)
     assert game.status == "active" and game.version == 4

@@ -15,6 +15,7 @@ from tests.bot.time_helpers import (  # noqa: F401 - no_bot_warnings is a fixtur
     no_bot_warnings,
     open_game,
     start_bot,
+    tick,
 )
 
 pytestmark = pytest.mark.usefixtures("no_bot_warnings")
@@ -36,35 +37,35 @@ async def test_each_step_of_the_ladder_fires_once_at_the_right_time(world: World
     assert "DM when my turn starts: **yes**" in answer.text
     await open_game(world, bot, "cardinal", "first=orange", clock="24h")
 
-    await bot.scheduler.tick()
-    await bot.scheduler.tick()
+    await tick(bot)
+    await tick(bot)
     assert len(reminders(world, alice)) == 1
     assert "Your turn" in reminders(world, alice)[0]
     assert f"<t:{int(T0 + DAY)}:R>" in reminders(world, alice)[0]
 
     clock.advance(12 * HOUR - 1)
-    await bot.scheduler.tick()
+    await tick(bot)
     assert len(reminders(world, alice)) == 1  # half the clock is not there yet
     clock.advance(1)
-    await bot.scheduler.tick()
-    await bot.scheduler.tick()
+    await tick(bot)
+    await tick(bot)
     assert len(reminders(world, alice)) == 2 and "Reminder" in reminders(world, alice)[-1]
 
     clock.advance(11 * HOUR)  # one hour before the deadline
-    await bot.scheduler.tick()
+    await tick(bot)
     await world.kill_bot(bot)  # a restart does not resend anything
     bot = await start_bot(world, clock)
-    await bot.scheduler.tick()
+    await tick(bot)
     assert len(reminders(world, alice)) == 3 and "Last call" in reminders(world, alice)[-1]
     assert reminders(world, carol) == []  # not her turn
 
     clock.advance(10 * 60)
     await fake.slash(bot, alice, world.thread(), "parley move", action="place a1")
-    await bot.scheduler.tick()
+    await tick(bot)
     assert reminders(world, carol) == []  # she did not ask for a turn-start DM
     clock.advance(HOUR)
     await fake.slash(bot, carol, world.thread(), "parley move", action="place a5")
-    await bot.scheduler.tick()
+    await tick(bot)
     start = reminders(world, alice)[-1]
     assert len(reminders(world, alice)) == 4 and "Your turn" in start
     assert "Since your last move" in start and "A5" in start and "A1" not in start
@@ -92,13 +93,13 @@ async def test_quiet_hours_delay_a_reminder_until_they_end(world: World):
     await fake.slash(bot, alice, world.thread(), "parley move", action="place a1")
 
     clock.advance(12 * HOUR)  # 20:00 UTC = 05:00 in Tokyo: half the clock, but quiet
-    await bot.scheduler.tick()
+    await tick(bot)
     clock.advance(2 * HOUR - 60)  # 21:59 UTC
-    await bot.scheduler.tick()
+    await tick(bot)
     assert reminders(world, carol) == []
     clock.advance(60)  # 22:00 UTC = 07:00 in Tokyo
-    await bot.scheduler.tick()
-    await bot.scheduler.tick()
+    await tick(bot)
+    await tick(bot)
     assert len(reminders(world, carol)) == 1 and "Reminder" in reminders(world, carol)[0]
 
 
@@ -111,14 +112,14 @@ async def test_a_player_without_dms_or_who_prefers_mentions_is_reminded_in_the_t
     await fake.slash(bot, alice, world.channel, "parley settings", reminders="mention")
     await open_game(world, bot, "cardinal", "first=orange", clock="12h", players=[alice, bob])
     clock.advance(6 * HOUR)
-    await bot.scheduler.tick()
+    await tick(bot)
     post = world.thread_posts()[-1]
     assert "Reminder" in post.content and post.mentions == [alice.id]
     assert reminders(world, alice) == []
 
     await fake.slash(bot, alice, world.thread(), "parley move", action="place a1")
     clock.advance(6 * HOUR)
-    await bot.scheduler.tick()
+    await tick(bot)
     post = world.thread_posts()[-1]
     assert "Reminder" in post.content and post.mentions == [bob.id]  # bob's DMs are closed
 
@@ -142,21 +143,21 @@ async def test_vacation_stops_the_clocks_in_all_games_and_they_resume(world: Wor
         assert "clock stopped" in next(m for m in fake.messages(thread) if m.pinned).content
 
     clock.advance(DAY)  # the original deadlines pass: nothing happens
-    await bot.scheduler.tick()
+    await tick(bot)
     assert await bot.store.actions(one) == [] and await bot.store.actions(two) == []
 
     clock.advance(DAY)  # the vacation is over: the clocks run again, two days later
-    await bot.scheduler.tick()
+    await tick(bot)
     for game_id in (one, two):
         (deadline,) = await bot.store.deadlines(game_id)
         assert deadline.paused_at is None and deadline.due_at == T0 + 3 * DAY
     for thread in threads:
         assert any("back from vacation" in m.content for m in fake.messages(thread))
     clock.advance(DAY - HOUR - 1)
-    await bot.scheduler.tick()
+    await tick(bot)
     assert await bot.store.actions(one) == []
     clock.advance(1)
-    await bot.scheduler.tick()
+    await tick(bot)
     assert len(await bot.store.actions(one)) == 1 and len(await bot.store.actions(two)) == 1
 
 
@@ -192,7 +193,7 @@ async def test_the_turn_ping_stays_one_line_and_the_digest_is_private(world: Wor
     alice_seat = 0
     for _ in range(12):
         clock.advance(12 * HOUR)
-        await bot.scheduler.tick()
+        await tick(bot)
         game = await bot.store.game(game_id)
         log = await bot.store.actions(game_id)
         moved = [i for i, (seat, _) in enumerate(log) if seat == alice_seat]
@@ -220,14 +221,14 @@ async def test_a_reminder_dm_that_turns_out_closed_becomes_a_mention(world: Worl
     await fake.slash(bot, alice, world.thread(), "parley move", action="place a1")
     before = len(world.thread_posts())
     clock.advance(6 * HOUR)
-    await bot.scheduler.tick()
-    await bot.scheduler.tick()
+    await tick(bot)
+    await tick(bot)
     posts = world.thread_posts()[before:]
     assert len(posts) == 1 and "Reminder" in posts[0].content
     assert posts[0].mentions == [carol.id]
     assert reminders(world, carol) == []
     clock.advance(5 * HOUR)  # the last call: the bot now knows, and goes to the thread
-    await bot.scheduler.tick()
+    await tick(bot)
     assert "Last call" in world.thread_posts()[-1].content
     assert len(world.thread_posts()) == before + 2
 
@@ -249,14 +250,14 @@ async def test_a_player_reminded_in_the_thread_has_one_reminder_there_at_a_time(
         ]
 
     clock.advance(6 * HOUR)  # half of bob's clock
-    await bot.scheduler.tick()
+    await tick(bot)
     assert [r.split(":")[0] for r in bobs_reminders()] == [f"<@{bob.id}> ⏰ Reminder"]
     clock.advance(5 * HOUR + 1)  # an hour before his deadline
-    await bot.scheduler.tick()
+    await tick(bot)
     assert [r.split(":")[0] for r in bobs_reminders()] == [f"<@{bob.id}> ⏰ Last call"]
 
     await fake.slash(bot, bob, world.thread(), "parley move", action="place a1")
     await fake.slash(bot, alice, world.thread(), "parley move", action="place e5")
     clock.advance(6 * HOUR)  # half of his next clock
-    await bot.scheduler.tick()
+    await tick(bot)
     assert [r.split(":")[0] for r in bobs_reminders()] == [f"<@{bob.id}> ⏰ Reminder"]

@@ -32,6 +32,13 @@ class FakeClock:
         return self.now
 
 
+async def tick(bot: ParleyBot, now: float | None = None) -> None:
+    """One scheduler tick, then the AI's moves it handed out, waited for as the tasks they
+    are (the tick itself returns without waiting for them)."""
+    await bot.scheduler.tick(now)
+    await bot.service.thoughts.settled()
+
+
 async def start_bot(world: World, clock: FakeClock) -> ParleyBot:
     bot = ParleyBot(Settings(token="fake", database=str(world.database)), clock=clock)
     await world.fake.attach(bot)

@@ -379,15 +379,11 @@ async def ai_due_at_start(store: Store) -> int:
     game = await service.game(game.id)
     spec = REGISTRY["cardinal"]
 
-    async def start_and_die() -> None:
-        await service.start(game, 101)
-
-    task = asyncio.create_task(start_and_die())
+    await service.start(game, 101)  # hands the AI's move out
     while not thoughts:
         await asyncio.sleep(0.01)
-    task.cancel()  # the process dies mid-thought: its claim is given back, nothing moved
-    with pytest.raises(asyncio.CancelledError):
-        await task
+    await service.thoughts.close()  # the process dies mid-thought: nothing moved
+    await service.claims.close()  # and its claim is given back
     started = await store.game(game.id)
     assert started.status == "active" and started.version == 0
     assert spec.to_act(spec.load(started.state)) == [1]
@@ -404,14 +400,20 @@ async def test_two_processes_never_think_for_the_same_seat(postgres_server: Post
     try:
         game_id = await ai_due_at_start(first)
         thoughts: list[str] = []
-        ticks = [
-            process(first, Counted("first", thoughts))[1],
-            process(second, Counted("second", thoughts))[1],
+        processes = [
+            process(first, Counted("first", thoughts)),
+            process(second, Counted("second", thoughts)),
         ]
-        await asyncio.gather(*(tick.resume() for tick in ticks))
+
+        async def resume_both() -> None:
+            """Both ticks hand the owed move out at once; then both processes' thoughts end."""
+            await asyncio.gather(*(tick.resume() for _, tick in processes))
+            await asyncio.gather(*(service.thoughts.settled() for service, _ in processes))
+
+        await resume_both()
         assert len(thoughts) == 1, thoughts
         assert [seat for seat, _ in await first.actions(game_id)] == [1]
-        await asyncio.gather(*(tick.resume() for tick in ticks))  # nothing owed any more
+        await resume_both()  # nothing owed any more
         assert len(thoughts) == 1 and await first.autopilot_due() == []
     finally:
         await first.close()
@@ -433,21 +435,22 @@ async def test_a_process_dead_mid_thought_leaves_the_move_to_another(
         thoughts: list[str] = []
         dying = Counted("dying", thoughts)
         dying.hang = True
-        _, dying_tick = process(first, dying)
-        stuck = asyncio.create_task(dying_tick.resume())
+        dying_service, dying_tick = process(first, dying)
+        await dying_tick.resume()  # hands the move out: its thought starts and never ends
         while not thoughts:
             await asyncio.sleep(0.01)
-        _, tick = process(second, Counted("second", thoughts))
+        service, tick = process(second, Counted("second", thoughts))
         await tick.resume()
+        await service.thoughts.settled()
         assert thoughts == ["dying"]  # held: the other process leaves it
         await lapse_leases(second)  # the dead process's lease lapses
         await tick.resume()
+        await service.thoughts.settled()
         assert thoughts == ["dying", "second"]
         assert [seat for seat, _ in await second.actions(game_id)] == [1]
         assert await second.autopilot_due() == []
-        stuck.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await stuck
+        assert dying_service.thoughts.owes(game_id)  # still stuck, as a dead process is
+        await dying_service.thoughts.close()
     finally:
         await first.close()
         await second.close()
@@ -472,12 +475,15 @@ async def test_the_ai_move_a_command_sets_off_is_thought_once(postgres_server: P
         while not thoughts:
             await asyncio.sleep(0.01)
         assert await second.autopilot_due() == [game.id]  # owed, recorded with the move
-        _, tick = process(second, Counted("second", thoughts))
+        other, tick = process(second, Counted("second", thoughts))
         await tick.resume()
+        await other.thoughts.settled()
         assert thoughts == ["first"]
-        await command
+        await command  # answered once the person's move committed
+        await service.thoughts.settled()
         assert [seat for seat, _ in await second.actions(game.id)] == [0, 1]
         await tick.resume()
+        await other.thoughts.settled()
         assert thoughts == ["first"] and await second.autopilot_due() == []
     finally:
         await first.close()

@@ -126,13 +126,13 @@ async def find_lobby(
 async def game_autocomplete(
     interaction: discord.Interaction[ParleyBot], current: str
 ) -> list[app_commands.Choice[int]]:
-    """The caller's games here whose label holds what they typed, then open lobbies: one
-    list query (no states, no seats), however many games they are in."""
+    """The caller's games here whose label holds what they typed, then open lobbies: the
+    database picks the first 25 (no states, no seats), however many games they are in."""
     store = interaction.client.store
     if interaction.guild_id is None:
         return []
-    games = await store.games_listed(interaction.user.id, interaction.guild_id)
-    choices = matching(games, current)
+    games = await store.games_listed(interaction.user.id, interaction.guild_id, TITLES, current, 25)
+    choices = [app_commands.Choice(name=label(game), value=game.id) for game in games]
     if len(choices) < 25:
         mine = {g.id for g in games}
         lobbies = [
@@ -144,13 +144,21 @@ async def game_autocomplete(
     return choices[:25]
 
 
+#: Each game's title by its key, for labels the database matches (``games_listed``).
+TITLES = {key: spec.title for key, spec in REGISTRY.items()}
+
+
+def label(game: GameListing) -> str:
+    """How a game reads in a list: ``#12 Rigadoon (active)``."""
+    return f"#{game.id} {TITLES[game.game_key]} ({game.status})"
+
+
 def matching(games: list[GameListing], current: str) -> list[app_commands.Choice[int]]:
     """Up to 25 choices for the games whose label holds ``current``."""
     choices = []
     for game in games:
-        label = f"#{game.id} {REGISTRY[game.game_key].title} ({game.status})"
-        if current.lower() in label.lower():
-            choices.append(app_commands.Choice(name=label, value=game.id))
+        if current.lower() in label(game).lower():
+            choices.append(app_commands.Choice(name=label(game), value=game.id))
             if len(choices) == 25:
                 break
     return choices

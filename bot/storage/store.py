@@ -8,7 +8,7 @@ processes) as its dialects; :func:`bot.storage.factory.open_store` picks one fro
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from bot.storage.history import GuildSettings, LogEntry, Rating, UndoRequest
@@ -56,9 +56,13 @@ class Store(LeagueStore, Protocol):
     async def unopened(self) -> list[int]:
         """Games still owed their opening (no thread yet): a crash may have cut it short."""
 
-    async def games_listed(self, user_id: int, guild_id: int) -> list[GameListing]:
-        """The user's lobbies and games in play in a server, most recently changed first,
-        without states or seats: cheap for a user in thousands of games."""
+    async def games_listed(
+        self, user_id: int, guild_id: int, titles: Mapping[str, str], holding: str, limit: int
+    ) -> list[GameListing]:
+        """The user's lobbies and games in play in a server whose label (``#12 Rigadoon
+        (active)``, the title from ``titles`` by game key) holds ``holding`` in any case, the
+        ``limit`` most recently changed, without states or seats: the database picks them, so
+        a user in thousands of games costs a handful of rows."""
 
     async def open_lobbies(self, guild_id: int) -> list[GameRecord]: ...
 

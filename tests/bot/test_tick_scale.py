@@ -184,6 +184,31 @@ async def test_the_game_autocomplete_reads_one_list_for_a_user_in_many_games(wor
     assert len(said) <= 2, said
 
 
+async def test_the_game_autocomplete_finds_an_old_game_by_what_is_typed(world: World):
+    """The database matches the label (``#12 Cardinal (lobby)``) in any case, so a game far
+    down a long list is found by its number; ``%`` and ``_`` are letters, not wildcards."""
+    bot = await world.start_bot()
+    ids = [
+        (
+            await bot.store.create_game(
+                "cardinal", world.guild.id, world.channel.id, world.alice.id, i, {}
+            )
+        ).id
+        for i in range(40)
+    ]
+
+    async def typed(text: str) -> list[int]:
+        choices = await world.fake.autocomplete(
+            bot, world.alice, world.channel, "parley board", "game", text
+        )
+        return [c["value"] for c in choices]
+
+    assert await typed(f"#{ids[0]} ") == [ids[0]]  # the oldest, 39 newer ones above it
+    assert await typed("CARDINAL (Lob") == ids[::-1][:25]  # newest first
+    assert await typed("%") == [] and await typed("_") == []
+    assert await typed("rigadoon") == []
+
+
 # -- when a turn is next due ----------------------------------------------------------------
 
 

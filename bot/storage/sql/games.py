@@ -4,6 +4,8 @@ the stored states that cache a game's seed and actions."""
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Mapping
 from typing import Any
 
 from bot.storage.records import AbsentPolicy, GameListing, GameRecord
@@ -28,15 +30,24 @@ class Games(SqlBase):
             guild_id,
         )
 
-    async def games_listed(self, user_id: int, guild_id: int) -> list[GameListing]:
+    async def games_listed(
+        self, user_id: int, guild_id: int, titles: Mapping[str, str], holding: str, limit: int
+    ) -> list[GameListing]:
+        title = "CASE g.game_key " + "WHEN ? THEN ? " * len(titles) + "ELSE g.game_key END"
+        label = f"'#' || CAST(g.id AS TEXT) || ' ' || {title} || ' (' || g.status || ')'"
+        pattern = "%" + re.sub(r"([\\%_])", r"\\\1", holding.lower()) + "%"
         async with self._reading() as db:
             rows = await db.fetch(
                 # from the user's seats (SQLite keeps a CROSS JOIN's order), never the guild's
                 "SELECT g.id, g.game_key, g.status FROM seats s CROSS JOIN games g "
                 "WHERE g.id = s.game_id AND s.user_id=? AND g.guild_id=? "
-                "AND g.status IN ('lobby', 'active') ORDER BY g.updated_at DESC",
+                f"AND g.status IN ('lobby', 'active') AND lower({label}) LIKE ? ESCAPE '\\' "
+                "ORDER BY g.updated_at DESC LIMIT ?",
                 user_id,
                 guild_id,
+                *(word for pair in titles.items() for word in pair),
+                pattern,
+                limit,
             )
         return [GameListing(r["id"], r["game_key"], r["status"]) for r in rows]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot.discord.acting import act
-from bot.discord.bot import ParleyBot, committed
+from bot.discord.bot import ParleyBot, committed, reply_privately
 from bot.discord.choices import CUSTOM_ID_LIMIT, ActionButton
 from bot.discord.lobby import welcome
 from bot.discord.permissions import TO_LEARN, lacking, listing
@@ -25,8 +25,11 @@ STARTED = (
 async def open_practice(
     interaction: discord.Interaction[ParleyBot], key: str, options: str = ""
 ) -> None:
-    """``/parley learn``: the practice game, its private thread here, then its start (the
-    AI's first moves and the first notes come with the opening post)."""
+    """``/parley learn``: the practice game, then its opening (``Opener.open_practice``): its
+    private thread here, then its start (the AI's first moves and the first notes come with
+    the opening post). The start is owed from the game's commit: if the process dies before
+    it, the scheduler's resume makes it; if a resume elsewhere makes it first, the opening
+    finds it made, and the learner is told their game is on all the same."""
     bot = interaction.client
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
@@ -45,22 +48,32 @@ async def open_practice(
     game = await bot.service.learn(key, interaction.guild_id, channel.id, user.id, options)
     title = REGISTRY[game.game_key].title
     committed(interaction, f"Practice game #{game.id} of {title} is open.")
-    try:
-        opened = await bot.scheduler.open_place(game.id)
-    except discord.Forbidden:
-        raise UserError(
+
+    async def start() -> tuple[GameRecord, str]:
+        """The game's thread and start (each made here unless made already)."""
+        refused = UserError(
             f"I could not make a private thread here: I need {listing(list(TO_LEARN.values()))}."
-        ) from None
-    assert opened is not None and opened.thread_id is not None
-    thread = opened.thread_id
-    note = await welcome(bot, opened, user.id)
+        )
+        try:
+            opened = await bot.scheduler.open_place(game.id)
+        except discord.Forbidden:
+            raise refused from None
+        if opened is None or opened.thread_id is None:
+            raise refused  # a resume got there first, and the channel refused it the thread
+        return opened, ""
 
-    async def start() -> GameRecord:
-        return await bot.service.start(opened, user.id)
+    async def welcomed(started: tuple[GameRecord, str]) -> tuple[GameRecord, str]:
+        """The welcome DM (before the start's own DMs go out); the word if it could not go."""
+        return started[0], await welcome(bot, started[0], user.id)
 
-    await act(
-        interaction, game.id, start, lambda _: STARTED.format(title=title, thread=thread) + note
-    )
+    def said(started: tuple[GameRecord, str]) -> str:
+        opened, note = started
+        return STARTED.format(title=title, thread=opened.thread_id) + note
+
+    async def answer(started: tuple[GameRecord, str]) -> None:
+        await reply_privately(interaction, said(started))
+
+    await act(interaction, game.id, start, said, answer, shown=welcomed)
 
 
 async def answer_hint(interaction: discord.Interaction[ParleyBot], game: GameRecord) -> None:

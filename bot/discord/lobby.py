@@ -20,7 +20,7 @@ from bot.discord.permissions import TO_OPEN, lacking, listing
 from bot.discord.resend import already_posted
 from bot.discord.targets import GameBound, in_server_only, reach
 from bot.play.clocks import CLOCKS, POLICIES, clock_name, policy_named
-from bot.play.service import UserError
+from bot.play.service import BUSY, UserError
 from bot.play.wording import chosen_options, fit
 from bot.storage import GameRecord, TimePolicy, who
 from games import REGISTRY
@@ -120,11 +120,11 @@ class Opener:
         bot = self.bot
         async with self._locks[game_id]:
             game = await bot.store.game(game_id)
+            if game is not None and game.practice:
+                return await self.open_practice(game, resuming)
             if game is None or game.thread_id is not None or game.status not in OPEN:
                 return game
             spec = REGISTRY[game.game_key]
-            if game.practice:
-                return await self.open_practice(game, resuming)
             channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
             message_id = game.lobby_message_id
             try:
@@ -172,12 +172,38 @@ class Opener:
             return await bot.store.game(game.id)
 
     async def open_practice(self, game: GameRecord, resuming: bool) -> GameRecord | None:
-        """A practice game's place (``/parley learn``): a private thread in the channel, with
-        its learner added, and no lobby card (nobody else may join). A private thread, not the
-        learner's DMs: the game's posts, buttons and pings then work as in every game (the
-        quiet thread, ``reach`` in a server), the learner's own DMs stay for secret choices,
-        and only the learner (and the server's moderators) see it. When the channel refuses
-        it, the game is called off, as :meth:`open` does."""
+        """A practice game's opening (``/parley learn``): its place, then its start, each step
+        skipped once done, so the learner's command and a resume after a crash (or racing
+        it, from another process) each finish the job and the game is started once.
+
+        Its place is a private thread in the channel, with its learner added, and no lobby
+        card (nobody else may join). A private thread, not the learner's DMs: the game's
+        posts, buttons and pings then work as in every game (the quiet thread, ``reach`` in a
+        server), the learner's own DMs stay for secret choices, and only the learner (and the
+        server's moderators) see it. When the channel refuses it, the game is called off, as
+        :meth:`open` does. The start is owed from the commit that made the game (it is a
+        practice game still in the lobby: ``Store.unopened``) and is version-checked
+        (``GameService.start`` with ``again``: a game started meanwhile is left as it is)."""
+        if game.thread_id is None and game.status in OPEN:
+            opened = await self._practice_thread(game, resuming)
+            if opened is None:
+                return None
+            game = opened
+        if game.thread_id is not None and game.status == "lobby":
+            try:
+                game = await self.bot.service.start(game, None, again=True)
+            except UserError as refused:
+                if not resuming or str(refused) == BUSY:
+                    raise  # (when resuming, the next tick tries again)
+                now = await self.bot.store.game(game.id)
+                if now is not None and now.status == "lobby":  # it can never start: call it off
+                    log.warning("Practice game %s cannot start (%s); called off", game.id, refused)
+                    await self.abandon(now, None)
+                return await self.bot.store.game(game.id)
+        return game
+
+    async def _practice_thread(self, game: GameRecord, resuming: bool) -> GameRecord | None:
+        """A practice game's private thread, recorded (or the game called off)."""
         bot = self.bot
         spec = REGISTRY[game.game_key]
         try:

@@ -171,7 +171,7 @@ class GameService:
         hints: bool = False,
         practice: bool = False,
     ) -> GameRecord:
-        """A new lobby and its move clock, in one commit, then ``ai`` AI seats after the host
+        """A new lobby, its ``ai`` AI seats after the host and its move clock, in one commit
         (it still owes its opening: the lobby card and thread, see ``bot.discord.lobby``).
         Past a cap on open lobbies it is refused. ``hints``: ``/parley hint`` answers in it
         (while it is unrated); ``practice``: a guided game (:meth:`learn`)."""
@@ -195,6 +195,7 @@ class GameService:
                 caps=(LOBBIES_PER_HOST, LOBBIES_PER_SERVER),
                 hints=hints,
                 practice=practice,
+                ai=ai,
             )
         except TooManyLobbies as full:
             if full.mine:
@@ -207,17 +208,17 @@ class GameService:
                 f"This server already has {full.cap} games waiting for players: start or "
                 "cancel some of them before opening another."
             ) from None
-        for _ in range(ai):
-            await self.store.add_ai_seat(game.id)
-        return await self.game(game.id) if ai else game
+        return game
 
     async def learn(
         self, key: str, guild_id: int, channel_id: int, user_id: int, options_text: str = ""
     ) -> GameRecord:
         """A practice game (``/parley learn``): the learner against the AI in every other seat
         of a usual table (the one ``/parley rules`` shows), unrated, with hints on and
-        teaching notes in its posts (:mod:`bot.play.teaching`). Still a lobby: it is started
-        once its private thread is recorded (``bot.discord.learn``)."""
+        teaching notes in its posts (:mod:`bot.play.teaching`). Still a lobby, and owed its
+        start from this commit on: it is started once its private thread is recorded, by the
+        command or by the scheduler's resume after a crash (``Opener.open`` in
+        ``bot.discord.lobby``, :meth:`start` with ``again``)."""
         spec = known_game(key)
         players = spec.lesson.players if spec.lesson else spec.min_players
         return await self.new_game(
@@ -294,11 +295,18 @@ class GameService:
         await self._changing(game, change)
         return await self.game(game.id)
 
-    async def start(self, game: GameRecord, user_id: int | None) -> GameRecord:
-        """The host starts the game (``user_id`` None: a league starts its game itself)."""
+    async def start(
+        self, game: GameRecord, user_id: int | None, *, again: bool = False
+    ) -> GameRecord:
+        """The host starts the game (``user_id`` None: a league starts its game itself, or a
+        practice game is started by its opener). ``again``: a start owed and made by whoever
+        comes first (a practice game's, by the learner's command or a resume): the game
+        already started is no error, nothing is done."""
 
         async def change(game: GameRecord) -> None:
             spec = self.spec(game)
+            if again and game.status in ("active", "over"):
+                return  # started already (decided on the game as it now is)
             if game.status == "cancelled":
                 raise UserError("This game was cancelled.")
             if game.status != "lobby":

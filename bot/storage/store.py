@@ -42,10 +42,12 @@ class Store(LeagueStore, Protocol):
         caps: tuple[int, int] | None = None,
         hints: bool = False,
         practice: bool = False,
+        ai: int = 0,
     ) -> GameRecord:
-        """A new lobby with its host seated and its move clock, in one commit; ``caps`` (per
-        host, per server) refuses it with :class:`TooManyLobbies` past either cap. ``hints``:
-        `/parley hint` answers in it; ``practice``: a guided game (``/parley learn``)."""
+        """A new lobby with its host seated, ``ai`` AI seats after the host and its move clock,
+        in one commit; ``caps`` (per host, per server) refuses it with :class:`TooManyLobbies`
+        past either cap. ``hints``: `/parley hint` answers in it; ``practice``: a guided game
+        (``/parley learn``), which owes its start from this commit on (:meth:`unopened`)."""
 
     async def game(self, game_id: int) -> GameRecord | None: ...
 
@@ -54,7 +56,8 @@ class Store(LeagueStore, Protocol):
     async def games_of_user(self, user_id: int, guild_id: int) -> list[GameRecord]: ...
 
     async def unopened(self) -> list[int]:
-        """Games still owed their opening (no thread yet): a crash may have cut it short."""
+        """Games still owed their opening (no thread yet), and practice games still owed their
+        start (a practice game's opening ends with its start): a crash may have cut it short."""
 
     async def games_listed(
         self, user_id: int, guild_id: int, titles: Mapping[str, str], holding: str, limit: int

@@ -4,6 +4,11 @@ in unrated games whose lobby allowed hints, and is refused in words everywhere e
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
+from bot.discord.learn import STARTED
 from bot.discord.lobby import HINTS
 from bot.play.teaching import NOTE
 from games import REGISTRY
@@ -11,7 +16,9 @@ from tests.bot.conftest import World
 from tests.bot.fake_discord.world import PRIVATE_THREAD
 from tests.bot.helpers import choice_labels, pick, private_reply
 from tests.bot.test_ai_seats import open_with_ai
+from tests.bot.test_hardening_recovery import crash_at, restart
 from tests.bot.test_permissions import permissions
+from tests.bot.time_helpers import FakeClock, start_bot
 
 
 async def quick_bot(world: World):
@@ -110,3 +117,77 @@ async def test_learn_without_private_threads_is_refused_naming_the_permission(wo
     assert "Create Private Threads" in private_reply(reply)
     assert await bot.store.games_of_user(world.alice.id, world.guild.id) == []
     assert fake.threads(world.channel) == []
+
+
+# -- a practice game is opened and started once, whatever dies on the way ------------------------
+
+
+@pytest.mark.parametrize(
+    "step", ["create_game", "set_places", "start"], ids=["made", "thread-recorded", "started"]
+)
+async def test_a_crash_while_opening_a_practice_game_leaves_it_started(
+    world: World, monkeypatch, step
+):
+    """The process dies once the practice game is committed (``made``), once its private thread
+    is recorded (``thread-recorded``) or once its start is committed (``started``): after a
+    restart the learner has the practice game, started, with its AI seats, in one private
+    thread they are in, its opening post there; never a lobby nobody can start."""
+    fake, alice = world.fake, world.alice
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    bot.service.thinker.level = "easy"
+    crash_at(monkeypatch, bot.store, step, after=True)  # committed, then the process dies
+    await fake.slash(bot, alice, world.channel, "parley learn", game="cardinal")
+    assert (await bot.store.game(1)).status in ("lobby", "active")
+
+    bot = await restart(world, bot, clock)
+    await bot.service.thoughts.settled()
+    game = await bot.store.game(1)
+    assert game.practice and game.status == "active", game.status
+    assert [s.is_ai for s in game.seats] == [False, True]
+    (thread,) = fake.threads(world.channel)
+    assert thread.type == PRIVATE_THREAD and game.thread_id == thread.id
+    assert [m for m in world.thread_posts() if "The game begins!" in m.content]
+    assert await bot.store.unopened() == [] and await bot.store.unsent() == []
+
+
+async def test_a_start_racing_learn_still_hands_the_learner_their_game(world: World, monkeypatch):
+    """A resume elsewhere (another process, or this one's tick) starts the practice game as soon
+    as its thread is recorded, before the command's own start: the learner is still told their
+    game is on, never that it "has already started"; it is started once."""
+    fake, alice = world.fake, world.alice
+    bot = await quick_bot(world)
+    real = bot.store.set_places
+
+    async def then_started(game_id: int, *args: Any, **kwargs: Any) -> None:
+        await real(game_id, *args, **kwargs)
+        monkeypatch.setattr(bot.store, "set_places", real)
+        game = await bot.store.game(game_id)
+        await bot.service.start(game, None)  # the resume's start wins the race
+
+    monkeypatch.setattr(bot.store, "set_places", then_started)
+    reply = await fake.slash(bot, alice, world.channel, "parley learn", game="cardinal")
+    answer = private_reply(reply)
+    assert "already started" not in answer
+    thread = world.thread()
+    title = REGISTRY["cardinal"].title
+    assert answer.startswith(STARTED.format(title=title, thread=thread.id)), answer
+    assert (await bot.store.game(1)).status == "active"
+    begun = [m for m in world.thread_posts() if "The game begins!" in m.content]
+    assert len(begun) == 1
+
+
+async def test_a_practice_game_that_can_never_start_is_called_off_not_retried(world: World):
+    """A practice game left in the lobby without its AI seats (made before its seats came in
+    the game's own commit) cannot start: the resume calls it off once and owes it no more,
+    rather than failing on every tick."""
+    clock = FakeClock()
+    bot = await start_bot(world, clock)
+    alice = world.alice
+    made = await bot.store.create_game(
+        "cardinal", world.guild.id, world.channel.id, alice.id, 7, {}, practice=True, hints=True
+    )
+    assert await bot.store.unopened() == [made.id]
+    bot = await restart(world, bot, clock)
+    game = await bot.store.game(made.id)
+    assert game.status == "cancelled" and await bot.store.unopened() == []

@@ -55,7 +55,7 @@ class Games(SqlBase):
         async with self._reading() as db:
             rows = await db.fetch(
                 "SELECT id FROM games WHERE thread_id IS NULL AND status IN ('lobby', 'active') "
-                "ORDER BY id"
+                "UNION SELECT id FROM games WHERE practice=1 AND status='lobby' ORDER BY id"
             )
         return [r["id"] for r in rows]
 
@@ -78,6 +78,7 @@ class Games(SqlBase):
         caps: tuple[int, int] | None = None,
         hints: bool = False,
         practice: bool = False,
+        ai: int = 0,
     ) -> GameRecord:
         now = self._clock()
         async with self._write() as db:
@@ -105,6 +106,11 @@ class Games(SqlBase):
             await db.execute(
                 "INSERT INTO seats (game_id, seat, user_id) VALUES (?, 0, ?)", game_id, host_id
             )
+            if ai:  # as add_ai_seat numbers them: seats 1, 2, ... played by users -1, -2, ...
+                await db.executemany(
+                    "INSERT INTO seats (game_id, seat, user_id, kind) VALUES (?, ?, ?, 'ai')",
+                    [(game_id, n, -n) for n in range(1, ai + 1)],
+                )
             if clock_seconds is not None or policy != "autopilot":
                 await db.execute(
                     "INSERT INTO game_clocks (game_id, clock_seconds, policy) VALUES (?, ?, ?)",

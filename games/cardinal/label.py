@@ -8,6 +8,7 @@ from games.cardinal.data import SEATS
 from games.cardinal.rules import PHASES, phase, supply
 from games.cardinal.state import CardinalState, copy
 from games.cardinal.views import shown
+from games.core.words import t, tn
 
 LABEL_LIMIT = 80
 
@@ -32,8 +33,8 @@ def label(state: CardinalState, seat: int, action: str) -> str:
     words = action.split()
     if len(words) == 1:
         if words[0] == "pirate":
-            return "Send the pirate to one of the crowded squares"
-        return f"Place a ship ({supply(state, seat)} in hand)"
+            return t("Send the pirate to one of the crowded squares")
+        return tn("Place a ship ({n} in hand)", "Place a ship ({n} in hand)", supply(state, seat))
     after = copy(state)
     PHASES[phase(after)].play(after, seat, action)
     verb, target = words

@@ -1,0 +1,106 @@
+"""The words a person reads, in the reader's language.
+
+Every text a player meets (a label, a reason, a history line, a reveal line, a post, a board's
+caption) is written in English in the code, inside ``t("...")`` (or ``tn`` for a plural, ``tp``
+with a context), and looked up in the language being spoken when it is made. The language is a
+context variable, set by whoever speaks to a reader (``with speaking(speech): ...``): the bot
+for an answer, a post or a DM, a worker for the board it draws. So the engines stay pure (they
+load no catalogue and know no reader) and a label that must fit 80 characters is measured in
+the language it is read in. Unset, the speech is English.
+
+Placeholders are named and filled by ``t`` itself (``t("Place a ship on {square}",
+square=name)``), so a translation may put them in any order; ``N_`` marks a text kept in a
+constant, translated where it is used (``t(REASONS[key])``). The catalogues and their checks
+live in ``bot/language.py`` and ``bot/catalogue.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Protocol
+
+
+class Speech(Protocol):
+    """One language's words: gettext's three lookups and the locale's way with numbers."""
+
+    code: str
+
+    def gettext(self, message: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
+    def pgettext(self, context: str, message: str) -> str: ...
+
+    def number(self, value: float) -> str: ...
+
+
+class English:
+    """The words as written in the code: no catalogue, English plurals, 42,000."""
+
+    code = "en"
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+    def pgettext(self, context: str, message: str) -> str:
+        return message
+
+    def number(self, value: float) -> str:
+        return f"{value:,}"
+
+
+ENGLISH = English()
+_speech: ContextVar[Speech] = ContextVar("speech", default=ENGLISH)
+
+
+def speech() -> Speech:
+    """The language being spoken now."""
+    return _speech.get()
+
+
+@contextmanager
+def speaking(words: Speech) -> Iterator[Speech]:
+    """Speak ``words``'s language inside the block (and in tasks it starts)."""
+    token = _speech.set(words)
+    try:
+        yield words
+    finally:
+        _speech.reset(token)
+
+
+def _filled(text: str, params: dict[str, object]) -> str:
+    return text.format(**params) if params else text
+
+
+def t(message: str, **params: object) -> str:
+    """``message`` in the language spoken now, its ``{placeholders}`` filled from ``params``."""
+    return _filled(_speech.get().gettext(message), params)
+
+
+def tn(singular: str, plural: str, n: int, **params: object) -> str:
+    """The form of ``singular``/``plural`` for ``n`` in the language spoken now; ``{n}`` is
+    filled with ``n`` written as the locale writes numbers."""
+    words = _speech.get()
+    return _filled(words.ngettext(singular, plural, n), {"n": words.number(n), **params})
+
+
+def tp(context: str, message: str, **params: object) -> str:
+    """``message`` where the same English word needs different words in another language
+    (``tp("button", "Join")``)."""
+    return _filled(_speech.get().pgettext(context, message), params)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue without translating it: it is kept in a constant
+    and translated with ``t`` where it is said."""
+    return message
+
+
+def number(value: float) -> str:
+    """``value`` as the language spoken now writes numbers (42,000; 42.000; 42 000)."""
+    return _speech.get().number(value)

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Generic, NotRequired, Protocol, TypedDict, Typ
 
 from games.core.codec import StateCodec
 from games.core.teaching import Moment
+from games.core.words import told
 
 
 class Finishable(Protocol):
@@ -70,10 +71,17 @@ class IllegalAction(ValueError):
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended. ``winners`` empty means a draw."""
+    """How a game ended. ``winners`` empty means a draw. The reason is kept as its English
+    text and placeholders (``text``, ``params``: what is stored with a finished game) and
+    said in the language spoken when ``reason`` is read."""
 
     winners: list[int] = field(default_factory=list)
-    reason: str = ""
+    text: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def reason(self) -> str:
+        return told(self.text, self.params)
 
 
 @dataclass(frozen=True)
@@ -110,9 +118,13 @@ class Lesson:
     options: tuple[tuple[str, Any], ...] = ()
 
 
-def finish(state: Finishable, winners: list[int], reason: str) -> None:
-    """Record the end of the game in ``state``: the one way every game stores its outcome."""
+def finish(state: Finishable, winners: list[int], reason: str, **params: Any) -> None:
+    """Record the end of the game in ``state``: the one way every game stores its outcome.
+    ``reason`` is the English text (marked ``N_``) with ``{placeholders}`` filled from
+    ``params`` when it is read: a state holds facts, never words in one reader's language."""
     state.outcome = {"winners": sorted(winners), "reason": reason}
+    if params:
+        state.outcome["params"] = params
 
 
 def score(name: str, value: int) -> Score:
@@ -213,7 +225,7 @@ class GameSpec(ABC, Generic[S]):
             "to_act": self.to_act(state),
             "turn": self.turn_number(state),
             "last": self.last_lines(state),
-            "outcome": state.outcome,
+            "outcome": self._told_outcome(state),
             "scores": self.scores(state),
         }
         if seat is not None:
@@ -224,7 +236,13 @@ class GameSpec(ABC, Generic[S]):
     def outcome(self, state: S) -> Outcome | None:
         if state.outcome is None:
             return None
-        return Outcome(winners=list(state.outcome["winners"]), reason=state.outcome["reason"])
+        stored = state.outcome
+        return Outcome(list(stored["winners"]), stored["reason"], dict(stored.get("params", {})))
+
+    def _told_outcome(self, state: S) -> dict[str, Any] | None:
+        """The envelope's ``outcome``: winners and the reason in the language spoken now."""
+        outcome = self.outcome(state)
+        return None if outcome is None else {"winners": outcome.winners, "reason": outcome.reason}
 
     def dump(self, state: S) -> str:
         return self.codec.dump(state)

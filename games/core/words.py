@@ -16,7 +16,7 @@ live in ``bot/language.py`` and ``bot/catalogue.py``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Protocol
@@ -79,6 +79,8 @@ def _filled(text: str, params: dict[str, object]) -> str:
 
 def t(message: str, **params: object) -> str:
     """``message`` in the language spoken now, its ``{placeholders}`` filled from ``params``."""
+    if not message:  # gettext's "" is the catalogue's header
+        return message
     return _filled(_speech.get().gettext(message), params)
 
 
@@ -99,6 +101,20 @@ def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it: it is kept in a constant
     and translated with ``t`` where it is said."""
     return message
+
+
+def NP_(context: str, message: str) -> str:
+    """``N_`` for a text that needs a context (a slash command's name, a button's word)."""
+    return message
+
+
+def told(text: str, params: Mapping[str, object]) -> str:
+    """A text a state keeps untranslated (an outcome's reason, a log line: its English text and
+    placeholders) said in the language spoken now. Its text placeholders are looked up too,
+    so a stored seat or card name ("Green") is said in the reader's words; a name the
+    catalogue does not know (a square, a player) stays as it is."""
+    filled = {key: t(value) if isinstance(value, str) else value for key, value in params.items()}
+    return t(text, **filled)
 
 
 def number(value: float) -> str:

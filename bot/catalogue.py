@@ -35,6 +35,8 @@ KEYWORDS: Mapping[str, Any] = {
     "N_": None,
     "NP_": ((1, "c"), 2),
 }
+#: Which arguments of each call are texts (for the check that none is an f-string).
+TEXT_ARGUMENTS = {"t": [0], "tn": [0, 1], "tp": [0, 1], "N_": [0], "NP_": [0, 1]}
 #: Folders whose texts players read, and the area (catalogue file) of each; the first match
 #: of a source file's path wins.
 AREAS: tuple[tuple[str, str], ...] = (
@@ -118,7 +120,7 @@ def unreadable_calls() -> list[str]:
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
                 continue
-            texts = {"t": [0], "tn": [0, 1], "tp": [0, 1], "N_": [0], "NP_": [0, 1]}.get(node.func.id, [])
+            texts = TEXT_ARGUMENTS.get(node.func.id, [])
             for index in texts:
                 if index < len(node.args) and isinstance(
                     node.args[index], ast.JoinedStr | ast.BinOp

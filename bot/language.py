@@ -16,6 +16,7 @@ from io import BytesIO
 from pathlib import Path
 
 from babel import Locale
+from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -49,6 +50,9 @@ class Catalogued:
 
     def number(self, value: float) -> str:
         return format_decimal(value, locale=self._locale)
+
+    def listing(self, items: list[str]) -> str:
+        return format_list(items, locale=self._locale)
 
 
 def catalogue_files(code: str) -> list[Path]:

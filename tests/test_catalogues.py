@@ -7,7 +7,7 @@ import pytest
 
 from bot.catalogue import problems, unreadable_calls
 from bot.language import TRANSLATED, language_of, speech
-from games.core.words import ENGLISH, speaking, t, tn
+from games.core.words import ENGLISH, joined, speaking, t, tn
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
@@ -37,3 +37,8 @@ def test_numbers_and_plurals_follow_the_language_spoken() -> None:
         assert speech("fr").number(42000) == "42\u202f000"
     assert tn("{n} ship", "{n} ships", 42000) == "42,000 ships"
     assert t("{a} and {b}", a=1, b=2) == "1 and 2"
+    assert joined(["Red", "Blue", "Green"]) == "Red, Blue and Green"
+    with speaking(speech("fr")):
+        assert joined(["rouge", "bleu", "vert"]) == "rouge, bleu et vert"
+    with speaking(speech("de")):
+        assert joined(["Rot", "Blau"]) == "Rot und Blau"

@@ -35,6 +35,8 @@ class Speech(Protocol):
 
     def number(self, value: float) -> str: ...
 
+    def listing(self, items: list[str]) -> str: ...
+
 
 class English:
     """The words as written in the code: no catalogue, English plurals, 42,000."""
@@ -52,6 +54,9 @@ class English:
 
     def number(self, value: float) -> str:
         return f"{value:,}"
+
+    def listing(self, items: list[str]) -> str:
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 ENGLISH = English()
@@ -115,6 +120,11 @@ def told(text: str, params: Mapping[str, object]) -> str:
     catalogue does not know (a square, a player) stays as it is."""
     filled = {key: t(value) if isinstance(value, str) else value for key, value in params.items()}
     return t(text, **filled)
+
+
+def joined(items: list[str]) -> str:
+    """Items as the language spoken now lists them ("A, B and C"; "A, B et C")."""
+    return _speech.get().listing(items) if items else ""
 
 
 def number(value: float) -> str:

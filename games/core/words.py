@@ -127,6 +127,20 @@ def joined(items: list[str]) -> str:
     return _speech.get().listing(items) if items else ""
 
 
+def either(items: list[str]) -> str:
+    """Items offered as alternatives, as the language spoken now says it ("A, B or C";
+    "A, B oder C"; "A, B ou C")."""
+    if len(items) < 2:
+        return "".join(items)
+    return t("{some} or {last}", some=", ".join(items[:-1]), last=items[-1])
+
+
+def clauses(parts: list[str]) -> str:
+    """Clauses of one sentence, each a whole text, separated as the language spoken now
+    separates them ("A; B", French "A ; B" with a no-break space)."""
+    return tp("clause separator", "; ").join(parts)
+
+
 def number(value: float) -> str:
     """``value`` as the language spoken now writes numbers (42,000; 42.000; 42 000)."""
     return _speech.get().number(value)

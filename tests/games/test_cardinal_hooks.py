@@ -84,7 +84,7 @@ def test_pirate_choices_name_the_ships_they_send_home():
 NEAR_MISSES = [
     # (position, seat, action, words the reason must contain)
     (dict(green=["c3"]), O, "place c3", "C3 already holds a ship (Green's)"),
-    (dict(orange=["c3"]), O, "place c3", "C3 already holds a ship (your)"),
+    (dict(orange=["c3"]), O, "place c3", "C3 already holds a ship (yours)"),
     (dict(pirate="c3"), O, "place c3", "The pirate sits on C3"),
     (dict(pirate="c3"), O, "place c4", "no ship may be placed orthogonally next to the pirate"),
     (dict(), O, "place f6", "There is no square F6 on this board: columns run A to E"),

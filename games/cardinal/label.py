@@ -12,8 +12,8 @@ from games.core.words import clauses, joined, t, tn
 LABEL_LIMIT = 80
 
 
-def ships_sent(removed: list[list[Any]], short: bool = False) -> str:
-    """The ships a pirate sends home, e.g. "Green C2 and Orange B3"; ``short``: "1 Green,
+def ships_sent(removed: list[list[Any]], short: int) -> str:
+    """The ships a pirate sends home, e.g. "Green C2 and Orange B3"; ``short`` 1: "1 Green,
     1 Orange" (counts by fleet, for a label that would not fit)."""
     if short:
         counts = [sum(1 for _, owner in removed if owner == seat) for seat in (0, 1)]
@@ -24,14 +24,29 @@ def ships_sent(removed: list[list[Any]], short: bool = False) -> str:
     return joined(names) if len(names) < 3 else ", ".join(names)
 
 
-def pirate_clause(pirate: str, removed: list[list[Any]], short: bool, sending: bool) -> str:
+def pirate_clause(pirate: str, removed: list[list[Any]], short: int, sending: bool) -> str:
     """What the pirate does on ``pirate``: "Send the pirate to C3, sending home Green C2"
-    (``sending``: the mover's own pick) or "the pirate goes to C3, sending home Green C2"."""
+    (``sending``: the mover's own pick) or "the pirate goes to C3, sending home Green C2";
+    shorter as ``short`` grows (0 to 2), down to "the pirate goes to C3, 2 ships home"."""
     square = shown(pirate)
     if not removed:
         if sending:
             return t("Send the pirate to {square}, sending no ship home", square=square)
         return t("the pirate goes to {square}, sending no ship home", square=square)
+    if short > 1:
+        if sending:
+            return tn(
+                "Send the pirate to {square}, {n} ship home",
+                "Send the pirate to {square}, {n} ships home",
+                len(removed),
+                square=square,
+            )
+        return tn(
+            "the pirate goes to {square}, {n} ship home",
+            "the pirate goes to {square}, {n} ships home",
+            len(removed),
+            square=square,
+        )
     ships = ships_sent(removed, short)
     if sending:
         return t("Send the pirate to {square}, sending home {ships}", square=square, ships=ships)
@@ -54,7 +69,7 @@ def label(state: CardinalState, seat: int, action: str) -> str:
     ending = ""
     if after.outcome is not None:
         ending = t("you win") if after.outcome["winners"] == [seat] else t("the game is drawn")
-    for short in (False, True):
+    for short in range(3):  # shorter wordings until the label fits
         if verb == "pirate":
             parts = [pirate_clause(target, last["removed"], short, sending=True)]
         else:

@@ -60,7 +60,7 @@ def label(state: ShipState, seat: int, action: str) -> str:
     assert after.last_move is not None, "a move always leaves its record"
     last = after.last_move
     start, end = shown(words[1]), shown(words[2])
-    for terse in range(3):  # shorter wordings until the label fits
+    for terse in range(4):  # shorter wordings until the label fits
         if last["kind"] == "jump":
             over = last["jumped"]
             taken = shown(over["square"]) if terse else piece_on(over["piece"], over["square"])
@@ -73,7 +73,11 @@ def label(state: ShipState, seat: int, action: str) -> str:
         else:
             dst = square_index(state, words[2])
             dc, dr = dst % width - src % width, dst // width - src // width
-            way = STEPS[direction(seat, piece, dc, dr)]
+            way = (
+                STEPS[direction(seat, piece, dc, dr)]
+                if terse < 3
+                else N_("{piece} {start} → {end}")
+            )
             head = t(way, piece=kind_of(piece), start=start, end=end)
         parts = [head]
         if last["promoted"]:
@@ -96,7 +100,7 @@ def label(state: ShipState, seat: int, action: str) -> str:
 
 
 def wave_clause(wave: dict[str, Any], terse: int) -> str:
-    """What the wave does, shorter as ``terse`` grows (0 to 2): "the wave shifts row 6, Bow's
+    """What the wave does, shorter as ``terse`` grows (0 to 3): "the wave shifts row 6, Bow's
     Mate on A6 goes overboard", then "..., A6 goes overboard", then "wave shifts row 6, A6
     overboard"."""
     if wave["row"] is None:

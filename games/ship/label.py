@@ -59,44 +59,47 @@ def label(state: ShipState, seat: int, action: str) -> str:
     rules.make_move(after, rules.parse_move(action, width))
     assert after.last_move is not None, "a move always leaves its record"
     last = after.last_move
-    start, end = shown(words[1]), shown(words[2])
-    for terse in range(4):  # shorter wordings until the label fits
-        if last["kind"] == "jump":
-            over = last["jumped"]
-            taken = shown(over["square"]) if terse else piece_on(over["piece"], over["square"])
-            jump = (
-                N_("{piece} {start} jumps {taken} to {end}")
-                if terse > 1
-                else N_("{piece} {start} jumps {taken}, landing on {end}")
-            )
-            head = t(jump, piece=kind_of(piece), start=start, taken=taken, end=end)
+    ending = ""
+    if after.outcome is not None:
+        winners = after.outcome["winners"]
+        if not winners:
+            ending = t("the game is drawn")
         else:
-            dst = square_index(state, words[2])
-            dc, dr = dst % width - src % width, dst // width - src // width
-            way = (
-                STEPS[direction(seat, piece, dc, dr)]
-                if terse < 3
-                else N_("{piece} {start} → {end}")
-            )
-            head = t(way, piece=kind_of(piece), start=start, end=end)
-        parts = [head]
+            ending = t("you win") if winners == [seat] else t("you lose")
+    for terse in range(4):  # shorter wordings until the label fits
+        parts = [head(state, seat, action, last, terse)]
         if last["promoted"]:
             parts.append(t("gains its Sea-Leg"))
         if last["wave"]:
             parts.append(wave_clause(last["wave"], terse))
-        if after.outcome is not None:
-            winners = after.outcome["winners"]
-            parts.append(
-                t("you win")
-                if winners == [seat]
-                else t("you lose")
-                if winners
-                else t("the game is drawn")
-            )
+        if ending:
+            parts.append(ending)
         text = clauses(parts)
         if len(text) <= LABEL_LIMIT:
             break
     return text
+
+
+def head(state: ShipState, seat: int, action: str, last: dict[str, Any], terse: int) -> str:
+    """The move itself, shorter as ``terse`` grows (0 to 3): "Mate E4 jumps Bow's Mate on
+    E5, landing on E6", then "... jumps E5, landing on E6", then "... jumps E5 to E6"; a step
+    "Captain G7 diagonally home to F6", at last "Captain G7 → F6"."""
+    _, start, end = action.split()
+    src, dst = square_index(state, start), square_index(state, end)
+    piece = state.board[src]
+    if last["kind"] == "jump":
+        over = last["jumped"]
+        taken = shown(over["square"]) if terse else piece_on(over["piece"], over["square"])
+        jump = (
+            N_("{piece} {start} jumps {taken} to {end}")
+            if terse > 1
+            else N_("{piece} {start} jumps {taken}, landing on {end}")
+        )
+        return t(jump, piece=kind_of(piece), start=shown(start), taken=taken, end=shown(end))
+    width = state.width
+    dc, dr = dst % width - src % width, dst // width - src // width
+    way = STEPS[direction(seat, piece, dc, dr)] if terse < 3 else N_("{piece} {start} → {end}")
+    return t(way, piece=kind_of(piece), start=shown(start), end=shown(end))
 
 
 def wave_clause(wave: dict[str, Any], terse: int) -> str:

@@ -131,7 +131,9 @@ def pairing_lines(boards: list[LeagueBoard]) -> list[str]:
         if len(players) == 1:
             lines.append("• " + t("{player} has a bye (a win).", player=players[0]))
         elif board.thread_id:
-            lines.append(f"• {versus(players)}: <#{board.thread_id}>")
+            lines.append(
+                "• " + t("{players}: <#{thread}>", players=versus(players), thread=board.thread_id)
+            )
         else:
             lines.append(f"• {versus(players)}")
     return lines

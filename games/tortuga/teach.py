@@ -21,8 +21,8 @@ moments = (
         "events",
         lambda seen: seen.can("view", "reveal", "force"),
         N_(
-            "Any player may view 2 event cards in secret, reveal 1 and resolve it, or force another "
-            "player to reveal one of 2 you choose. Viewing first tells you where the Spanish "
+            "Any player may view 2 event cards in secret, reveal 1 and resolve it, or force "
+            "another player to reveal one of 2 you choose. Viewing first tells you where the Spanish "
             "Armada lies."
         ),
     ),

@@ -22,8 +22,8 @@ moments = (
         lambda seen: seen.can("view", "reveal", "force"),
         N_(
             "Any player may view 2 event cards in secret, reveal 1 and resolve it, or force "
-            "another player to reveal one of 2 you choose. Viewing first tells you where the Spanish "
-            "Armada lies."
+            "another player to reveal one of 2 you choose. Viewing first tells you where the "
+            "Spanish Armada lies."
         ),
     ),
     Moment(
@@ -56,8 +56,8 @@ moments = (
         "vote",
         lambda seen: seen.can("vote"),
         N_(
-            "Your first vote: play one card from your hand in secret. One more card comes from the "
-            "vote deck, the cards are shuffled and revealed, and you draw a new card after."
+            "Your first vote: play one card from your hand in secret. One more card comes from "
+            "the vote deck, the cards are shuffled and revealed, and you draw a new card after."
         ),
     ),
     Moment(

@@ -179,6 +179,15 @@ def team_name(team: str) -> str:
     return t(TEAM_NAMES[team])
 
 
+def one_after_another(loyalties: list[str]) -> str:
+    """Loyalty cards held one after another (Cabin Fever), in the language spoken:
+    ``British, then French``."""
+    said = team_name(loyalties[0])
+    for later in loyalties[1:]:
+        said = t("{earlier}, then {later}", earlier=said, later=team_name(later))
+    return said
+
+
 _COUNTED: dict[str, Callable[[int], str]] = {
     "chest": lambda n: tn("{n} chest", "{n} chests", n),
     "vote card": lambda n: tn("{n} vote card", "{n} vote cards", n),

@@ -8,6 +8,7 @@ from games.tortuga.data import (
     SECTIONS,
     card_title,
     card_words,
+    one_after_another,
     symbol_title,
     team_name,
     vote_text,
@@ -37,12 +38,10 @@ def reveal(state: TortugaState) -> list[str]:
     teams: dict[str, list[str]] = {}
     swapped = []
     for seat in range(state.players):
-        history = [team_name(card) for card in state.loyalty_log[seat]]
-        teams.setdefault(history[-1], []).append(SEAT_NAMES[seat])
+        history = state.loyalty_log[seat]
+        teams.setdefault(team_name(history[-1]), []).append(SEAT_NAMES[seat])
         if len(history) > 1:
-            dealt = history[0]
-            for later in history[1:-1]:
-                dealt = t("{earlier}, then {later}", earlier=dealt, later=later)
+            dealt = one_after_another(history[:-1])
             swapped.append(
                 t(
                     "{seat} was dealt {cards} before Cabin Fever.",

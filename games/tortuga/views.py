@@ -22,6 +22,7 @@ from games.tortuga.data import (
     TEAMS,
     card_title,
     card_words,
+    one_after_another,
     ship_title,
     team_name,
     vote_text,
@@ -180,11 +181,9 @@ def private_text(view: View) -> str:
         t("Loyalty: **{team}**.", team=team_name(loyalty)),
         how_to_win(loyalty, len(view["seats"])),
     ]
-    history = [team_name(card) for card in private["loyalty_history"]]
+    history = private["loyalty_history"]
     if len(history) > 1:
-        cards = history[0]
-        for later in history[1:]:
-            cards = t("{earlier}, then {later}", earlier=cards, later=later)
+        cards = one_after_another(history)
         lines.append(t("Your loyalty cards so far (Cabin Fever): {cards}.", cards=cards))
     if private["hand"]:
         lines.append(t("Vote cards: {cards}", cards=cards_in_words(private["hand"])))

@@ -164,6 +164,21 @@ def card_words(text: str, counting: str | None = None) -> str:
     return f"{first} ({', '.join(symbols)})"
 
 
+def semicolons(items: list[str]) -> str:
+    """Items set apart by semicolons, as the language spoken writes them (French puts a
+    no-break space before each)."""
+    said = items[0] if items else ""
+    for item in items[1:]:
+        said = t("{earlier}; {later}", earlier=said, later=item)
+    return said
+
+
+def cards_in_words(cards: list[str]) -> str:
+    """Vote cards as the buttons name them, top symbol first: ``Cannon (French flag, Helm);
+    Torch (British flag, Skull)``."""
+    return semicolons([card_words(card) for card in cards])
+
+
 def card_title(card: str) -> str:
     """An event card's printed name in the language spoken: ``crow's nest`` -> "Crow's Nest"."""
     return t(CARD_TITLES[card])

@@ -7,8 +7,9 @@ from games.tortuga.data import (
     SEAT_NAMES,
     SECTIONS,
     card_title,
-    card_words,
+    cards_in_words,
     one_after_another,
+    semicolons,
     symbol_title,
     team_name,
     vote_text,
@@ -16,10 +17,11 @@ from games.tortuga.data import (
 from games.tortuga.state import TortugaState
 
 _VOTES: dict[str, str] = {
-    "attack": N_("Attack {number} (called by {seat}): {plays}the deck added {card}: {verdict}."),
-    "brawl": N_("Brawl {number} (called by {seat}): {plays}the deck added {card}: {verdict}."),
-    "mutiny": N_("Mutiny {number} (called by {seat}): {plays}the deck added {card}: {verdict}."),
+    "attack": N_("Attack {number} (called by {seat}): {cards}: {verdict}."),
+    "brawl": N_("Brawl {number} (called by {seat}): {cards}: {verdict}."),
+    "mutiny": N_("Mutiny {number} (called by {seat}): {cards}: {verdict}."),
 }
+"""A vote as the end tells it: who played what, then the deck's card, and the verdict."""
 
 
 def counting(card: int, vote: str) -> str:
@@ -49,7 +51,7 @@ def reveal(state: TortugaState) -> list[str]:
                     cards=dealt,
                 )
             )
-    loyalties = "; ".join(f"{team} {', '.join(s)}" for team, s in teams.items())
+    loyalties = semicolons([f"{team} {', '.join(seats)}" for team, seats in teams.items()])
     lines = [t("Loyalties: {teams}.", teams=loyalties)]
     lines += swapped
     number = {vote: 0 for vote in SECTIONS}
@@ -59,26 +61,26 @@ def reveal(state: TortugaState) -> list[str]:
         if entry["kind"] == "vote":
             vote = entry["vote"]
             number[vote] += 1
-            plays = "; ".join(
+            plays = [
                 t(
                     "{seat} played {cards}",
                     seat=SEAT_NAMES[seat],
                     cards=joined([counting(card, vote) for card in cards]),
                 )
                 for seat, cards in entry["plays"]
-            )
+            ]
+            deck = t("the deck added {card}", card=counting(entry["deck"], vote))
             lines.append(
                 t(
                     _VOTES[vote],
                     number=number[vote],
                     seat=SEAT_NAMES[entry["caller"]],
-                    plays=plays + "; " if plays else "",
-                    card=counting(entry["deck"], vote),
+                    cards=semicolons([*plays, deck]),
                     verdict=t(entry["verdict"]),
                 )
             )
         elif entry["kind"] == "nest":
-            picks = "; ".join(card_words(vote_text(c)) for c in entry["cards"])
+            picks = cards_in_words([vote_text(c) for c in entry["cards"]])
             lines.append(
                 t(
                     "Crow's Nest: {seat} gave {target} {cards}.",
@@ -88,7 +90,7 @@ def reveal(state: TortugaState) -> list[str]:
                 )
             )
         elif entry["kind"] == "lost":
-            lost[entry["seat"]].append(card_words(vote_text(entry["card"])))
+            lost[entry["seat"]].append(vote_text(entry["card"]))
         else:
             looked[entry["seat"]] += [
                 t("{card} (slot {slot})", card=card_title(card), slot=slot)
@@ -100,7 +102,7 @@ def reveal(state: TortugaState) -> list[str]:
                 t(
                     "{seat} lost {cards} when marooned on Tortuga.",
                     seat=SEAT_NAMES[seat],
-                    cards="; ".join(cards),
+                    cards=cards_in_words(cards),
                 )
             )
     for seat, cards in enumerate(looked):

@@ -20,7 +20,7 @@ from typing import Any
 
 from games.core import StateCodec
 from games.core.words import t
-from games.tortuga.data import ALBATROSS, SHIP_SIZE, SHIPS, TEAMS, card_words, counted
+from games.tortuga.data import ALBATROSS, SHIP_SIZE, SHIPS, TEAMS, cards_in_words, counted
 
 Line = dict[str, Any]
 """A line kept for players: ``text`` (English, with ``{placeholders}``) and ``params``. A
@@ -163,7 +163,7 @@ def _said(value: Any) -> Any:
         return ", ".join(_said(item) for item in value)
     if isinstance(value, dict):
         if "cards" in value:
-            return "; ".join(card_words(card) for card in value["cards"])
+            return cards_in_words(value["cards"])
         return counted(value["n"], value["noun"]) if "noun" in value else said(value)
     return value
 

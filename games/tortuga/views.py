@@ -22,7 +22,9 @@ from games.tortuga.data import (
     TEAMS,
     card_title,
     card_words,
+    cards_in_words,
     one_after_another,
+    semicolons,
     ship_title,
     team_name,
     vote_text,
@@ -141,11 +143,6 @@ def private_view(state: TortugaState, seat: int) -> dict[str, Any]:
 
 
 # -- the DM text ---------------------------------------------------------------------------
-def cards_in_words(cards: list[str]) -> str:
-    """Vote cards as the buttons name them, top symbol first: ``Cannon (French flag, Helm)``."""
-    return "; ".join(card_words(card, SECTIONS[0]) for card in cards)
-
-
 def how_to_win(loyalty: str, players: int) -> str:
     """What the seat's side needs when the Spanish Armada is revealed."""
     if loyalty == "dutch":
@@ -197,9 +194,11 @@ def private_text(view: View) -> str:
         else:
             lines += vote_lesson(view, private)
     if private["known_events"]:
-        seen = "; ".join(
-            t("slot {slot}: {card}", slot=slot, card=card_title(card))
-            for slot, card in private["known_events"].items()
+        seen = semicolons(
+            [
+                t("slot {slot}: {card}", slot=slot, card=card_title(card))
+                for slot, card in private["known_events"].items()
+            ]
         )
         lines.append(t("Event cards you have seen: {cards}", cards=seen))
     if private.get("vote_deck_search"):

@@ -11,8 +11,6 @@ from games.rigadoon import chain, data, rules
 from games.rigadoon.label import masts_text, square_cell
 from games.rigadoon.state import B_DIR, B_SHIP, BLAST, FLEETS, M_KIND, M_PATH, M_SHIP, RigadoonState
 
-DIRECTIONS = "N, NE, E, SE, S, SW, W or NW"  # what a player types: the actions' own words
-
 
 def explain(state: RigadoonState, seat: int, action: str) -> str:
     if state.outcome is not None:
@@ -41,8 +39,7 @@ def _squares(state: RigadoonState, ships: list[int]) -> str:
 def _opening(state: RigadoonState, words: list[str]) -> str:
     if words[:1] == ["wind"]:
         return t(
-            "The wind blows from one of the eight compass points: {directions}.",
-            directions=DIRECTIONS,
+            "The wind blows from one of the eight compass points: N, NE, E, SE, S, SW, W or NW."
         )
     return t(
         "Before the first turn Green picks the opening wind from the deck: choose one of the "
@@ -188,7 +185,7 @@ def _sail(state: RigadoonState, rest: list[str]) -> str:
             square=square,
         )
     if len(rest) < 2 or rest[1] not in data.DIRECTIONS:
-        return t("Say which way to sail: {directions}.", directions=DIRECTIONS)
+        return t("Say which way to sail: N, NE, E, SE, S, SW, W or NW.")
     d = data.DIRECTIONS.index(rest[1])
     if len(rest) < 3 or not rest[2].isdigit() or int(rest[2]) < 1:
         return t("Say how many spaces to sail, 1 or more.")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.core.coords import parse_square
-from games.core.words import N_, NP_, joined, t, tn, tp
+from games.core.words import N_, joined, t, tn
 from games.rigadoon import chain, data
 from games.rigadoon.state import RigadoonState, copy
 from games.rigadoon.views import blast_at_chest, sinker
@@ -209,28 +209,31 @@ def _island(state: RigadoonState, rest: list[str]) -> str:
     c = square_cell(rest[0]) if rest else None
     if c is None or data.KIND[c] != data.ISLAND:
         return t("Choose the Island for the sunk chest")
-    corner = tp("corner", CORNERS[data.ISLANDS.index(c)])
     ship = sinker(state)
+    sunk_by, washed = WASHES_UP[data.ISLANDS.index(c)]
     if ship < 0:
-        return t(
-            "Chest washes up on Island {square}, {corner} (you decide)",
-            square=data.label(c),
-            corner=corner,
-        )
-    return t(
-        "Chest sunk by {ship} washes up on Island {square}, {corner} (you decide)",
-        ship=state.ship_label(ship),
-        square=data.label(c),
-        corner=corner,
-    )
+        return t(washed, square=data.label(c))
+    return t(sunk_by, ship=state.ship_label(ship), square=data.label(c))
 
 
-# The corner of each Island, in the order of ``data.ISLANDS``.
-CORNERS = (
-    NP_("corner", "north-west"),
-    NP_("corner", "north-east"),
-    NP_("corner", "south-west"),
-    NP_("corner", "south-east"),
+# A sunk chest's Island, in the order of ``data.ISLANDS``: (sunk by a ship, by none known).
+WASHES_UP = (
+    (
+        N_("Chest sunk by {ship} washes up on Island {square}, north-west (you decide)"),
+        N_("Chest washes up on Island {square}, north-west (you decide)"),
+    ),
+    (
+        N_("Chest sunk by {ship} washes up on Island {square}, north-east (you decide)"),
+        N_("Chest washes up on Island {square}, north-east (you decide)"),
+    ),
+    (
+        N_("Chest sunk by {ship} washes up on Island {square}, south-west (you decide)"),
+        N_("Chest washes up on Island {square}, south-west (you decide)"),
+    ),
+    (
+        N_("Chest sunk by {ship} washes up on Island {square}, south-east (you decide)"),
+        N_("Chest washes up on Island {square}, south-east (you decide)"),
+    ),
 )
 
 

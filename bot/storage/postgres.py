@@ -33,7 +33,7 @@ from bot.storage.migrations import migrations as all_migrations
 from bot.storage.records import Claim, GameRecord, GameStatus
 from bot.storage.sql import (
     GAME_COLUMNS,
-    GAME_FLAGS,
+    GAME_LATER,
     Row,
     Session,
     SqlStore,
@@ -43,12 +43,12 @@ from bot.storage.sql import (
 
 #: A game's columns and its seats (as one JSON list, so a game and its seats are one read). A
 #: seat's kind is read from the whole row: before migration 0007 there is none (a person); so
-#: are the game's flags (before migration 0011, none).
+#: are the game's flags (before migration 0011, none) and language (0013).
 GAME_WITH_SEATS = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(",")) + (
     ", (SELECT coalesce(json_agg(json_build_array(s.seat, s.user_id, s.dm_open, s.resigned, "
     "to_jsonb(s) ->> 'kind') ORDER BY s.seat), '[]') "
     "FROM seats s WHERE s.game_id = g.id) AS seats"
-    + "".join(f", to_jsonb(g) ->> '{name}' AS {name}" for name in GAME_FLAGS)
+    + "".join(f", to_jsonb(g) ->> '{name}' AS {name}" for name in GAME_LATER)
 )
 #: The server's clock, which every lease is measured by (the processes' clocks may differ).
 SERVER_NOW = "extract(epoch FROM clock_timestamp())"

@@ -1,0 +1,47 @@
+"""Languages kept by both stores (issue 29): a game's language (chosen in the lobby, kept by
+its rematch), a player's own language, and the Discord locale last seen from them, which a
+settings change never overwrites."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.play.service import GameService
+from bot.storage import open_store
+
+HOST, FRIEND = 101, 202
+
+
+async def test_a_game_keeps_its_language_and_its_rematch_speaks_it_too(database):
+    store = await open_store(database)
+    try:
+        service = GameService(store)
+        german = await service.new_game("cardinal", 1, 2, HOST, language="de")
+        english = await service.new_game("cardinal", 1, 2, FRIEND)
+        assert (german.language, english.language) == ("de", "en")
+        assert [g.language for g in await store.open_lobbies(1)] == ["en", "de"]
+        await store.set_places(german.id, 99, 98)
+        german = await service.join(german, FRIEND)
+        german = await service.start(german, HOST)
+        await service.resign(german, HOST)
+        rematch, made = await store.create_rematch(german.id, 7)
+        assert made and rematch.language == "de"
+    finally:
+        await store.close()
+
+
+async def test_a_players_language_and_last_locale_are_kept_apart(database):
+    store = await open_store(database)
+    try:
+        assert (await store.user_settings(HOST)).language is None
+        await store.note_locale(HOST, "de")  # first seen: a row of its own
+        mine = await store.user_settings(HOST)
+        assert (mine.language, mine.locale, mine.timezone) == (None, "de", "UTC")
+        await store.note_locale(HOST, "fr")  # their client changed meanwhile
+        await store.save_user_settings(replace(mine, language="en"))  # read before the change
+        mine = await store.user_settings(HOST)
+        assert (mine.language, mine.locale) == ("en", "fr")
+        await store.save_user_settings(replace(mine, language=None))  # follow Discord again
+        assert (await store.user_settings(HOST)).language is None
+    finally:
+        await store.close()

@@ -20,6 +20,7 @@ from bot.discord.scheduler import Scheduler
 from bot.discord.status import StatusMessages
 from bot.play.claims import Claims
 from bot.play.leagues.rounds import LeagueRounds
+from bot.play.readers import Readers
 from bot.play.reviews import Reviews
 from bot.play.service import GameService
 from bot.play.thinking import Thinker
@@ -29,6 +30,7 @@ from bot.play.timekeeper import Timekeeper
 async def setup(bot: ParleyBot) -> None:
     store = bot.store
     bot.claims = Claims(store)
+    bot.readers = Readers(store)
     thinker = Thinker(bot.settings.ai_workers or None, metrics=bot.metrics)
     # the AI's moves are held, and their posts sent once they commit (the herald comes later)
     bot.service = GameService(store, thinker, bot.claims, lambda game: bot.herald.deliver(game))
@@ -41,6 +43,7 @@ async def setup(bot: ParleyBot) -> None:
         status,
         bot.clock,
         bot.claims,
+        bot.readers,
         choices_view,
         final_buttons,
         bot.metrics,

@@ -47,6 +47,7 @@ from bot.metrics import Metrics
 from bot.play.claims import Claims
 from bot.play.clocks import Clock, stamp
 from bot.play.quiet import is_held, merged, releases
+from bot.play.readers import Readers, aloud
 from bot.play.reminders import reminder_prefix
 from bot.play.since import changes_since
 from bot.play.standings import Standings
@@ -54,6 +55,7 @@ from bot.play.story import final_post, story, told_once
 from bot.play.timekeeper import Timekeeper
 from bot.storage import DirectMessage, GameRecord, OutboxItem, Store, ThreadPost, who
 from games import REGISTRY
+from games.core.words import speaking
 from renderers import render
 
 log = logging.getLogger(__name__)
@@ -140,6 +142,7 @@ class Herald:
         status: StatusMessages,
         clock: Clock,
         claims: Claims,
+        readers: Readers,
         draw_choices: DrawChoices,
         draw_final: Callable[[int], discord.ui.View],
         metrics: Metrics,
@@ -151,6 +154,8 @@ class Herald:
         self.clock = clock
         #: Games are sent by the process holding them (another one's are left to it).
         self.claims = claims
+        #: Who reads a DM in which language (a thread post speaks the game's).
+        self.readers = readers
         self.draw_choices = draw_choices
         self.draw_final = draw_final
         #: Counts each post or DM Discord did not take, by reason.
@@ -177,6 +182,13 @@ class Herald:
                     await self._deliver_held(game_id)
 
     async def _deliver_held(self, game_id: int) -> None:
+        """The game's posts and status message in its language, whoever's click or tick
+        caused them; each DM in its recipient's (:meth:`_dm`)."""
+        game = await self.store.game(game_id)
+        with aloud(game) if game is not None else contextlib.nullcontext():
+            await self._deliver_spoken(game_id)
+
+    async def _deliver_spoken(self, game_id: int) -> None:
         try:  # a finished game counts in the ratings before its final post tells the result
             await self.standings.settle(game_id)
         except Exception:
@@ -406,14 +418,8 @@ class Herald:
                 async with self.claims.hold(game.id, patience=0) as mine:
                     if not mine:
                         continue  # another process holds the game: it posts the replay
-                    await self.replays.of(game)  # drawn before taking the game's lock
-                    async with self._locks[game.id]:
-                        pending = await self.store.unsent(game.id)
-                        if item.id not in {i.id for i in pending} or any(
-                            i.id < item.id and isinstance(i.post, ThreadPost) for i in pending
-                        ):
-                            continue  # sent meanwhile, or the final post has not gone out yet
-                        await self._post(game, item)
+                    if not await self._post_replay(game, item):
+                        continue
             except discord.HTTPException as error:
                 if error.status >= 500:
                     continue  # Discord is failing: the next tick tries again
@@ -421,6 +427,20 @@ class Herald:
             except Exception:
                 log.exception("Could not draw the replay of game %s", game.id)
             await self.store.mark_sent(item.id)
+
+    async def _post_replay(self, game: GameRecord, item: OutboxItem) -> bool:
+        """Draw the replay (in the game's language, as its thread reads it), then post it
+        once its game's final post is out (False: not yet, or sent meanwhile)."""
+        with aloud(game):
+            await self.replays.of(game)  # drawn before taking the game's lock
+            async with self._locks[game.id]:
+                pending = await self.store.unsent(game.id)
+                if item.id not in {i.id for i in pending} or any(
+                    i.id < item.id and isinstance(i.post, ThreadPost) for i in pending
+                ):
+                    return False  # sent meanwhile, or the final post has not gone out yet
+                await self._post(game, item)
+                return True
 
     async def _marks(self, game: GameRecord, post: ThreadPost) -> list[dict[str, Any]] | None:
         """What changed since the one player pinged last moved, as that seat sees the table,
@@ -453,7 +473,8 @@ class Herald:
         seat = next((s for s in game.seats if s.seat == dm.seat and s.user_id == dm.user_id), None)
         if seat is None or seat.resigned:
             return None
-        sent = seat.dm_open is not False and await self._send_dm(game, item.id, dm)
+        with speaking(await self.readers.speaking_to(dm.user_id, game)):
+            sent = seat.dm_open is not False and await self._send_dm(game, item.id, dm)
         if not sent and dm.or_thread:
             reminder = ThreadPost(dm.or_thread, mentions=[dm.user_id] if dm.ping else [])
             return await self._post(game, replace(item, post=reminder))

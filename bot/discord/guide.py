@@ -22,6 +22,7 @@ from bot.play.lessons import Worked, work
 from bot.play.service import UserError
 from bot.play.wording import fit, option_help
 from games import REGISTRY, GameSpec
+from games.core.words import speech
 from renderers.lesson import Press, picture
 
 HELP = (
@@ -38,8 +39,9 @@ HELP = (
 )
 RULES_COLOR = 0xC8902A
 
-_pictures: dict[str, bytes] = {}  # game key -> the rules picture: the same every time
-_worked: dict[str, Worked | None] = {}
+#: (game key, language) -> the rules picture: the same every time in one language
+_pictures: dict[tuple[str, str], bytes] = {}
+_worked: dict[tuple[str, str], Worked | None] = {}
 
 
 def help_view() -> discord.ui.View:
@@ -76,14 +78,15 @@ def draw(spec: GameSpec[Any], worked: Worked) -> bytes:
 
 async def lesson(spec: GameSpec[Any]) -> tuple[Worked | None, bytes | None]:
     """``spec``'s sample move and its picture, worked out and drawn once per game."""
-    if spec.key not in _worked:
-        _worked[spec.key] = await asyncio.to_thread(work, spec, MAX_BUTTONS)
-    worked = _worked[spec.key]
+    key = (spec.key, speech().code)  # its words are in the reader's language
+    if key not in _worked:
+        _worked[key] = await asyncio.to_thread(work, spec, MAX_BUTTONS)
+    worked = _worked[key]
     if worked is None:
         return None, None
-    if spec.key not in _pictures:
-        _pictures[spec.key] = await asyncio.to_thread(draw, spec, worked)
-    return worked, _pictures[spec.key]
+    if key not in _pictures:
+        _pictures[key] = await asyncio.to_thread(draw, spec, worked)
+    return worked, _pictures[key]
 
 
 async def rules_answer(spec: GameSpec[Any]) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from bot.discord.permissions import TO_LEARN, lacking, listing
 from bot.play.service import UserError
 from bot.storage import GameRecord
 from games import REGISTRY
+from games.core.words import speech
 
 #: What the learner reads once their practice game is on.
 STARTED = (
@@ -45,7 +46,9 @@ async def open_practice(
             "admin can give me that in the channel's settings, or try another channel."
         )
     user = interaction.user
-    game = await bot.service.learn(key, interaction.guild_id, channel.id, user.id, options)
+    game = await bot.service.learn(  # its private thread speaks the learner's language
+        key, interaction.guild_id, channel.id, user.id, options, speech().code
+    )
     title = REGISTRY[game.game_key].title
     committed(interaction, f"Practice game #{game.id} of {title} is open.")
 

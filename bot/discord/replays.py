@@ -19,11 +19,13 @@ from concurrent.futures import ProcessPoolExecutor
 
 import discord
 
+from bot.language import in_language
 from bot.play.replays import Animation, build
 from bot.play.stepper import Stepper
 from bot.play.thinking import background_worker
 from bot.storage import GameRecord, Store
 from games import REGISTRY
+from games.core.words import speech
 
 KEEP = 4  # finished games' replays kept in memory
 
@@ -46,13 +48,15 @@ class Replays:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._lock = asyncio.Lock()
-        self._kept: OrderedDict[tuple[int, int], Animation] = OrderedDict()
+        #: By game, version and the language its words are in.
+        self._kept: OrderedDict[tuple[int, int, str], Animation] = OrderedDict()
         self._workers: ProcessPoolExecutor | None = None
         self.stepper = Stepper(store)  # the step-through board's replays and boards, kept
 
     async def of(self, game: GameRecord) -> Animation:
-        """The replay of ``game`` as it stands (its public boards only)."""
-        key = (game.id, game.version)
+        """The replay of ``game`` as it stands (its public boards only), in the language
+        spoken (the game's in its thread, a reader's when asked privately)."""
+        key = (game.id, game.version, speech().code)
         async with self._lock:
             if key not in self._kept:
                 actions = await self.store.actions(game.id)
@@ -65,7 +69,9 @@ class Replays:
                         initargs=(os.getpid(),),
                     )
                 loop = asyncio.get_running_loop()
-                animation = await loop.run_in_executor(self._workers, draw, game, actions)
+                animation = await loop.run_in_executor(
+                    self._workers, in_language, key[2], draw, game, actions
+                )
                 if game.status != "over":
                     return animation
                 self._kept[key] = animation

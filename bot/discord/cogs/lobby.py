@@ -8,6 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.bot import ParleyBot
+from bot.discord.cogs.languages import LANGUAGE_CHOICES, game_language
 from bot.discord.lobby import LOBBY_WHERE, LobbyButton, lobby_op, open_lobby
 from bot.discord.targets import (
     GAME_CHOICES,
@@ -19,6 +20,7 @@ from bot.discord.targets import (
 from bot.play.clocks import CLOCK_NAMES, POLICIES
 from bot.play.wording import choice_words
 from games import find_game
+from games.core.words import N_
 
 CLOCK_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in CLOCK_NAMES.items()]
 POLICY_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in POLICIES.items()]
@@ -53,8 +55,11 @@ class LobbyCog(commands.Cog, name="lobby"):
         absent="What happens when a player's clock runs out",
         ai="How many seats the AI fills (normal strength); the host can add more in the lobby",
         hints="Allow /parley hint (the AI suggests a move) while an AI seat keeps it unrated",
+        language=N_("The language of its thread (default: the server's)"),
     )
-    @app_commands.choices(game=GAME_CHOICES, clock=CLOCK_CHOICES, absent=POLICY_CHOICES)
+    @app_commands.choices(
+        game=GAME_CHOICES, clock=CLOCK_CHOICES, absent=POLICY_CHOICES, language=LANGUAGE_CHOICES
+    )
     @app_commands.autocomplete(options=options_autocomplete)
     @app_commands.guild_only()
     async def new(
@@ -66,9 +71,11 @@ class LobbyCog(commands.Cog, name="lobby"):
         absent: str = "autopilot",
         ai: app_commands.Range[int, 0, 9] = 0,
         hints: bool = False,
+        language: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await open_lobby(interaction, game, options, clock, absent, ai, hints)
+        spoken = game_language(language, interaction.guild_locale)
+        await open_lobby(interaction, game, options, clock, absent, ai, hints, spoken)
 
     @app_commands.command(description="Join a game that is waiting for players")
     @app_commands.autocomplete(game=game_autocomplete)

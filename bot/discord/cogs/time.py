@@ -12,12 +12,20 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.discord.bot import ParleyBot
+from bot.discord.cogs.languages import (
+    FOLLOW_DISCORD,
+    LANGUAGE_CHOICES,
+    chosen_language,
+    spoken_line,
+)
 from bot.discord.messages import shorten
 from bot.discord.targets import per_server
+from bot.language import language_of, speech
 from bot.play.reminders import valid_timezone
 from bot.play.service import UserError
 from bot.play.vacations import take_vacation
 from bot.storage import GuildSettings
+from games.core.words import N_, speak
 
 log = logging.getLogger(__name__)
 
@@ -108,6 +116,7 @@ class TimeCog(commands.Cog, name="time"):
         vacation_days="Stop your clocks in all games for this many days (0 ends a vacation)",
         forced_games="This server's ratings (Manage Server): games decided by a forfeit, a kick "
         "or the autopilot",
+        language=N_("The language Parley speaks to you (in answers and DMs)"),
     )
     @app_commands.choices(
         reminders=[
@@ -117,6 +126,10 @@ class TimeCog(commands.Cog, name="time"):
         forced_games=[
             app_commands.Choice(name="Count them", value="count"),
             app_commands.Choice(name="Leave them out", value="leave out"),
+        ],
+        language=[
+            *LANGUAGE_CHOICES,
+            app_commands.Choice(name=N_("Follow Discord"), value=FOLLOW_DISCORD),
         ],
     )
     async def settings(
@@ -129,6 +142,7 @@ class TimeCog(commands.Cog, name="time"):
         turn_dm: bool | None = None,
         vacation_days: app_commands.Range[float, 0, MOST_VACATION] | None = None,
         forced_games: str | None = None,
+        language: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = self.bot
@@ -155,8 +169,12 @@ class TimeCog(commands.Cog, name="time"):
         if vacation_days is not None:
             mine, note = take_vacation(mine, vacation_days, now)
             notes += [note] if note else []
+        if language is not None:
+            mine = replace(mine, language=chosen_language(language))
         rating_rule = await self._rating_rule(interaction, forced_games)
         await bot.store.save_user_settings(mine)
+        if language is not None:  # the answer already speaks the language chosen
+            speak(speech(mine.language or language_of(interaction.locale)))
         if vacation_days is not None:
             await bot.scheduler.tick(now)  # the threads say so at once
         quiet = (
@@ -170,7 +188,7 @@ class TimeCog(commands.Cog, name="time"):
             f"starts: **{'yes' if mine.turn_dm else 'no'}** · vacation days left: "
             f"**{mine.vacation_bank:.1f}**"
         )
-        lines = [*notes, summary, *([rating_rule] if rating_rule else [])]
+        lines = [*notes, summary, spoken_line(mine), *([rating_rule] if rating_rule else [])]
         await interaction.followup.send(shorten("\n".join(lines)), ephemeral=True)
 
     async def _rating_rule(

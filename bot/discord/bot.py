@@ -270,7 +270,8 @@ class ParleyBot(commands.AutoShardedBot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         parley = app_commands.Group(
-            name="parley", description="Play pirate board games with friends"
+            name="parley",
+            description="Play pirate board games with friends",  # (marked in cogs/names.py)
         )
         for cog in self.cogs.values():
             for command in cog.get_app_commands():

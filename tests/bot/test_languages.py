@@ -66,7 +66,7 @@ async def test_a_players_own_language_outranks_their_client_and_the_answer_speak
     assert answered_in(world, offered) == {"de", "fr"}  # her client's again, once saved
     assert (await bot.store.user_settings(carol.id)).language is None
     forged = await fake.slash(bot, carol, world.channel, "parley settings", language="xx")
-    assert "language" in private_reply(forged)
+    assert private_reply(forged) == "Choisissez une langue dans la liste proposée."
     assert (await bot.store.user_settings(carol.id)).language is None
 
 

@@ -47,14 +47,14 @@ class LobbyCog(commands.Cog, name="lobby"):
     def __init__(self, bot: ParleyBot) -> None:
         self.bot = bot
 
-    @app_commands.command(description="Open a new game here; friends join with the buttons")
+    @app_commands.command(description=N_("Open a new game here; friends join with the buttons"))
     @app_commands.describe(
-        game="Which game",
-        options="Game options, like board=compass",
-        clock="Time for each move (default: no clock)",
-        absent="What happens when a player's clock runs out",
-        ai="How many seats the AI fills (normal strength); the host can add more in the lobby",
-        hints="Allow /parley hint (the AI suggests a move) while an AI seat keeps it unrated",
+        game=N_("Which game"),
+        options=N_("Game options, like board=compass"),
+        clock=N_("Time for each move (default: no clock)"),
+        absent=N_("What happens when a player's clock runs out"),
+        ai=N_("How many seats the AI fills (normal strength); the host can add more in the lobby"),
+        hints=N_("Allow /parley hint (the AI suggests a move) while an AI seat keeps it unrated"),
         language=N_("The language of its thread (default: the server's)"),
     )
     @app_commands.choices(
@@ -77,7 +77,7 @@ class LobbyCog(commands.Cog, name="lobby"):
         spoken = game_language(language, interaction.guild_locale)
         await open_lobby(interaction, game, options, clock, absent, ai, hints, spoken)
 
-    @app_commands.command(description="Join a game that is waiting for players")
+    @app_commands.command(description=N_("Join a game that is waiting for players"))
     @app_commands.autocomplete(game=game_autocomplete)
     async def join(
         self, interaction: discord.Interaction[ParleyBot], game: int | None = None
@@ -86,7 +86,7 @@ class LobbyCog(commands.Cog, name="lobby"):
         target = await find_lobby(interaction, game)
         await lobby_op(interaction, target.id, "join")
 
-    @app_commands.command(description="Leave a game before it starts")
+    @app_commands.command(description=N_("Leave a game before it starts"))
     @app_commands.autocomplete(game=game_autocomplete)
     async def leave(
         self, interaction: discord.Interaction[ParleyBot], game: int | None = None
@@ -96,7 +96,7 @@ class LobbyCog(commands.Cog, name="lobby"):
         target = await find_target_game(interaction, game)
         await lobby_op(interaction, target.id, "leave")
 
-    @app_commands.command(description="Start your game (host only)")
+    @app_commands.command(description=N_("Start your game (host only)"))
     @app_commands.autocomplete(game=game_autocomplete)
     async def start(
         self, interaction: discord.Interaction[ParleyBot], game: int | None = None
@@ -106,7 +106,7 @@ class LobbyCog(commands.Cog, name="lobby"):
         target = await find_target_game(interaction, game)
         await lobby_op(interaction, target.id, "start")
 
-    @app_commands.command(description="Cancel a game (host, or Manage Server)")
+    @app_commands.command(description=N_("Cancel a game (host, or Manage Server)"))
     @app_commands.autocomplete(game=game_autocomplete)
     async def cancel(
         self, interaction: discord.Interaction[ParleyBot], game: int | None = None

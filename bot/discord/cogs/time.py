@@ -106,26 +106,30 @@ class TimeCog(commands.Cog, name="time"):
         if after.archived and not before.archived:
             self.bot.scheduler.archived.add(after.id)
 
-    @app_commands.command(description="Your reminders, quiet hours and vacation (all your games)")
+    @app_commands.command(
+        description=N_("Your reminders, quiet hours and vacation (all your games)")
+    )
     @app_commands.describe(
-        timezone="Your time zone, like Europe/Paris or America/New_York",
-        quiet_from="Quiet hours start (local hour, 0-23): no reminders until they end",
-        quiet_until="Quiet hours end (local hour, 0-23); set both equal to turn them off",
-        reminders="How reminders reach you",
-        turn_dm="Also DM me when my turn starts (with what happened since my last move)",
-        vacation_days="Stop your clocks in all games for this many days (0 ends a vacation)",
-        forced_games="This server's ratings (Manage Server): games decided by a forfeit, a kick "
-        "or the autopilot",
+        timezone=N_("Your time zone, like Europe/Paris or America/New_York"),
+        quiet_from=N_("Quiet hours start (local hour, 0-23): no reminders until they end"),
+        quiet_until=N_("Quiet hours end (local hour, 0-23); set both equal to turn them off"),
+        reminders=N_("How reminders reach you"),
+        turn_dm=N_("Also DM me when my turn starts (with what happened since my last move)"),
+        vacation_days=N_("Stop your clocks in all games for this many days (0 ends a vacation)"),
+        forced_games=N_(
+            "This server's ratings (Manage Server): games decided by a forfeit, a kick "
+            "or the autopilot"
+        ),
         language=N_("The language Parley speaks to you (in answers and DMs)"),
     )
     @app_commands.choices(
         reminders=[
-            app_commands.Choice(name="By DM", value=STYLES[0]),
-            app_commands.Choice(name="By mention in the thread", value=STYLES[1]),
+            app_commands.Choice(name=N_("By DM"), value=STYLES[0]),
+            app_commands.Choice(name=N_("By mention in the thread"), value=STYLES[1]),
         ],
         forced_games=[
-            app_commands.Choice(name="Count them", value="count"),
-            app_commands.Choice(name="Leave them out", value="leave out"),
+            app_commands.Choice(name=N_("Count them"), value="count"),
+            app_commands.Choice(name=N_("Leave them out"), value="leave out"),
         ],
         language=[
             *LANGUAGE_CHOICES,

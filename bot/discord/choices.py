@@ -215,7 +215,7 @@ async def act_from_component(
     bot = interaction.client
 
     async def reply(acted: Acted) -> None:
-        trouble = bot.herald.trouble.get(game_id)
+        trouble = bot.herald.trouble_of(game_id)
         seat = acted.game.seat_of(interaction.user.id)
         assert seat is not None
         done, board = await done_reply(bot.store, acted.game, seat, acted.line)

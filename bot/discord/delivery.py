@@ -163,8 +163,9 @@ class Herald:
         self.standings = Standings(store)
         self.replays = Replays(store)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        #: Games whose thread refuses our posts, with what to tell the player who just moved.
-        self.trouble: dict[int, str] = {}
+        #: Games whose thread refuses our posts, with what to tell the player who just moved
+        #: (said when told: :meth:`trouble_of`, in that player's language).
+        self.trouble: dict[int, Callable[[], str]] = {}
 
     async def deliver(self, game_id: int | None = None) -> None:
         """Send every unsent item (of one game, or of all games at start-up)."""
@@ -290,21 +291,35 @@ class Herald:
         if game.id not in self.trouble:
             log.warning("The thread of game %s refuses posts (%s); they wait", game.id, error.text)
         names = lacking_in(self.client.get_channel(game.thread_id or 0))
-        need = listing(names) if names else "a permission"
-        self.trouble[game.id] = (
-            f"⚠️ I can't post in this game's thread: I lack {need} there. "
-            "Moves still count; the posts go out once an admin fixes it."
-        )
+
+        def said() -> str:
+            need = listing(names) if names else "a permission"
+            return (
+                f"⚠️ I can't post in this game's thread: I lack {need} there. "
+                "Moves still count; the posts go out once an admin fixes it."
+            )
+
+        self.trouble[game.id] = said
 
     def _homeless(self, game: GameRecord) -> None:
         if game.id not in self.trouble:
             log.warning("The thread of game %s is gone and none can be opened; posts wait", game.id)
         names = lacking_in(self.client.get_channel(game.channel_id), ("create_public_threads",))
-        need = listing(names) if names else "a channel that takes a thread"
-        self.trouble[game.id] = (
-            f"⚠️ This game's thread was deleted and I can't open a new one: I lack {need}. "
-            "Moves still count; the posts go out once an admin fixes it."
-        )
+
+        def said() -> str:
+            need = listing(names) if names else "a channel that takes a thread"
+            return (
+                f"⚠️ This game's thread was deleted and I can't open a new one: I lack {need}. "
+                "Moves still count; the posts go out once an admin fixes it."
+            )
+
+        self.trouble[game.id] = said
+
+    def trouble_of(self, game_id: int) -> str | None:
+        """What to tell a player who just moved in ``game_id`` if its thread refuses our
+        posts, in the language spoken now (theirs; the herald noted it in the thread's)."""
+        said = self.trouble.get(game_id)
+        return said() if said is not None else None
 
     async def _post(self, game: GameRecord, item: OutboxItem) -> int:
         """Post to the game's thread, with the clock of the players now due; in a new thread

@@ -114,7 +114,7 @@ class PlayCog(commands.Cog, name="play"):
             assert seat is not None
             done, board = await done_reply(self.bot.store, acted.game, seat, acted.line)
             content, view = panel(acted.game, seat)
-            trouble = self.bot.herald.trouble.get(target.id)
+            trouble = self.bot.herald.trouble_of(target.id)
             send = partial(interaction.followup.send, ephemeral=True)
             text = f"{done}\n\n{content}" + (f"\n\n{trouble}" if trouble else "")
             extras: dict[str, Any] = {"view": view, "file": board}

@@ -1,13 +1,15 @@
 """Languages kept by both stores (issue 29): a game's language (chosen in the lobby, kept by
-its rematch), a player's own language, and the Discord locale last seen from them, which a
-settings change never overwrites."""
+its rematch), a league's (its games speak it), a player's own language, and the Discord locale
+last seen from them, which a settings change never overwrites."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.play.leagues.rounds import LeagueRounds
 from bot.play.service import GameService
 from bot.storage import open_store
+from bot.storage.leagues import LeagueDraft
 
 HOST, FRIEND = 101, 202
 
@@ -43,5 +45,25 @@ async def test_a_players_language_and_last_locale_are_kept_apart(database):
         assert (mine.language, mine.locale) == ("en", "fr")
         await store.save_user_settings(replace(mine, language=None))  # follow Discord again
         assert (await store.user_settings(HOST)).language is None
+    finally:
+        await store.close()
+
+
+async def test_a_leagues_games_speak_its_language(database):
+    store = await open_store(database)
+    try:
+        draft = LeagueDraft(
+            1, 2, 3, "Liga", "cardinal", {}, 86400, "autopilot", "swiss", 1, 2, 0.0, True
+        )
+        league = await store.create_league(replace(draft, language="de"))
+        assert league.draft.language == "de"
+        await store.set_league_places(league.id, 10, 11)
+        for user in (100, 101):
+            await store.join_league(league.id, user)
+        await LeagueRounds(store, GameService(store)).step(league.id, 1.0)
+        (board,) = await store.league_boards(league.id)
+        assert board.game_id is not None
+        game = await store.game(board.game_id)
+        assert game is not None and game.language == "de"
     finally:
         await store.close()

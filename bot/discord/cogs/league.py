@@ -6,11 +6,14 @@ Manage Server may create leagues). The rounds run themselves on the tick
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.bot import ParleyBot, committed
+from bot.discord.cogs.languages import LANGUAGE_CHOICES, game_language
 from bot.discord.cogs.lobby import CLOCK_CHOICES, options_autocomplete
 from bot.discord.leagues import (
     FORMATS,
@@ -26,12 +29,13 @@ from bot.discord.leagues import (
 )
 from bot.discord.permissions import TO_OPEN, lacking, listing
 from bot.discord.targets import GAME_CHOICES, per_server
+from bot.language import speech
 from bot.play.clocks import CLOCKS, POLICIES
 from bot.play.leagues.rounds import LeagueRounds
 from bot.play.service import UserError, parse_options
 from bot.storage.leagues import LeagueDraft, LeagueFormat, LeagueRecord
 from games import REGISTRY, find_game
-from games.core.words import N_
+from games.core.words import N_, speaking
 
 FORMAT_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in FORMATS.items()]
 #: A league's games must end, so no round waits forever: never "wait for them".
@@ -149,9 +153,14 @@ class LeagueCog(commands.Cog, name="league"):
         options=N_("Game options, like board=compass"),
         seats=N_("Players at each table (multi-player games; default up to 4)"),
         season=N_("The season it belongs to (made if new)"),
+        language=N_("The language of its thread and games (default: the server's)"),
     )
     @app_commands.choices(
-        game=GAME_CHOICES, format=FORMAT_CHOICES, clock=CLOCK_CHOICES[1:], absent=ABSENT_CHOICES
+        game=GAME_CHOICES,
+        format=FORMAT_CHOICES,
+        clock=CLOCK_CHOICES[1:],
+        absent=ABSENT_CHOICES,
+        language=LANGUAGE_CHOICES,
     )
     @app_commands.autocomplete(options=options_autocomplete)
     @app_commands.guild_only()
@@ -169,6 +178,7 @@ class LeagueCog(commands.Cog, name="league"):
         options: str = "",
         seats: app_commands.Range[int, 0, 9] = 0,
         season: str | None = None,
+        language: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id = per_server(interaction, "Leagues", "/parley league new")
@@ -197,17 +207,19 @@ class LeagueCog(commands.Cog, name="league"):
             seats,
             season,
         )
+        draft = replace(draft, language=game_language(language, interaction.guild_locale))
         store = self.bot.store
         league = await store.create_league(draft)
         committed(interaction, f"League #{league.id} is created.")
-        card = await channel.send(
-            embed=league_card(league, []),
-            view=card_view(league) or discord.utils.MISSING,
-            nonce=f"parley-league-{league.id}",
-        )
-        thread = await card.create_thread(
-            name=league_title(league)[:100], auto_archive_duration=10080
-        )
+        with speaking(speech(league.draft.language)):  # the card and thread: the league's
+            card = await channel.send(
+                embed=league_card(league, []),
+                view=card_view(league) or discord.utils.MISSING,
+                nonce=f"parley-league-{league.id}",
+            )
+            thread = await card.create_thread(
+                name=league_title(league)[:100], auto_archive_duration=10080
+            )
         await store.set_league_places(league.id, card.id, thread.id)
         await interaction.followup.send(
             f"**{league.draft.name}** ({REGISTRY[draft.game_key].title}, {format_words(league)}) "

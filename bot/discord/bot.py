@@ -91,7 +91,9 @@ async def hear(interaction: discord.Interaction[Any]) -> None:
     locale = str(interaction.locale)
     bot: ParleyBot = interaction.client
     code = language_of(locale)
-    if not bot.in_flight.closing and hasattr(bot, "readers"):  # (closing: the store may be)
+    if interaction.type is discord.InteractionType.autocomplete:  # at every key typed
+        code = bot.readers.guessed(interaction.user.id, locale)
+    elif not bot.in_flight.closing:  # (closing: the store may be)
         try:
             code = await bot.readers.heard(interaction.user.id, locale)
         except Exception:  # the answer still comes, in their client's language

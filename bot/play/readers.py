@@ -21,15 +21,27 @@ class Readers:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        #: Each user's own language as this process last read it (None: follow Discord).
+        self._chosen: dict[int, str | None] = {}
 
     async def heard(self, user_id: int, locale: str | None) -> str:
         """The language to answer ``user_id`` in, whose client speaks ``locale`` now (kept,
         when it changed, for what they are sent later: their settings are read anyway, so
         the write happens only when the locale differs)."""
         mine = await self.store.user_settings(user_id)
+        self._chosen[user_id] = mine.language
         if locale and mine.locale != locale:
             await self.store.note_locale(user_id, locale)
         return mine.language or language_of(locale)
+
+    def chose(self, user_id: int, language: str | None) -> None:
+        """``user_id`` has just saved their own language (None: follow Discord)."""
+        self._chosen[user_id] = language
+
+    def guessed(self, user_id: int, locale: str | None) -> str:
+        """:meth:`heard` without the database, for an autocomplete (asked at every key
+        typed): their own language as last read here, else their client's."""
+        return self._chosen.get(user_id) or language_of(locale)
 
     async def of(self, user_id: int, game: GameRecord | None = None) -> str:
         """The language of what ``user_id`` is sent outside any interaction of theirs (a DM, a

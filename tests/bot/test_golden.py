@@ -359,3 +359,11 @@ def test_no_line_is_left_in_english(name: str) -> None:
     assert not left, f"{len(left)} lines of {name} left in English, the first:\n" + "\n".join(
         left[:15]
     )
+
+
+def _button(message: FakeMessage, label: str) -> str:
+    """The custom id of the button labelled ``label`` (``test_noise.py`` opens its games with
+    it, in English)."""
+    found = [b.custom_id for b in message.buttons if b.label == label and b.custom_id]
+    assert found, f"no button {label!r}: {[b.label for b in message.buttons]}"
+    return found[0]

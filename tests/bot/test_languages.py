@@ -74,12 +74,18 @@ async def test_a_game_chosen_in_german_speaks_german_and_autocomplete_its_typist
     world: World,
 ):
     bot = await world.start_bot()
-    fake = world.fake
-    world.bob.locale = "fr"
+    fake, bob = world.fake, world.bob
+    bob.locale = "fr"
     await fake.slash(bot, world.alice, world.channel, "parley new", game="cardinal", language="de")
     game = await bot.store.game(1)
     assert game is not None and game.language == "de"
     assert posted_in(world, world.channel.id) == {"de"}
-    before = len(fake.requests)
-    await fake.autocomplete(bot, world.bob, world.channel, "parley join", "game", "")
-    assert {r.spoken for r in fake.requests[before:]} == {"fr"}
+
+    async def typed_in() -> set[str]:
+        before = len(fake.requests)
+        await fake.autocomplete(bot, bob, world.channel, "parley join", "game", "")
+        return {r.spoken for r in fake.requests[before:]}
+
+    assert await typed_in() == {"fr"}  # his client's: an autocomplete reads no settings
+    await fake.slash(bot, bob, world.channel, "parley settings", language="en")
+    assert await typed_in() == {"en"}  # his own, once this process has read it

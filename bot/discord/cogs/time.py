@@ -178,6 +178,7 @@ class TimeCog(commands.Cog, name="time"):
         rating_rule = await self._rating_rule(interaction, forced_games)
         await bot.store.save_user_settings(mine)
         if language is not None:  # the answer already speaks the language chosen
+            bot.readers.chose(mine.user_id, mine.language)
             speak(speech(mine.language or language_of(interaction.locale)))
         if vacation_days is not None:
             await bot.scheduler.tick(now)  # the threads say so at once

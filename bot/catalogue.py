@@ -112,20 +112,31 @@ def said_by_area() -> dict[str, dict[tuple[str, str | None], Said]]:
 
 
 def unreadable_calls() -> list[str]:
-    """Calls to ``t``/``tn``/``tp`` whose text is not a plain string (an f-string or a
-    concatenation): the extractor cannot see them, so they would stay English."""
+    """Calls to ``t``/``tn``/``tp``/``N_``/``NP_`` the extractor cannot read, so their text
+    would stay English: a text that is not a plain string (an f-string or a concatenation),
+    or a plain one it misses (a ``t("...")`` nested inside another call's arguments)."""
     problems = []
     for relative, _ in sources():
         tree = ast.parse((ROOT / relative).read_text(), relative)
+        extracted = {said.id for said in said_in(relative)}
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
                 continue
-            texts = TEXT_ARGUMENTS.get(node.func.id, [])
-            for index in texts:
-                if index < len(node.args) and isinstance(
-                    node.args[index], ast.JoinedStr | ast.BinOp
-                ):
-                    problems.append(f"{relative}:{node.lineno}: {node.func.id}() of an f-string")
+            name, where = node.func.id, f"{relative}:{node.lineno}"
+            for index in TEXT_ARGUMENTS.get(name, []):
+                argument = node.args[index] if index < len(node.args) else None
+                if isinstance(argument, ast.JoinedStr | ast.BinOp):
+                    problems.append(f"{where}: {name}() of an f-string")
+            texts = TEXT_ARGUMENTS.get(name, [])
+            index = texts[-1] if name in ("tp", "NP_") else 0
+            text = node.args[index] if texts and index < len(node.args) else None
+            if (
+                isinstance(text, ast.Constant)
+                and isinstance(text.value, str)
+                and text.value
+                and text.value not in extracted
+            ):
+                problems.append(f"{where}: the extractor misses {text.value!r}")
     return problems
 
 

@@ -10,7 +10,7 @@ from bot.discord.dms import send_dm
 from bot.play.readers import Readers
 from bot.storage import GameRecord, Store
 from games import REGISTRY
-from games.core.words import speaking
+from games.core.words import speaking, t
 
 
 async def relocate(client: discord.Client, store: Store, game: GameRecord) -> GameRecord | None:
@@ -43,8 +43,12 @@ async def relocate(client: discord.Client, store: Store, game: GameRecord) -> Ga
                 client,
                 store,
                 game.host_id,
-                f"The thread of **{spec.title} #{game.id}** was deleted; the game goes on in "
-                f"{thread.mention}.",
+                t(
+                    "The thread of **{title} #{game}** was deleted; the game goes on in {thread}.",
+                    title=spec.title,
+                    game=game.id,
+                    thread=thread.mention,
+                ),
             )
         return await store.game(game.id)
     return None

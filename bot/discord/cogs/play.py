@@ -49,7 +49,7 @@ from bot.play.wording import fit, labeller
 from bot.storage import GameRecord, who
 from games import REGISTRY, find_game
 from games.core import normalize
-from games.core.words import N_
+from games.core.words import N_, t
 from renderers import render
 
 
@@ -114,7 +114,7 @@ class PlayCog(commands.Cog, name="play"):
             assert seat is not None
             done, board = await done_reply(self.bot.store, acted.game, seat, acted.line)
             content, view = panel(acted.game, seat)
-            trouble = self.bot.herald.trouble_of(target.id)
+            trouble = self.bot.herald.trouble.get(target.id)
             send = partial(interaction.followup.send, ephemeral=True)
             text = f"{done}\n\n{content}" + (f"\n\n{trouble}" if trouble else "")
             extras: dict[str, Any] = {"view": view, "file": board}
@@ -183,7 +183,7 @@ class PlayCog(commands.Cog, name="play"):
 
     @app_commands.command(name="help", description=N_("What to do first, and each game's rules"))
     async def guide(self, interaction: discord.Interaction[ParleyBot]) -> None:
-        await interaction.response.send_message(HELP, view=help_view(), ephemeral=True)
+        await interaction.response.send_message(t(HELP), view=help_view(), ephemeral=True)
 
     @app_commands.command(description=N_("How to play a game, with a picture of a sample move"))
     @app_commands.choices(game=GAME_CHOICES)

@@ -45,7 +45,6 @@ async def setup(bot: ParleyBot) -> None:
         status,
         bot.clock,
         bot.claims,
-        bot.readers,
         choices_view,
         final_buttons,
         bot.metrics,

@@ -48,7 +48,7 @@ from bot.metrics import Metrics
 from bot.play.claims import Claims
 from bot.play.clocks import Clock, stamp
 from bot.play.quiet import is_held, merged, releases
-from bot.play.readers import Readers, aloud
+from bot.play.readers import aloud, to_reader
 from bot.play.reminders import reminder_prefix
 from bot.play.since import changes_since
 from bot.play.standings import Standings
@@ -56,7 +56,7 @@ from bot.play.story import final_post, story, told_once
 from bot.play.timekeeper import Timekeeper
 from bot.storage import DirectMessage, GameRecord, OutboxItem, Store, ThreadPost, who
 from games import REGISTRY
-from games.core.words import N_, speaking, t
+from games.core.words import N_, t
 from renderers import render
 
 log = logging.getLogger(__name__)
@@ -205,7 +205,6 @@ class Herald:
         status: StatusMessages,
         clock: Clock,
         claims: Claims,
-        readers: Readers,
         draw_choices: DrawChoices,
         draw_final: Callable[[int], discord.ui.View],
         metrics: Metrics,
@@ -217,8 +216,6 @@ class Herald:
         self.clock = clock
         #: Games are sent by the process holding them (another one's are left to it).
         self.claims = claims
-        #: Who reads a DM in which language (a thread post speaks the game's).
-        self.readers = readers
         self.draw_choices = draw_choices
         self.draw_final = draw_final
         #: Counts each post or DM Discord did not take, by reason.
@@ -528,7 +525,7 @@ class Herald:
         seat = next((s for s in game.seats if s.seat == dm.seat and s.user_id == dm.user_id), None)
         if seat is None or seat.resigned:
             return None
-        with speaking(await self.readers.speaking_to(dm.user_id, game)):
+        with to_reader(game, dm.user_id):
             sent = seat.dm_open is not False and await self._send_dm(game, item.id, dm)
         if not sent and dm.or_thread:
             reminder = ThreadPost(dm.or_thread, mentions=[dm.user_id] if dm.ping else [])

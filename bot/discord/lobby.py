@@ -20,12 +20,12 @@ from bot.discord.permissions import TO_OPEN, lacking, listing
 from bot.discord.resend import already_posted
 from bot.discord.targets import GameBound, in_server_only, reach
 from bot.play.clocks import CLOCKS, POLICIES, clock_name, policy_named
-from bot.play.readers import aloud
+from bot.play.readers import aloud, to_reader
 from bot.play.service import BUSY, UserError
 from bot.play.wording import chosen_options, fit
 from bot.storage import GameRecord, TimePolicy, who
 from games import REGISTRY
-from games.core.words import N_, NP_, speaking, t, tp
+from games.core.words import N_, NP_, t, tp
 
 log = logging.getLogger(__name__)
 
@@ -174,7 +174,7 @@ class Opener:
                 if not resuming:
                     raise
                 log.warning("Game %s could not be opened (%s); called off", game.id, error.text)
-                with speaking(await bot.readers.speaking_to(game.host_id, game)):
+                with to_reader(game, game.host_id):
                     await bot.send_dm(
                         game.host_id,
                         t(

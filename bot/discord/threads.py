@@ -7,10 +7,10 @@ from __future__ import annotations
 import discord
 
 from bot.discord.dms import send_dm
-from bot.play.readers import Readers
+from bot.play.readers import to_reader
 from bot.storage import GameRecord, Store
 from games import REGISTRY
-from games.core.words import speaking, t
+from games.core.words import t
 
 
 async def relocate(client: discord.Client, store: Store, game: GameRecord) -> GameRecord | None:
@@ -38,7 +38,7 @@ async def relocate(client: discord.Client, store: Store, game: GameRecord) -> Ga
             game.id, thread.id, None if moved else game.lobby_message_id, channel_id=place.id
         )
         await store.set_status_message(game.id, None)
-        with speaking(await Readers(store).speaking_to(game.host_id, game)):
+        with to_reader(game, game.host_id):
             await send_dm(
                 client,
                 store,

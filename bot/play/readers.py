@@ -43,19 +43,23 @@ class Readers:
         typed): their own language as last read here, else their client's."""
         return self._chosen.get(user_id) or language_of(locale)
 
-    async def of(self, user_id: int, game: GameRecord | None = None) -> str:
-        """The language of what ``user_id`` is sent outside any interaction of theirs (a DM, a
-        reminder): their choice, else their client's last seen, else ``game``'s."""
-        mine = await self.store.user_settings(user_id)
-        if mine.language:
-            return mine.language
-        if mine.locale:
-            return language_of(mine.locale)
-        return game.language if game is not None else "en"
 
-    async def speaking_to(self, user_id: int, game: GameRecord | None = None) -> Speech:
-        """The words of :meth:`of`'s language (``with speaking(await ...)``)."""
-        return speech(await self.of(user_id, game))
+def language_of_reader(game: GameRecord, user_id: int) -> str:
+    """The language of what ``user_id``, a player of ``game``, is sent outside any
+    interaction of theirs (a DM, a reminder, their hand's news): their choice, else their
+    Discord client's last seen, else the game's. Their settings come with the game's seats,
+    so a DM made as a change commits knows its reader's language without a read."""
+    seat = next((s for s in game.seats if s.user_id == user_id), None)
+    if seat is not None and seat.language:
+        return seat.language
+    if seat is not None and seat.locale:
+        return language_of(seat.locale)
+    return game.language
+
+
+def to_reader(game: GameRecord, user_id: int) -> AbstractContextManager[Speech]:
+    """Speak :func:`language_of_reader`'s language inside the block."""
+    return speaking(speech(language_of_reader(game, user_id)))
 
 
 def aloud(game: GameRecord) -> AbstractContextManager[Speech]:

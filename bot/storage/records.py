@@ -25,6 +25,10 @@ class Seat:
     dm_open: bool | None = None
     resigned: bool = False
     kind: str = "human"  # 'human' or 'ai'
+    #: What its player reads (their settings, read with the game): their own language (None:
+    #: follow Discord) and the Discord locale last seen from them (None: not seen yet).
+    language: str | None = None
+    locale: str | None = None
 
     @property
     def is_ai(self) -> bool:

@@ -211,7 +211,7 @@ class Player:
             if await self.reach(user, opened, wanted, parts, depth + 1):
                 return True
             message = opened
-        assert depth, f"{wanted!r} is offered nowhere"
+        assert depth, f"{wanted!r} is offered nowhere: {[s.text for s in shown]}"
         back = next(b for b in message.buttons if is_back(b))
         await table.say.click(table.bot, user, message, back.custom_id or "")
         return False
@@ -329,17 +329,20 @@ TRANSCRIPT_WORDS = {
     *("deleted", "alt"),
 }
 IGNORED = NAMES | TRANSCRIPT_WORDS
+#: The transcript's lines that are not the bot's words: what a person did, a game's heading,
+#: a DM Discord refused (``golden.py``).
+NOT_THE_BOTS = re.compile(r">>|==|\S+ \S+ +\| \(not delivered: ")
 
 
 def english_left(english: str, other: str) -> list[str]:
     """The lines of ``other`` (a transcript in another language) that are an English
     transcript's line word for word and say something (2+ words of 3+ letters besides the
-    names): the bot's words, not what a person did (``>>``)."""
+    names): the bot's words, not what a person did (``>>``) nor the transcript's own notes."""
     said = {line[WIDTH:] for line in english.splitlines()}
     left = []
     for line in other.splitlines():
         words = [w for w in re.findall(r"[^\W\d_]{3,}", line[WIDTH:]) if w.lower() not in IGNORED]
-        if line[WIDTH:] in said and len(words) >= 2 and not line.startswith(">>"):
+        if line[WIDTH:] in said and len(words) >= 2 and not NOT_THE_BOTS.match(line):
             left.append(line)
     return left
 

@@ -23,7 +23,9 @@ from typing import Any
 import pytest
 
 from bot.discord.bot import ParleyBot
+from bot.discord.done import GOES_ON
 from games import REGISTRY, GameSpec
+from games.core.words import t
 from tests.bot.conftest import World
 from tests.bot.fake_discord import FakeComponent, FakeMessage, FakeUser, InteractionRecord
 from tests.bot.helpers import button_id, private_reply
@@ -66,6 +68,12 @@ def shown_choices(message: FakeMessage) -> list[Shown]:
     return found
 
 
+def goes_on_words() -> str:
+    """How the bot tells a player their turn goes on (``bot/discord/done.py``), in the
+    language spoken: the golden transcripts play in German and French too."""
+    return t(GOES_ON, steps="").strip()
+
+
 def going_on(record: InteractionRecord) -> FakeMessage | None:
     """The private answer a pick left the player's turn going on in, with its next choices:
     the thread tells a turn only once it ends (issue 14), so until then the board post's
@@ -74,9 +82,7 @@ def going_on(record: InteractionRecord) -> FakeMessage | None:
         (
             m
             for m in reversed(record.messages)
-            if (m.ephemeral or m.dm_user_id)
-            and "Your turn goes on" in m.content
-            and shown_choices(m)
+            if (m.ephemeral or m.dm_user_id) and goes_on_words() in m.content and shown_choices(m)
         ),
         None,
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.play.leagues.rounds import LeagueRounds
+from bot.play.readers import language_of_reader
 from bot.play.service import GameService
 from bot.storage import open_store
 from bot.storage.leagues import LeagueDraft
@@ -65,5 +66,26 @@ async def test_a_leagues_games_speak_its_language(database):
         assert board.game_id is not None
         game = await store.game(board.game_id)
         assert game is not None and game.language == "de"
+    finally:
+        await store.close()
+
+
+async def test_a_games_seats_carry_what_their_players_read(database):
+    """A DM made as a change commits is made in its reader's language without a read: each
+    seat comes with its player's own language and the locale last seen from them."""
+    store = await open_store(database)
+    try:
+        service = GameService(store)
+        game = await service.new_game("cardinal", 1, 2, HOST, language="fr")
+        game = await service.join(game, FRIEND)
+        assert [language_of_reader(game, u) for u in (HOST, FRIEND)] == ["fr", "fr"]
+        await store.note_locale(HOST, "de")
+        await store.note_locale(FRIEND, "de")
+        mine = await store.user_settings(FRIEND)
+        await store.save_user_settings(replace(mine, language="en"))
+        game = await store.game(game.id)
+        assert game is not None
+        assert [(s.language, s.locale) for s in game.seats] == [(None, "de"), ("en", "de")]
+        assert [language_of_reader(game, u) for u in (HOST, FRIEND)] == ["de", "en"]
     finally:
         await store.close()

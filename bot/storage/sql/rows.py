@@ -79,11 +79,24 @@ def later(row: Row, name: str) -> Any:
 
 
 def seat_record(
-    seat: int, user_id: int, dm_open: int | None, resigned: int, kind: str | None
+    seat: int,
+    user_id: int,
+    dm_open: int | None,
+    resigned: int,
+    kind: str | None,
+    language: str | None = None,
+    locale: str | None = None,
 ) -> Seat:
-    """A seat; before migration 0007 there is no kind, and every seat was a person."""
+    """A seat; before migration 0007 there is no kind, and every seat was a person. Its
+    player's language and last locale come with it from migration 0013 on."""
     return Seat(
-        seat, user_id, None if dm_open is None else bool(dm_open), bool(resigned), kind or "human"
+        seat,
+        user_id,
+        None if dm_open is None else bool(dm_open),
+        bool(resigned),
+        kind or "human",
+        language,
+        locale,
     )
 
 

@@ -144,6 +144,11 @@ def placeholders(text: str) -> set[str]:
     return set(PLACEHOLDER.findall(text))
 
 
+def in_order(said: dict[tuple[str, str | None], Said]) -> list[tuple[tuple[str, str | None], Said]]:
+    """An area's texts by id, then context (a text said with and without one sorts too)."""
+    return sorted(said.items(), key=lambda item: (item[0][0], item[0][1] or ""))
+
+
 def path_of(code: str, area: str) -> Path:
     return LOCALES / code / f"{area}.po"
 
@@ -166,7 +171,7 @@ def update() -> list[str]:
                 language_team=LANGUAGES[code],
                 fuzzy=False,
             )
-            for (msgid, context), text in sorted(said.items()):
+            for (msgid, context), text in in_order(said):
                 key: str | tuple[str, str] = msgid if text.plural is None else (msgid, text.plural)
                 previous = old.get(msgid, context) if old is not None else None
                 string: str | tuple[str, ...] = "" if text.plural is None else ("", "")
@@ -199,7 +204,7 @@ def problems(code: str) -> list[str]:
         path = path_of(code, area)
         catalogue = read_catalogue(path, code) if path.exists() else Catalog(locale=code)
         where = path.relative_to(ROOT).as_posix()
-        for (msgid, context), text in sorted(said[area].items()):
+        for (msgid, context), text in in_order(said[area]):
             message = catalogue.get(msgid, context)
             strings = _strings(message) if message is not None else []
             if message is None or not all(strings):

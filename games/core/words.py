@@ -78,6 +78,12 @@ def speaking(words: Speech) -> Iterator[Speech]:
         _speech.reset(token)
 
 
+def speak(words: Speech) -> None:
+    """Speak ``words``'s language from here to the end of the current task (and in tasks it
+    starts): set once where an interaction arrives, in the task discord.py gives it alone."""
+    _speech.set(words)
+
+
 def _filled(text: str, params: dict[str, object]) -> str:
     return text.format(**params) if params else text
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -238,11 +239,15 @@ def draw_boat(
     )
 
 
+ASCII_SPACE = re.compile(r"[ \t\n]+")
+"""Where a text may be wrapped: ``str.split()`` would break at a no-break space too."""
+
+
 def wrap_to_width(words: str, face: ImageFont.FreeTypeFont, width: int) -> list[str]:
     """``words`` in lines no wider than ``width`` pixels in ``face`` (a long word keeps its
-    own line)."""
+    own line). Never broken at a no-break space (French puts one before ":")."""
     lines: list[str] = []
-    for word in words.split():
+    for word in ASCII_SPACE.split(words.strip()):
         if lines and face.getlength(f"{lines[-1]} {word}") <= width:
             lines[-1] += f" {word}"
         else:

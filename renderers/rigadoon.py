@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw
 
 from games.core import Change, View
 from games.core.coords import parse_square
-from games.core.words import N_, t
+from games.core.words import N_, NP_, t, tp
 from games.rigadoon import data
 from renderers.base import (
     KEY_GHOST,
@@ -439,6 +439,23 @@ def _legend(draw: ImageDraw.ImageDraw, view: View, origin: tuple[int, int]) -> N
     )
 
 
+COMPASS = {
+    "n": NP_("compass point", "N"),
+    "ne": NP_("compass point", "NE"),
+    "e": NP_("compass point", "E"),
+    "se": NP_("compass point", "SE"),
+    "s": NP_("compass point", "S"),
+    "sw": NP_("compass point", "SW"),
+    "w": NP_("compass point", "W"),
+    "nw": NP_("compass point", "NW"),
+}
+"""The eight winds as the card names them, in the reader's letters (NO, O in German)."""
+
+
+def point(direction: str) -> str:
+    return tp("compass point", COMPASS[direction])
+
+
 def _draw_card(draw: ImageDraw.ImageDraw, view: View, origin: tuple[int, int]) -> None:
     """The Wind card: a 9 x 9 window, north up, a black diamond for the ship about to sail."""
     x0, y0 = origin
@@ -453,7 +470,7 @@ def _draw_card(draw: ImageDraw.ImageDraw, view: View, origin: tuple[int, int]) -
     )
     wind = view.get("wind")
     caption = (
-        t("Wind {wind} (blowing {downwind})", wind=wind.upper(), downwind=view["downwind"].upper())
+        t("Wind {wind} (blowing {downwind})", wind=point(wind), downwind=point(view["downwind"]))
         if wind
         else t("No wind yet")
     )

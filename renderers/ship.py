@@ -164,7 +164,7 @@ def _draw_hull(draw: ImageDraw.ImageDraw, grid: Grid) -> None:
     ]
     draw.polygon(outline, fill=RIM_WOOD, outline=HULL, width=6)
     plate_y = stern_y + (14 if grid.flipped else -14)
-    draw.text((mid, plate_y), t(SIDE_NAMES[0]).upper(), fill=INK, font=font(16, bold=True),
+    draw.text((mid, plate_y), t(SIDE_NAMES[0]).upper(), fill=INK, font=font(LABEL, bold=True),
               anchor="mm")  # fmt: skip
     bow_label_y = bow_y + (tip - bow_y) * 0.55
     draw.text((mid, bow_label_y), t(SIDE_NAMES[1]).upper(), fill=INK,

@@ -29,6 +29,7 @@ from games.core import Change, View
 from games.core.words import N_, NP_, t, tn, tp
 from games.tortuga.data import card_title
 from renderers.base import (
+    ASCII_SPACE,
     KEY_ARROW,
     KEY_GHOST,
     KEY_RING,
@@ -213,7 +214,7 @@ def _text(
 def _wrap(text: str, width: int) -> list[str]:
     """Whole words on lines of at most ``width`` characters (a longer word keeps its line)."""
     lines: list[str] = []
-    for word in text.split():
+    for word in ASCII_SPACE.split(text.strip()):
         if lines and len(lines[-1]) + 1 + len(word) <= width:
             lines[-1] += " " + word
         else:
@@ -394,7 +395,7 @@ def _event_row(draw: ImageDraw.ImageDraw, view: View, layout: Layout) -> None:
         deck=view["event_deck"],
         discards=len(view["discard"]),
     )
-    _text(draw, (left, top), row, bold=True)
+    fit_text(draw, (left, top, WIDTH - 12, top + TEXT + 4), row, TEXT, TEXT, bold=True)
     deepest = 0
     for slot in view["row"]:
         box = layout.slot_box(slot["slot"])

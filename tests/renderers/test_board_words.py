@@ -7,13 +7,11 @@ French caption is cut short ("…") where the English one is not."""
 from __future__ import annotations
 
 import importlib
-import io
 import random
 import re
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from bot.language import TRANSLATED, speech
 from games import REGISTRY
@@ -51,14 +49,7 @@ def drawn(key: str, code: str, before: Any, after: Any) -> tuple[bytes, list[Tex
         marks = spec.changes(spec.view(before, None), view)
         with texts_drawn() as texts:
             png = render(key, view, marks)
-    return png, shown(png, texts), " ".join(strings(view) + [m["text"] for m in marks])
-
-
-def shown(png: bytes, texts: list[Text]) -> list[Text]:
-    """The texts on the board and on the key to its marks below it (the board is drawn on a
-    canvas of its own, then pasted above the key, at the same place)."""
-    width, height = Image.open(io.BytesIO(png)).size
-    return [text for text in texts if text.canvas[0] == width and text.canvas[1] <= height]
+    return png, on_board(png, texts), " ".join(strings(view) + [m["text"] for m in marks])
 
 
 def strings(value: Any) -> list[str]:
@@ -72,15 +63,10 @@ def strings(value: Any) -> list[str]:
     return []
 
 
-def afresh(key: str, before: Any, after: Any) -> None:
-    """Layers a renderer draws once per language (a map) are drawn again, so their words are
-    seen; its colour palettes, fitted once (on swatches, not the board), are fitted first."""
-    spec = REGISTRY[key]
-    for code in ("en", *TRANSLATED):
-        with speaking(speech(code)):
-            render(key, spec.view(after, None), [])
-    for name, cached in vars(importlib.import_module(f"renderers.{key}")).items():
-        if hasattr(cached, "cache_clear") and "palette" not in name:
+def afresh(key: str) -> None:
+    """Layers a renderer draws once per language (a map) are drawn again, and seen."""
+    for cached in vars(importlib.import_module(f"renderers.{key}")).values():
+        if hasattr(cached, "cache_clear"):
             cached.cache_clear()
 
 
@@ -103,22 +89,16 @@ def cut(texts: list[Text]) -> int:
 
 
 def fits(png: bytes, texts: list[Text]) -> None:
-    """No text clipped, overlapping another or illegible at 360 px, on the board's canvas and
-    on the key's below it (each checked on its own canvas, as the legibility measures are)."""
-    for size in {text.canvas for text in texts}:
-        canvas = io.BytesIO()
-        Image.new("1", size).save(canvas, format="PNG")
-        on, here = canvas.getvalue(), [text for text in texts if text.canvas == size]
-        assert not clipped(on, here), [(t.text, t.box, t.given) for t in clipped(on, here)][:3]
-        pairs = overlapping(on, here)
-        assert not pairs, [(a.text, a.box, b.text, b.box) for a, b in pairs[:3]]
-        assert not illegible(on, here), illegible(on, here)[:3]
+    assert not clipped(png, texts), [(t.text, t.box, t.given) for t in clipped(png, texts)][:3]
+    pairs = overlapping(png, texts)
+    assert not pairs, [(a.text, a.box, b.text, b.box) for a, b in pairs[:3]]
+    assert not illegible(png, texts), illegible(png, texts)[:3]
 
 
 @pytest.mark.parametrize("key", sorted(REGISTRY))
 def test_a_board_is_drawn_in_the_language_spoken_and_every_word_fits(key):
     (before, after), (last, end) = moments(key)
-    afresh(key, before, after)
+    afresh(key)
     png, english, _ = drawn(key, "en", before, after)
     ours = {text.text for text in english}
     for code in TRANSLATED:

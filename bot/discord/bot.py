@@ -34,6 +34,7 @@ from bot.play.service import GameService, UserError
 from bot.play.snapshots import refresh_snapshots
 from bot.play.timekeeper import Timekeeper
 from bot.storage import Store, open_store
+from games.core.words import N_, t
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,7 @@ EXTENSIONS = (
     "bot.discord.cogs.league",
     "bot.discord.watch",
 )
-OOPS = "Something went wrong on my side, sorry. Nothing was changed; please try again."
+OOPS = N_("Something went wrong on my side, sorry. Nothing was changed; please try again.")
 
 
 def committed(interaction: discord.Interaction, what: str) -> None:
@@ -64,10 +65,11 @@ def oops(interaction: discord.Interaction) -> str:
     """The answer to an unexpected error: what was committed before it, if anything."""
     done = interaction.extras.get("committed")
     if done is None:
-        return OOPS
-    return (
-        f"{done}\n\nSomething went wrong on my side after that, sorry; it counts all the same, "
-        "and the game's thread catches up shortly."
+        return t(OOPS)
+    return t(
+        "{done}\n\nSomething went wrong on my side after that, sorry; it counts all the same, "
+        "and the game's thread catches up shortly.",
+        done=done,
     )
 
 
@@ -138,7 +140,7 @@ class Gated:
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         arrived(interaction)
         if interaction.client.in_flight.closing:
-            await reply_privately(interaction, RESTARTING)
+            await reply_privately(interaction, t(RESTARTING))
             tally(interaction, "refused")
             return False
         try:
@@ -165,7 +167,7 @@ class ParleyTree(app_commands.CommandTree["ParleyBot"]):
         if interaction.type is discord.InteractionType.autocomplete:
             await interaction.response.autocomplete([])
         else:
-            await reply_privately(interaction, RESTARTING)
+            await reply_privately(interaction, t(RESTARTING))
             tally(interaction, "refused")
         return False
 
@@ -178,7 +180,7 @@ class ParleyTree(app_commands.CommandTree["ParleyBot"]):
         if isinstance(original, UserError):
             message = str(original)
         elif isinstance(error, app_commands.CheckFailure):
-            message = "This command only works inside a server."
+            message = t("This command only works inside a server.")
         else:
             log.error("Command failed", exc_info=original)
             message = oops(interaction)

@@ -9,6 +9,7 @@ import discord
 from bot.discord.dms import send_dm
 from bot.storage import GameRecord, Store
 from games import REGISTRY
+from games.core.words import t
 
 
 async def relocate(client: discord.Client, store: Store, game: GameRecord) -> GameRecord | None:
@@ -40,8 +41,12 @@ async def relocate(client: discord.Client, store: Store, game: GameRecord) -> Ga
             client,
             store,
             game.host_id,
-            f"The thread of **{spec.title} #{game.id}** was deleted; the game goes on in "
-            f"{thread.mention}.",
+            t(
+                "The thread of **{title} #{game}** was deleted; the game goes on in {thread}.",
+                title=spec.title,
+                game=game.id,
+                thread=thread.mention,
+            ),
         )
         return await store.game(game.id)
     return None

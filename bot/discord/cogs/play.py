@@ -49,6 +49,7 @@ from bot.play.wording import fit, labeller
 from bot.storage import GameRecord, who
 from games import REGISTRY, find_game
 from games.core import normalize
+from games.core.words import t
 from renderers import render
 
 
@@ -182,7 +183,7 @@ class PlayCog(commands.Cog, name="play"):
 
     @app_commands.command(name="help", description="What to do first, and each game's rules")
     async def guide(self, interaction: discord.Interaction[ParleyBot]) -> None:
-        await interaction.response.send_message(HELP, view=help_view(), ephemeral=True)
+        await interaction.response.send_message(t(HELP), view=help_view(), ephemeral=True)
 
     @app_commands.command(description="How to play a game, with a picture of a sample move")
     @app_commands.choices(game=GAME_CHOICES)

@@ -83,6 +83,9 @@ SHIP_RANKS = (NP_("Tortuga rank", "C"), NP_("Tortuga rank", "FM"), "3", "4", "5"
 """The places on a ship: captain, first mate, then numbers (the letters said in the reader's
 language)."""
 GOVERNOR = NP_("Tortuga rank", "G")
+HOLD_NAMES = {"british": NP_("Tortuga hold", "British"), "french": NP_("Tortuga hold", "French")}
+"""Whose hold or area a box is, in a word that fits it (a translator may choose a shorter
+name than the team's, as French "Anglais" for "Britanniques")."""
 PLACE = 62  # distance between pawn places on a ship
 LINE_STEP = 58  # distance between places on Tortuga
 RADIUS = 22
@@ -127,14 +130,14 @@ class Layout:
             top = self.tortuga_top + 106
             return 150 + i * 160, top, 290 + i * 160, top + 56
         top = self.ship_tops[("fd", "jr").index(place)] + 40
-        return 374 + i * 112, top, 478 + i * 112, top + 76
+        return 356 + i * 120, top, 472 + i * 120, top + 76
 
     def counter(self, at: str) -> Point:
         """The figure of a counter: a hold or area's number, the galleon's count."""
         if at == "galleon":
             return RIGHT_X + 126, self.galleon_top + 46
         box = self.area_box(at)
-        return box[2] - 16, box[1] + 14
+        return box[2] - 16, box[3] - 16
 
     def slot_box(self, slot: int) -> Box:
         x = RIGHT_X + (slot - 1) * 61
@@ -273,10 +276,12 @@ def _pawn(
     draw_disc(draw, center, RADIUS, SEAT_COLORS[seat], label=names[seat], label_color=ink)
 
 
-def _chest_row(draw: ImageDraw.ImageDraw, left: int, top: int, count: int, size: int) -> None:
+def _chest_row(
+    draw: ImageDraw.ImageDraw, left: int, top: int, count: int, size: int, per_row: int = 6
+) -> None:
     for i in range(count):
-        x = left + (i % 6) * (size + 4)
-        y = top + (i // 6) * (size - 2)
+        x = left + (i % per_row) * (size + 4)
+        y = top + (i // per_row) * (size - 2)
         draw.rectangle([x, y, x + size, y + size * 3 // 4], fill=GOLD, outline=INK, width=2)
 
 
@@ -286,9 +291,11 @@ def _area(draw: ImageDraw.ImageDraw, layout: Layout, at: str, count: int) -> Non
     box = layout.area_box(at)
     color = BRITISH if team == "british" else FRENCH
     draw.rounded_rectangle(box, radius=8, fill=PALETTE["white"], outline=color, width=3)
-    _text(draw, (box[0] + 8, box[1] + 4), t(team.title()), color, bold=True)
+    name = tp("Tortuga hold", HOLD_NAMES[team])
+    fit_text(draw, (box[0] + 8, box[1] + 3, box[2] - 8, box[1] + 22), name, TEXT, TEXT, color,
+             bold=True)  # fmt: skip
     _text(draw, layout.counter(at), str(count), color, size=LABEL, bold=True, anchor="mm")
-    _chest_row(draw, box[0] + 8, box[1] + 30, count, 14)
+    _chest_row(draw, box[0] + 8, box[1] + 28, count, 14, (box[2] - box[0] - 40) // 18)
 
 
 def _ship(

@@ -119,19 +119,18 @@ def positions(spec: GameSpec[Any], games: int, moves: int) -> Iterator[tuple[Any
 
 def longest_texts(games: int = 3, moves: int = 60, panels: int = 12) -> list[Longest]:
     """The longest action label, button label, option label and option description of every
-    language, over every game; ``panels``: positions per game whose panels are built."""
-    found: dict[tuple[str, str], Longest] = {}
+    language in every game; ``panels``: positions per game whose panels are built."""
+    found: dict[tuple[str, str, str], Longest] = {}
 
     def keep(code: str, kind: str, game: str, text: str) -> None:
         if not text:  # a menu option without a description
             return
-        old = found.get((code, kind), Longest(code, kind, game, "", 0, 0))
-        longer = len(text) > len(old.text)
-        found[code, kind] = Longest(
+        old = found.get((code, kind, game), Longest(code, kind, game, "", 0, 0))
+        found[code, kind, game] = Longest(
             code,
             kind,
-            game if longer else old.game,
-            text if longer else old.text,
+            game,
+            text if len(text) > len(old.text) else old.text,
             old.made + 1,
             old.cut + (kind == "action label" and text.endswith("…")),
         )
@@ -145,13 +144,28 @@ def longest_texts(games: int = 3, moves: int = 60, panels: int = 12) -> list[Lon
                     if number < panels:
                         for kind, text in asyncio.run(_panel_texts(spec, state, seat)):
                             keep(code, kind, key, text)
-    return [found[code, kind] for code in LANGUAGES for kind in LIMITS if (code, kind) in found]
+    return list(found.values())
+
+
+def longest_of_all(rows: list[Longest]) -> list[Longest]:
+    """Per language and kind, the longest text of any game (made and cut: over all games)."""
+    picked = []
+    for code in LANGUAGES:
+        for kind in LIMITS:
+            mine = [row for row in rows if row.code == code and row.kind == kind]
+            if mine:
+                top = max(mine, key=lambda row: len(row.text))
+                made, cut = sum(row.made for row in mine), sum(row.cut for row in mine)
+                picked.append(Longest(code, kind, top.game, top.text, made, cut))
+    return picked
 
 
 async def _panel_texts(spec: GameSpec[Any], state: Any, seat: int) -> list[tuple[str, str]]:
-    """The texts of a seat's private panel (its first step of choices) as the bot builds it;
-    a coroutine because discord.py's views are made inside an event loop."""
+    """The texts of a seat's private panel (its first step of choices and every step it
+    leads to) as the bot builds it; a coroutine because discord.py's views are made inside
+    an event loop."""
     from bot.discord.choices import panel
+    from bot.play.steps import step
     from bot.storage import GameRecord, Seat
 
     players = spec.players(state)
@@ -160,16 +174,20 @@ async def _panel_texts(spec: GameSpec[Any], state: Any, seat: int) -> list[tuple
         [Seat(s, 100 + s) for s in range(players)],
     )  # fmt: skip
     record.state = spec.dump(state)
-    _, view = panel(record, seat)
-    texts = []
-    for child in view.children if view is not None else []:
-        item = getattr(child, "item", child)
-        if isinstance(item, discord.ui.Button):
-            texts.append(("button label", item.label or ""))
-        elif isinstance(item, discord.ui.Select):
-            for option in item.options:
-                texts.append(("option label", option.label))
-                texts.append(("option description", option.description or ""))
+    actions = spec.legal_actions(state, seat)
+    texts, places = [], [""]
+    while places:  # the first step and every step it leads to
+        place = places.pop()
+        _, view = panel(record, seat, place)
+        for child in view.children if view is not None else []:
+            item = getattr(child, "item", child)
+            if isinstance(item, discord.ui.Button):
+                texts.append(("button label", item.label or ""))
+            elif isinstance(item, discord.ui.Select):
+                for option in item.options:
+                    texts.append(("option label", option.label))
+                    texts.append(("option description", option.description or ""))
+        places += [c.value for c in step(actions, place, str).options if not c.final]
     return texts
 
 
@@ -219,40 +237,66 @@ def ratios(times: list[RenderTime]) -> dict[tuple[str, str], float]:
 
 def report(games: int = 3, renders: int = 21) -> list[str]:
     """The whole measurement as lines to print."""
-    lines = ["Coverage (texts translated / said, by catalogue area)"]
-    rows = coverage()
-    lines.append(f"{'area':<12}" + "".join(f"{code:>18}" for code in LANGUAGES))
-    areas = sorted({row.area for row in rows})
-    for area in [*areas, "all"]:
-        cells = []
+    return [
+        *coverage_lines(coverage()),
+        "",
+        f"Longest texts ({games} random games per game, the same seeds in every language)",
+        *longest_lines(longest_texts(games)),
+        "",
+        f"Render time, mid-game board, CPU p50 of {renders} (ratio to English)",
+        *render_lines(render_times(renders)),
+    ]
+
+
+def table(first: str, rows: list[tuple[str, list[str]]]) -> list[str]:
+    """A column per language under a header, one line per row."""
+    head = f"{first:<12}" + "".join(f"{code:>18}" for code in LANGUAGES)
+    return [head, *(f"{name:<12}" + "".join(f"{c:>18}" for c in cells) for name, cells in rows)]
+
+
+def coverage_lines(rows: list[Coverage]) -> list[str]:
+    cells = []
+    for area in [*sorted({row.area for row in rows}), "all"]:
+        line = []
         for code in LANGUAGES:
             picked = [row for row in rows if row.code == code and area in (row.area, "all")]
             said = sum(row.said for row in picked)
             done = sum(row.translated for row in picked)
             percent = f"{100 * done / said:5.1f}%" if said else "     -"
-            cells.append(f"{done:>6}/{said:<5} {percent}")
-        lines.append(f"{area:<12}" + "".join(f"{cell:>18}" for cell in cells))
-    lines += [
-        "",
-        f"Longest texts ({games} random games per game, the same seeds in every language)",
-    ]
-    for row in longest_texts(games):
-        flag = "" if len(row.text) <= row.limit else "  OVER THE LIMIT"
-        made = f"{row.made:,} made" + (f", {row.cut:,} cut" if row.kind == "action label" else "")
+            line.append(f"{done:>6}/{said:<5} {percent}")
+        cells.append((area, line))
+    return ["Coverage (texts translated / said, by catalogue area)", *table("area", cells)]
+
+
+def longest_lines(rows: list[Longest]) -> list[str]:
+    lines = []
+    for top in longest_of_all(rows):
+        flag = "" if len(top.text) <= top.limit else "  OVER THE LIMIT"
+        made = f"{top.made:,} made" + (f", {top.cut:,} cut" if top.kind == "action label" else "")
         lines.append(
-            f"{row.code}  {row.kind:<19} {len(row.text):>3}/{row.limit:<3} {made:<22} "
-            f"{row.game:<9} {row.text!r}{flag}"
+            f"{top.code}  {top.kind:<19} {len(top.text):>3}/{top.limit:<3} {made:<22} "
+            f"{top.game:<9} {top.text!r}{flag}"
         )
-    lines += ["", f"Render time, mid-game board, CPU p50 of {renders} (ratio to English)"]
-    times = render_times(renders)
+    size = {(row.code, row.kind, row.game): len(row.text) for row in rows}
+    cells = [
+        (
+            key,
+            [
+                "/".join(str(size.get((code, kind, key), "-")) for kind in LIMITS)
+                for code in LANGUAGES
+            ],
+        )
+        for key in sorted(REGISTRY)
+    ]
+    title = "Longest by game: " + " / ".join(LIMITS) + " (characters; -: none made)"
+    return [*lines, "", title, *table("game", cells)]
+
+
+def render_lines(times: list[RenderTime]) -> list[str]:
     ratio = ratios(times)
-    lines.append(f"{'game':<10}" + "".join(f"{code:>18}" for code in LANGUAGES))
-    for key in sorted(REGISTRY):
-        cells = [
-            f"{row.p50_ms:.1f}ms x{ratio[key, row.code]:.2f}"
-            for code in LANGUAGES
-            for row in times
-            if row.game == key and row.code == code
-        ]
-        lines.append(f"{key:<10}" + "".join(f"{cell:>18}" for cell in cells))
-    return lines
+    p50 = {(row.game, row.code): row.p50_ms for row in times}
+    cells = [
+        (key, [f"{p50[key, code]:.1f}ms x{ratio[key, code]:.2f}" for code in LANGUAGES])
+        for key in sorted({row.game for row in times})
+    ]
+    return table("game", cells)

@@ -48,6 +48,7 @@ from bot.metrics import Metrics
 from bot.play.claims import Claims
 from bot.play.clocks import Clock, stamp
 from bot.play.quiet import is_held, merged, releases
+from bot.play.readers import aloud, to_reader
 from bot.play.reminders import reminder_prefix
 from bot.play.since import changes_since
 from bot.play.standings import Standings
@@ -241,6 +242,13 @@ class Herald:
                     await self._deliver_held(game_id)
 
     async def _deliver_held(self, game_id: int) -> None:
+        """The game's posts and status message in its language, whoever's click or tick
+        caused them; each DM in its recipient's (:meth:`_dm`)."""
+        game = await self.store.game(game_id)
+        with aloud(game) if game is not None else contextlib.nullcontext():
+            await self._deliver_spoken(game_id)
+
+    async def _deliver_spoken(self, game_id: int) -> None:
         try:  # a finished game counts in the ratings before its final post tells the result
             await self.standings.settle(game_id)
         except Exception:
@@ -462,14 +470,8 @@ class Herald:
                 async with self.claims.hold(game.id, patience=0) as mine:
                     if not mine:
                         continue  # another process holds the game: it posts the replay
-                    await self.replays.of(game)  # drawn before taking the game's lock
-                    async with self._locks[game.id]:
-                        pending = await self.store.unsent(game.id)
-                        if item.id not in {i.id for i in pending} or any(
-                            i.id < item.id and isinstance(i.post, ThreadPost) for i in pending
-                        ):
-                            continue  # sent meanwhile, or the final post has not gone out yet
-                        await self._post(game, item)
+                    if not await self._post_replay(game, item):
+                        continue
             except discord.HTTPException as error:
                 if error.status >= 500:
                     continue  # Discord is failing: the next tick tries again
@@ -477,6 +479,20 @@ class Herald:
             except Exception:
                 log.exception("Could not draw the replay of game %s", game.id)
             await self.store.mark_sent(item.id)
+
+    async def _post_replay(self, game: GameRecord, item: OutboxItem) -> bool:
+        """Draw the replay (in the game's language, as its thread reads it), then post it
+        once its game's final post is out (False: not yet, or sent meanwhile)."""
+        with aloud(game):
+            await self.replays.of(game)  # drawn before taking the game's lock
+            async with self._locks[game.id]:
+                pending = await self.store.unsent(game.id)
+                if item.id not in {i.id for i in pending} or any(
+                    i.id < item.id and isinstance(i.post, ThreadPost) for i in pending
+                ):
+                    return False  # sent meanwhile, or the final post has not gone out yet
+                await self._post(game, item)
+                return True
 
     async def _marks(self, game: GameRecord, post: ThreadPost) -> list[dict[str, Any]] | None:
         """What changed since the one player pinged last moved, as that seat sees the table,
@@ -509,7 +525,8 @@ class Herald:
         seat = next((s for s in game.seats if s.seat == dm.seat and s.user_id == dm.user_id), None)
         if seat is None or seat.resigned:
             return None
-        sent = seat.dm_open is not False and await self._send_dm(game, item.id, dm)
+        with to_reader(game, dm.user_id):
+            sent = seat.dm_open is not False and await self._send_dm(game, item.id, dm)
         if not sent and dm.or_thread:
             reminder = ThreadPost(dm.or_thread, mentions=[dm.user_id] if dm.ping else [])
             return await self._post(game, replace(item, post=reminder))

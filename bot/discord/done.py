@@ -13,8 +13,11 @@ import discord
 from bot.play.quiet import held_steps
 from bot.storage import GameRecord, Store
 from games import REGISTRY
-from games.core.words import t
+from games.core.words import N_, t
 from renderers import render
+
+#: What a player is told while their turn goes on (the golden transcripts find it by it).
+GOES_ON = N_("Your turn goes on; the thread shows it whole when it ends. So far:\n{steps}")
 
 
 async def done_reply(
@@ -31,10 +34,7 @@ async def done_reply(
     if seat not in spec.to_act(state):
         return text, None
     so_far = "\n".join(f"• {step.line}" for step in steps)
-    text += "\n" + t(
-        "Your turn goes on; the thread shows it whole when it ends. So far:\n{steps}",
-        steps=so_far,
-    )
+    text += "\n" + t(GOES_ON, steps=so_far)
     start, now = steps[0].step, spec.view(state, None)
     assert start is not None  # a held step keeps the board before it
     marks = spec.changes(start, now)

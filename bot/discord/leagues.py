@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 import discord
 
 from bot.discord.bot import Gated, ParleyBot, committed, guarded, reply_privately
+from bot.language import speech
 from bot.play.clocks import POLICIES, clock_name
 from bot.play.leagues.rounds import LeagueRounds, LeagueView
 from bot.play.leagues.table import TIE_BREAKS, Line, deciding
@@ -22,7 +23,7 @@ from bot.play.wording import fit
 from bot.storage import who
 from bot.storage.leagues import LeagueBoard, LeagueRecord
 from games import REGISTRY
-from games.core.words import N_, NP_, joined, number, t, tn, tp
+from games.core.words import N_, NP_, joined, number, speaking, t, tn, tp
 from renderers import standings as picture
 
 log = logging.getLogger(__name__)
@@ -285,7 +286,11 @@ class LeagueDesk:
 
     async def tell(self, league: LeagueRecord) -> None:
         """The thread posts the league owes: each round drawn (once its games have their
-        threads), then its end."""
+        threads), then its end; in the league's language."""
+        with speaking(speech(league.draft.language)):
+            await self._tell(league)
+
+    async def _tell(self, league: LeagueRecord) -> None:
         if league.thread_id is None:
             return
         view = await self.rounds.view(league)
@@ -321,11 +326,12 @@ async def refresh_card(bot: ParleyBot, league: LeagueRecord) -> None:
     players = [p.user_id for p in await bot.store.league_players(league.id)]
     card = bot.get_partial_messageable(league.draft.channel_id).get_partial_message(league.card_id)
     try:
-        view = card_view(league)
-        await card.edit(
-            embed=league_card(league, players),
-            view=view,
-        )
+        with speaking(speech(league.draft.language)):  # whoever's click changed it
+            view = card_view(league)
+            await card.edit(
+                embed=league_card(league, players),
+                view=view,
+            )
     except discord.HTTPException as error:
         log.warning("Could not update the card of league %s: %s", league.id, error.status)
 

@@ -13,7 +13,7 @@ from bot.discord.permissions import TO_LEARN, lacking, listing
 from bot.play.service import UserError
 from bot.storage import GameRecord
 from games import REGISTRY
-from games.core.words import N_, t
+from games.core.words import N_, speech, t
 
 #: What the learner reads once their practice game is on.
 STARTED = N_(
@@ -51,7 +51,9 @@ async def open_practice(
             )
         )
     user = interaction.user
-    game = await bot.service.learn(key, interaction.guild_id, channel.id, user.id, options)
+    game = await bot.service.learn(  # its private thread speaks the learner's language
+        key, interaction.guild_id, channel.id, user.id, options, speech().code
+    )
     title = REGISTRY[game.game_key].title
     committed(
         interaction, t("Practice game #{game} of {title} is open.", game=game.id, title=title)

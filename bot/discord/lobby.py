@@ -20,6 +20,7 @@ from bot.discord.permissions import TO_OPEN, lacking, listing
 from bot.discord.resend import already_posted
 from bot.discord.targets import GameBound, in_server_only, reach
 from bot.play.clocks import CLOCKS, POLICIES, clock_name, policy_named
+from bot.play.readers import aloud, to_reader
 from bot.play.service import BUSY, UserError
 from bot.play.wording import chosen_options, fit
 from bot.storage import GameRecord, TimePolicy, who
@@ -122,7 +123,13 @@ class Opener:
         ``resuming``: after a crash, when the card may be in the channel already though its
         id was never recorded. When the channel refuses (or is gone) the game is called off
         (:meth:`abandon`); then ``discord.Forbidden`` is raised for the host's command, or
-        when resuming the host is told by DM."""
+        when resuming the host is told by DM. In the game's words (its card, its thread's
+        name), whoever opens it."""
+        game = await self.bot.store.game(game_id)
+        with aloud(game) if game is not None else contextlib.nullcontext():
+            return await self._open(game_id, resuming)
+
+    async def _open(self, game_id: int, resuming: bool) -> GameRecord | None:
         bot = self.bot
         async with self._locks[game_id]:
             game = await bot.store.game(game_id)
@@ -167,17 +174,18 @@ class Opener:
                 if not resuming:
                     raise
                 log.warning("Game %s could not be opened (%s); called off", game.id, error.text)
-                await bot.send_dm(
-                    game.host_id,
-                    t(
-                        "**{title} #{game}** could not be opened in <#{channel}>: I lack a "
-                        "permission there, or the channel is gone. Open a new game with "
-                        "`/parley new` where I can post.",
-                        title=spec.title,
-                        game=game.id,
-                        channel=game.channel_id,
-                    ),
-                )
+                with to_reader(game, game.host_id):
+                    await bot.send_dm(
+                        game.host_id,
+                        t(
+                            "**{title} #{game}** could not be opened in <#{channel}>: I lack a "
+                            "permission there, or the channel is gone. Open a new game with "
+                            "`/parley new` where I can post.",
+                            title=spec.title,
+                            game=game.id,
+                            channel=game.channel_id,
+                        ),
+                    )
                 return await bot.store.game(game.id)
             await bot.store.set_places(game.id, thread_id, message_id)
             return await bot.store.game(game.id)
@@ -254,9 +262,10 @@ async def open_lobby(
     absent: str = "autopilot",
     ai: int = 0,
     hints: bool = False,
+    language: str = "en",
 ) -> None:
-    """``/parley new``: the game (with ``ai`` AI seats, ``hints`` allowed or not) and its
-    clock, then its lobby card and thread here."""
+    """``/parley new``: the game (with ``ai`` AI seats, ``hints`` allowed or not, its thread
+    in ``language``) and its clock, then its lobby card and thread here."""
     bot = interaction.client
     channel = interaction.channel
     policy = policy_named(absent)
@@ -292,6 +301,7 @@ async def open_lobby(
         policy,
         ai,
         hints,
+        language=language,
     )
     spec = REGISTRY[game.game_key]
     committed(
@@ -379,6 +389,7 @@ async def lobby_op(interaction: discord.Interaction[ParleyBot], game_id: int, op
 
 
 async def refresh_lobby(bot: ParleyBot, game: GameRecord) -> None:
+    """The lobby card as the game now is, in its words (whoever's click changed it)."""
     if game.lobby_message_id is None:
         return
     message = bot.get_partial_messageable(game.channel_id).get_partial_message(
@@ -386,7 +397,8 @@ async def refresh_lobby(bot: ParleyBot, game: GameRecord) -> None:
     )
     try:
         policy = await bot.store.time_policy(game.id)
-        await message.edit(embed=lobby_embed(game, policy), view=lobby_view(game))
+        with aloud(game):
+            await message.edit(embed=lobby_embed(game, policy), view=lobby_view(game))
     except discord.HTTPException as error:
         log.warning("Could not update the lobby of game %s: %s", game.id, error.status)
 

@@ -15,6 +15,7 @@ from bot.discord.bot import ParleyBot, committed, guarded, reply_privately
 from bot.discord.reviews import ReviewButton
 from bot.discord.stepper import replay_button
 from bot.discord.targets import GameBound
+from bot.play.readers import aloud
 from bot.play.rematch import rematch
 from bot.play.service import UserError
 from games.core.words import t, tp
@@ -57,7 +58,7 @@ async def open_rematch(interaction: discord.Interaction[ParleyBot], game_id: int
     if new.thread_id is None:
         return t("Rematch #{game} is being opened right now.", game=new.id)
     if created and old.thread_id is not None:  # so everyone in the old thread finds it
-        with contextlib.suppress(discord.HTTPException):
+        with contextlib.suppress(discord.HTTPException), aloud(old):
             await bot.get_partial_messageable(old.thread_id).send(
                 t(
                     "🔁 <@{player}> opened a rematch: <#{thread}>.",

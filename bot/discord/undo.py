@@ -13,6 +13,7 @@ import discord
 from bot.discord.acting import act
 from bot.discord.bot import ParleyBot, reply_privately
 from bot.discord.targets import GameBound
+from bot.play.readers import aloud
 from bot.play.service import UserError
 from bot.play.undo import Answered, Asked, Closed, Undos
 from bot.storage import GameRecord
@@ -75,13 +76,14 @@ async def ask_undo(interaction: discord.Interaction[ParleyBot], game: GameRecord
         if game.thread_id is None:
             raise UserError(t("This game has no thread to ask the other players in."))
         assert request.id is not None  # stored: it waits for answers
-        await bot.get_partial_messageable(game.thread_id).send(
-            request_text(game, asked),
-            view=answer_buttons(game.id, request.id),
-            allowed_mentions=discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(u) for u in asked.waiting]
-            ),
-        )
+        with aloud(game):  # the thread's words, not the asker's
+            await bot.get_partial_messageable(game.thread_id).send(
+                request_text(game, asked),
+                view=answer_buttons(game.id, request.id),
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(u) for u in asked.waiting]
+                ),
+            )
         return asked
 
     await act(interaction, game.id, ask, said, shown=shown)

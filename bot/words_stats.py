@@ -31,6 +31,8 @@ from games.core.words import speaking
 
 #: Discord's limits for each kind of text measured (characters).
 LIMITS = {"action label": 80, "button label": 80, "option label": 100, "option description": 100}
+#: A panel the bot could not build (its error, kept as a text so the report shows it).
+FAILURE = "panel failure"
 BIG_ID, BIG_VERSION = 10**15, 10**6  # ids as long as a real table's ever get
 
 
@@ -64,17 +66,19 @@ class Longest:
 
     @property
     def limit(self) -> int:
-        return LIMITS[self.kind]
+        return LIMITS.get(self.kind, 0)
 
 
 @dataclass(frozen=True)
 class RenderTime:
-    """One game's board drawn ``count`` times in one language: the median CPU milliseconds."""
+    """One game's board drawn ``count`` times in one language: the median CPU milliseconds,
+    or why it could not be drawn at all (``failure``; then no time)."""
 
     code: str
     game: str
     p50_ms: float
     count: int
+    failure: str = ""
 
 
 def coverage(said: dict[str, dict[tuple[str, str | None], Said]] | None = None) -> list[Coverage]:
@@ -142,7 +146,11 @@ def longest_texts(games: int = 3, moves: int = 60, panels: int = 12) -> list[Lon
                     for action in spec.legal_actions(state, seat):
                         keep(code, "action label", key, spec.label(state, seat, action))
                     if number < panels:
-                        for kind, text in asyncio.run(_panel_texts(spec, state, seat)):
+                        try:
+                            made = asyncio.run(_panel_texts(spec, state, seat))
+                        except Exception as error:  # a bug to show, not to stop the measure
+                            made = [(FAILURE, f"{type(error).__name__}: {error}")]
+                        for kind, text in made:
                             keep(code, kind, key, text)
     return list(found.values())
 
@@ -213,26 +221,35 @@ def render_times(count: int = 21, keys: list[str] | None = None) -> list[RenderT
     for key in sorted(REGISTRY) if keys is None else keys:
         spec = REGISTRY[key]
         state = mid_game(spec)
-        views = {}
+        views, failed = {}, []
         for code in LANGUAGES:
             with speaking(speech(code)):
-                views[code] = spec.view(state, None)
-                render(key, views[code])  # warm: fonts, caches of words
-        samples: dict[str, list[float]] = {code: [] for code in LANGUAGES}
+                try:
+                    views[code] = spec.view(state, None)
+                    render(key, views[code])  # warm: fonts, caches of words
+                except Exception as error:  # a bug to show, not to stop the measure
+                    del views[code]
+                    failed.append(RenderTime(code, key, 0.0, 0, f"{type(error).__name__}: {error}"))
+        samples: dict[str, list[float]] = {code: [] for code in views}
         for _ in range(count):
-            for code in LANGUAGES:
+            for code in views:
                 with speaking(speech(code)):
                     start = time.process_time()
                     render(key, views[code])
                     samples[code].append((time.process_time() - start) * 1000)
         rows += [RenderTime(c, key, statistics.median(s), count) for c, s in samples.items()]
+        rows += failed
     return rows
 
 
 def ratios(times: list[RenderTime]) -> dict[tuple[str, str], float]:
-    """``(game, language)``: its p50 over English's for that game."""
-    english = {row.game: row.p50_ms for row in times if row.code == "en"}
-    return {(row.game, row.code): row.p50_ms / english[row.game] for row in times}
+    """``(game, language)``: its p50 over English's for that game (both drawn)."""
+    english = {row.game: row.p50_ms for row in times if row.code == "en" and not row.failure}
+    return {
+        (row.game, row.code): row.p50_ms / english[row.game]
+        for row in times
+        if row.game in english and not row.failure
+    }
 
 
 def report(games: int = 3, renders: int = 21) -> list[str]:
@@ -277,6 +294,11 @@ def longest_lines(rows: list[Longest]) -> list[str]:
             f"{top.code}  {top.kind:<19} {len(top.text):>3}/{top.limit:<3} {made:<22} "
             f"{top.game:<9} {top.text!r}{flag}"
         )
+    lines += [
+        f"{row.code}  PANELS FAILED in {row.game} ({row.made:,} positions): {row.text}"
+        for row in rows
+        if row.kind == FAILURE
+    ]
     size = {(row.code, row.kind, row.game): len(row.text) for row in rows}
     cells = [
         (
@@ -294,9 +316,16 @@ def longest_lines(rows: list[Longest]) -> list[str]:
 
 def render_lines(times: list[RenderTime]) -> list[str]:
     ratio = ratios(times)
-    p50 = {(row.game, row.code): row.p50_ms for row in times}
-    cells = [
-        (key, [f"{p50[key, code]:.1f}ms x{ratio[key, code]:.2f}" for code in LANGUAGES])
-        for key in sorted({row.game for row in times})
+    said = {
+        (row.game, row.code): "FAILED"
+        if row.failure
+        else f"{row.p50_ms:.1f}ms"
+        + (f" x{ratio[row.game, row.code]:.2f}" if (row.game, row.code) in ratio else "")
+        for row in times
+    }
+    games = sorted({row.game for row in times})
+    failures = [f"{row.code}  {row.game} FAILED: {row.failure}" for row in times if row.failure]
+    return [
+        *table("game", [(key, [said[key, code] for code in LANGUAGES]) for key in games]),
+        *failures,
     ]
-    return table("game", cells)

@@ -3,9 +3,12 @@ returns, never its timings."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.catalogue import said_in, sources
 from bot.language import LANGUAGES, speech
 from bot.words_stats import (
+    FAILURE,
     LIMITS,
     coverage,
     coverage_lines,
@@ -17,6 +20,7 @@ from bot.words_stats import (
     render_times,
 )
 from games import REGISTRY
+from games.core import View
 from games.core.words import speaking
 
 
@@ -39,7 +43,8 @@ def test_coverage_adds_up_in_every_language() -> None:
 def test_the_longest_action_label_is_a_real_label_said_in_its_language() -> None:
     found = longest_texts(games=1, moves=3, panels=1)
     assert {(row.code, row.game) for row in found} == {(c, k) for c in LANGUAGES for k in REGISTRY}
-    assert all(row.kind in LIMITS and len(row.text) > 0 and row.made >= 1 for row in found)
+    known = [*LIMITS, FAILURE]  # a panel the bot fails to build is reported with its error
+    assert all(row.kind in known and len(row.text) > 0 and row.made >= 1 for row in found)
     for row in (row for row in found if row.kind == "action label"):
         spec = REGISTRY[row.game]
         with speaking(speech(row.code)):
@@ -53,7 +58,7 @@ def test_the_longest_action_label_is_a_real_label_said_in_its_language() -> None
     assert "action label" in kinds and kinds & {"button label", "option label"}
     overall = longest_of_all(found)
     assert len({(row.code, row.kind) for row in overall}) == len(overall)
-    assert sum(row.made for row in overall) == sum(row.made for row in found)
+    assert sum(row.made for row in overall) == sum(r.made for r in found if r.kind in LIMITS)
 
 
 def test_render_times_compare_every_language_with_english() -> None:
@@ -66,4 +71,30 @@ def test_render_times_compare_every_language_with_english() -> None:
         "cardinal",
         "x1.00",
         *(f"x{ratio['cardinal', code]:.2f}" for code in LANGUAGES if code != "en"),
+    ]
+
+
+def test_a_board_that_fails_in_a_language_is_reported_not_timed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import renderers
+    from renderers import Marks
+
+    drawn = renderers.RENDERERS["cardinal"]
+
+    def english_only(view: View, marks: Marks | None, key_title: str) -> bytes:
+        if view["seats"][1] != "Green":  # a renderer that knows only the English names
+            raise KeyError(view["seats"][1])
+        return drawn(view, marks, key_title)
+
+    monkeypatch.setitem(renderers.RENDERERS, "cardinal", english_only)
+    times = render_times(count=1, keys=["cardinal"])
+    failed = {row.code: row.failure for row in times if row.failure}
+    assert failed == {"de": "KeyError: 'Grün'", "fr": "KeyError: 'Vert'"}
+    assert ratios(times) == {("cardinal", "en"): 1.0}
+    lines = render_lines(times)
+    assert lines[1].split()[1:] == [lines[1].split()[1], "x1.00", "FAILED", "FAILED"]
+    assert lines[2:] == [
+        "de  cardinal FAILED: KeyError: 'Grün'",
+        "fr  cardinal FAILED: KeyError: 'Vert'",
     ]

@@ -121,9 +121,9 @@ def positions(spec: GameSpec[Any], games: int, moves: int) -> Iterator[tuple[Any
             state = spec.apply(state, seat, picker.choice(spec.legal_actions(state, seat)))
 
 
-def longest_texts(games: int = 3, moves: int = 60, panels: int = 12) -> list[Longest]:
+def longest_texts(games: int = 3, moves: int = 60, panels: int = 5) -> list[Longest]:
     """The longest action label, button label, option label and option description of every
-    language in every game; ``panels``: positions per game whose panels are built."""
+    language in every game; the panels are built at every ``panels``-th position."""
     found: dict[tuple[str, str, str], Longest] = {}
 
     def keep(code: str, kind: str, game: str, text: str) -> None:
@@ -145,7 +145,7 @@ def longest_texts(games: int = 3, moves: int = 60, panels: int = 12) -> list[Lon
                 for number, (state, seat) in enumerate(positions(spec, games, moves)):
                     for action in spec.legal_actions(state, seat):
                         keep(code, "action label", key, spec.label(state, seat, action))
-                    if number < panels:
+                    if number % panels == 0:
                         try:
                             made = asyncio.run(_panel_texts(spec, state, seat))
                         except Exception as error:  # a bug to show, not to stop the measure

@@ -60,7 +60,7 @@ def test_the_outcome_and_the_reveal_are_said_in_the_language_spoken():
     assert outcome is not None and outcome.reason == "Green holds chests on two islands"
     with speaking(speech("de")):
         assert outcome.reason == "Grün hält Truhen auf zwei Inseln"
-        assert SPEC.reveal(state)[1] == "Sonst war in diesem Spiel nichts verborgen."
+        assert SPEC.reveal(state)[1] == "Sonst war in dieser Partie nichts verborgen."
     with speaking(speech("fr")):
         assert outcome.reason == "Vert tient des coffres sur deux îles"
 

@@ -75,3 +75,35 @@ def test_the_ladder_or_both_players_must_be_named(capsys, argv):
     with pytest.raises(SystemExit):
         main(argv)
     assert "give both --a and --b, or --ladder alone" in capsys.readouterr().err
+
+
+def test_a_log_keeps_every_game_and_a_longer_run_plays_only_the_games_it_lacks(
+    capsys, tmp_path, monkeypatch
+):
+    """Games are a pure function of their index: the log's are counted, not replayed, and a
+    run extended from a log scores exactly as one played in a single go."""
+    from games.ai import arena
+
+    log = tmp_path / "cardinal.jsonl"
+    argv = ["cardinal", "--a", "greedy", "--b", "random", "--workers", "1", "--json"]
+    assert main([*argv, "--games", "3", "--log", str(log)]) == 0
+    assert main([*argv, "--b", "greedy", "--games", "2", "--log", str(log)]) == 0  # another run
+    capsys.readouterr()
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [(line["b"], line["index"]) for line in lines] == [
+        ("random", 0), ("random", 1), ("random", 2), ("greedy", 0), ("greedy", 1)
+    ]  # fmt: skip
+    played = []
+    real = arena.play_game
+
+    def counted(spec, a, b, players, index, seed):
+        played.append(index)
+        return real(spec, a, b, players, index, seed)
+
+    monkeypatch.setattr(arena, "play_game", counted)
+    assert main([*argv, "--games", "5", "--log", str(log)]) == 0
+    extended = json.loads(capsys.readouterr().out)
+    assert played == [3, 4]
+    assert main([*argv, "--games", "5"]) == 0
+    assert json.loads(capsys.readouterr().out)["players"] == extended["players"]
+    assert len(log.read_text().splitlines()) == 7

@@ -153,6 +153,11 @@ def report(title: str, seed: int, result: Result) -> str:
         f"{result.think(0.95):.0f} ms (p95), over {len(result.think_ms)} decisions "
         "with a real choice"
     )
+    opened, won = result.opening()
+    lines.append(
+        f"{result.a.spec} acted first in {opened} games and won {won} of them; "
+        f"won {result.a.wins - won} of the {result.games - opened} others"
+    )
     if result.unfinished:
         lines.append(
             f"{result.unfinished} games went round in circles for {MAX_ACTIONS} actions and "

@@ -47,6 +47,8 @@ class Game:
     """How long ``a`` thought at each decision it had a real choice in (two or more legal
     actions; forced moves are answered at once and left out), in CPU time of its process:
     the time on one core, whatever else the machine is doing meanwhile."""
+    opener: int = 0
+    """The seat that acted first (in Cardinal the coin toss's, which decides much)."""
 
     def as_json(self) -> dict[str, Any]:
         """The game as one line of an arena log."""
@@ -56,12 +58,18 @@ class Game:
             "actions": self.actions,
             "finished": self.finished,
             "think_ms": [round(ms, 1) for ms in self.think_ms],
+            "opener": self.opener,
         }
 
     @classmethod
     def from_json(cls, line: dict[str, Any]) -> Game:
         return cls(
-            line["seat_of_a"], line["winners"], line["actions"], line["finished"], line["think_ms"]
+            line["seat_of_a"],
+            line["winners"],
+            line["actions"],
+            line["finished"],
+            line["think_ms"],
+            line["opener"],
         )
 
 
@@ -120,6 +128,12 @@ class Result:
     def think(self, fraction: float) -> float:
         return percentile(self.think_ms, fraction)
 
+    def opening(self) -> tuple[int, int]:
+        """Of the games ``a`` acted first in: how many, and how many it won (in a game the
+        opener often wins, the rest of its games show whether it can win from behind)."""
+        opened = [game for game in self.results if game.opener == game.seat_of_a]
+        return len(opened), sum(game.seat_of_a in game.winners for game in opened)
+
     def as_json(self) -> dict[str, Any]:
         """The shape ``parley arena --json`` prints."""
         return {
@@ -127,6 +141,7 @@ class Result:
             "games": self.games,
             "players": [self.a.as_json(), self.b.as_json()],
             "think_ms": {"p50": round(self.think(0.5), 1), "p95": round(self.think(0.95), 1)},
+            "opened": dict(zip(("games", "wins"), self.opening(), strict=True)),
         }
 
 
@@ -171,20 +186,21 @@ def play_game(
         seat_player(a if seat == seat_of_a else b, mixer.getrandbits(62)) for seat in range(players)
     ]
     state = spec.new(players, game_seed)
+    opener = spec.to_act(state)[0]
     think: list[float] = []
     for actions in range(MAX_ACTIONS):
         to_act = spec.to_act(state)
         if not to_act:
             outcome = spec.outcome(state)
             assert outcome is not None
-            return Game(seat_of_a, outcome.winners, actions, True, think)
+            return Game(seat_of_a, outcome.winners, actions, True, think, opener)
         seat = to_act[0]
         started = time.process_time()
         action = seated[seat].choose(spec, state, seat)
         if seat == seat_of_a and len(spec.legal_actions(state, seat)) > 1:
             think.append((time.process_time() - started) * 1000)
         state = spec.apply(state, seat, action)
-    return Game(seat_of_a, [], MAX_ACTIONS, False, think)
+    return Game(seat_of_a, [], MAX_ACTIONS, False, think, opener)
 
 
 def run_arena(

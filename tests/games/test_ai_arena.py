@@ -13,7 +13,7 @@ from games.ai import Budget
 def test_json_output_has_exactly_the_promised_keys(capsys):
     assert main(["cardinal", "--a", "greedy", "--b", "random", "--games", "4", "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)
-    assert set(printed) == {"game", "games", "players", "think_ms"}
+    assert set(printed) == {"game", "games", "players", "think_ms", "opened"}
     assert (printed["game"], printed["games"]) == ("cardinal", 4)
     assert [p["spec"] for p in printed["players"]] == ["greedy", "random"]
     for player in printed["players"]:
@@ -34,6 +34,7 @@ def test_text_output_counts_the_other_seats_and_says_what_think_time_means(capsy
     assert lines[0] == "Tortuga 1667, 4 players, 4 games, seed 2"
     assert "(1 seat)" in lines[1] and "(3 seats)" in lines[2]
     assert "real choice" in lines[3]
+    assert lines[4].startswith("random acted first in ")
 
 
 @pytest.mark.parametrize(

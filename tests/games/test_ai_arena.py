@@ -108,3 +108,4 @@ def test_a_log_keeps_every_game_and_a_longer_run_plays_only_the_games_it_lacks(
     assert main([*argv, "--games", "5"]) == 0
     assert json.loads(capsys.readouterr().out)["players"] == extended["players"]
     assert len(log.read_text().splitlines()) == 7
+    assert {line["opener"] for line in lines} <= {0, 1}

@@ -86,13 +86,13 @@ def test_a_log_keeps_every_game_and_a_longer_run_plays_only_the_games_it_lacks(
     from games.ai import arena
 
     log = tmp_path / "cardinal.jsonl"
-    argv = ["cardinal", "--a", "greedy", "--b", "random", "--workers", "1", "--json"]
+    argv = ["cardinal", "--a", "random", "--b", "random", "--workers", "1", "--json"]
     assert main([*argv, "--games", "3", "--log", str(log)]) == 0
-    assert main([*argv, "--b", "greedy", "--games", "2", "--log", str(log)]) == 0  # another run
+    assert main([*argv, "--seed", "1", "--games", "2", "--log", str(log)]) == 0  # another run
     capsys.readouterr()
     lines = [json.loads(line) for line in log.read_text().splitlines()]
-    assert [(line["b"], line["index"]) for line in lines] == [
-        ("random", 0), ("random", 1), ("random", 2), ("greedy", 0), ("greedy", 1)
+    assert [(line["seed"], line["index"]) for line in lines] == [
+        (0, 0), (0, 1), (0, 2), (1, 0), (1, 1)
     ]  # fmt: skip
     played = []
     real = arena.play_game

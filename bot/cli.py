@@ -1,6 +1,6 @@
 """The ``parley`` command: run the bot, check what it needs (``doctor``), play a demo game (or
 replay a game record), check a game record, pit players against each other, benchmark, back up
-the database, copy it to another store, simulate a league."""
+the database, copy it to another store, simulate a league, keep the translations in step."""
 
 from __future__ import annotations
 
@@ -92,6 +92,10 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser(
         "review-bench", help="time the review of long games, by length", add_help=False
     )
+    words = commands.add_parser(
+        "words", help="keep the translation catalogues in step with the code, or check them"
+    )
+    words.add_argument("action", choices=["update", "check"])
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["arena"]:  # its own options: see `parley arena --help`
         from bot.arena import main as arena
@@ -155,9 +159,25 @@ def main(argv: list[str] | None = None) -> int:
         print("\nThe stores at scale")
         asyncio.run(run_store_bench(args.db, args.games or 100_000, quick=args.quick))
         return 0
+    if args.command == "words":
+        return words_command(args.action)
     if args.command == "copy-db":
         return asyncio.run(copy_db(args.source, args.target))
     return backup_database(args.path, args.keep)
+
+
+def words_command(action: str) -> int:
+    """``update``: every text the code says into every language's catalogue file of its area;
+    ``check``: every problem in the catalogues, one per line (exit 1 if any)."""
+    from bot.catalogue import problems, update
+    from bot.language import TRANSLATED
+
+    if action == "update":
+        print("\n".join(update()) or "The catalogues already say what the code says.")
+        return 0
+    found = [line for code in TRANSLATED for line in problems(code)]
+    print("\n".join(found) or "Every text is translated into every language.")
+    return 1 if found else 0
 
 
 def run_bot() -> int:

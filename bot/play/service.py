@@ -170,6 +170,7 @@ class GameService:
         ai: int = 0,
         hints: bool = False,
         practice: bool = False,
+        language: str = "en",
     ) -> GameRecord:
         """A new lobby, its ``ai`` AI seats after the host and its move clock, in one commit
         (it still owes its opening: the lobby card and thread, see ``bot.discord.lobby``).
@@ -196,6 +197,7 @@ class GameService:
                 hints=hints,
                 practice=practice,
                 ai=ai,
+                language=language,
             )
         except TooManyLobbies as full:
             if full.mine:
@@ -211,14 +213,20 @@ class GameService:
         return game
 
     async def learn(
-        self, key: str, guild_id: int, channel_id: int, user_id: int, options_text: str = ""
+        self,
+        key: str,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        options_text: str = "",
+        language: str = "en",
     ) -> GameRecord:
         """A practice game (``/parley learn``): the learner against the AI in every other seat
         of a usual table (the one ``/parley rules`` shows), unrated, with hints on and
-        teaching notes in its posts (:mod:`bot.play.teaching`). Still a lobby, and owed its
-        start from this commit on: it is started once its private thread is recorded, by the
-        command or by the scheduler's resume after a crash (``Opener.open`` in
-        ``bot.discord.lobby``, :meth:`start` with ``again``)."""
+        teaching notes in its posts (:mod:`bot.play.teaching`), in the learner's ``language``.
+        Still a lobby, and owed its start from this commit on: it is started once its private
+        thread is recorded, by the command or by the scheduler's resume after a crash
+        (``Opener.open`` in ``bot.discord.lobby``, :meth:`start` with ``again``)."""
         spec = known_game(key)
         players = spec.lesson.players if spec.lesson else spec.min_players
         return await self.new_game(
@@ -230,6 +238,7 @@ class GameService:
             ai=players - 1,
             hints=True,
             practice=True,
+            language=language,
         )
 
     async def add_ai(self, game: GameRecord, user_id: int) -> GameRecord:

@@ -22,6 +22,7 @@ from bot.play.history import Entry, entry_line, told
 from bot.play.service import UserError
 from bot.storage import GameRecord, LogEntry, Store
 from games import REGISTRY, GameSpec
+from games.core.words import speech
 from renderers import render
 
 TIMELINES_KEPT = 4  # games replayed and kept (the longest, 2,000 moves of Caribbean: 10 MB)
@@ -115,8 +116,9 @@ class Stepper:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._timelines: Kept[tuple[int, int, str], Timeline] = Kept(TIMELINES_KEPT)
-        self._boards: Kept[tuple[int, int, str, int], bytes] = Kept(BOARDS_KEPT)
+        #: Keyed by game, version, status and the language its words are in.
+        self._timelines: Kept[tuple[int, int, str, str], Timeline] = Kept(TIMELINES_KEPT)
+        self._boards: Kept[tuple[int, int, str, str, int], bytes] = Kept(BOARDS_KEPT)
 
     async def frame(self, game: GameRecord, move: int | None) -> Frame:
         """The board of ``game`` after ``move`` (None: where a look back starts, the opening
@@ -124,7 +126,7 @@ class Stepper:
         if game.state is None:
             raise UserError("The game has not started yet.")
         spec = REGISTRY[game.game_key]
-        key = (game.id, game.version, game.status)
+        key = (game.id, game.version, game.status, speech().code)  # the reader's language
         timeline = self._timelines.peek(key)
         if timeline is None:
             log = await self.store.log(game.id)

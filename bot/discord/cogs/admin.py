@@ -15,6 +15,7 @@ from bot.discord.targets import find_target_game, game_autocomplete, in_server_o
 from bot.play.service import UserError
 from bot.storage import GameRecord
 from games import REGISTRY
+from games.core.words import N_
 
 
 async def hosted_game(
@@ -33,8 +34,8 @@ class AdminCog(commands.Cog, name="admin"):
     def __init__(self, bot: ParleyBot) -> None:
         self.bot = bot
 
-    @app_commands.command(description="Hand a player's seat to someone else (host only)")
-    @app_commands.describe(player="Who leaves the seat", replacement="Who takes it over")
+    @app_commands.command(description=N_("Hand a player's seat to someone else (host only)"))
+    @app_commands.describe(player=N_("Who leaves the seat"), replacement=N_("Who takes it over"))
     @app_commands.autocomplete(game=game_autocomplete)
     async def sub(
         self,
@@ -58,8 +59,10 @@ class AdminCog(commands.Cog, name="admin"):
             lambda seat: f"{replacement.mention} now plays {label(seat)}.",
         )
 
-    @app_commands.command(description="Remove a player; the autopilot plays their seat (host only)")
-    @app_commands.describe(player="Who to remove")
+    @app_commands.command(
+        description=N_("Remove a player; the autopilot plays their seat (host only)")
+    )
+    @app_commands.describe(player=N_("Who to remove"))
     @app_commands.autocomplete(game=game_autocomplete)
     async def kick(
         self,

@@ -61,6 +61,7 @@ class GameRecord:
     seats: list[Seat] = field(default_factory=list)
     practice: bool = False  # a guided game (`/parley learn`): teaching notes in its posts
     hints: bool = False  # `/parley hint` answers (chosen in the lobby; unrated games only)
+    language: str = "en"  # what its thread, status message and boards speak (a code)
 
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)

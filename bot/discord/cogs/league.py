@@ -59,10 +59,11 @@ async def may_organise(interaction: discord.Interaction[ParleyBot], guild_id: in
     roles = {r.id for r in getattr(member, "roles", [])}
     if role is None or role not in roles:
         if role:
+            mention = f"<@&{role}>"
             raise UserError(
                 t(
                     "Only members with Manage Server or the {role} role can create a league here.",
-                    role=f"<@&{role}>",
+                    role=mention,
                 )
             )
         raise UserError(t("Only members with Manage Server can create a league here."))

@@ -28,7 +28,8 @@ def status_text(
         clock=clock_name(policy.clock_seconds),
     )
     if policy.clock_seconds:
-        head += t(" · if a clock runs out: {policy}", policy=t(POLICIES[policy.policy]).lower())
+        absent = t(POLICIES[policy.policy])
+        head += t(" · if a clock runs out: {policy}", policy=absent[:1].lower() + absent[1:])
     lines = [head]
     if game.status == "active":
         by_seat = {d.seat: d for d in deadlines}

@@ -101,8 +101,17 @@ class Closed(UserError):
     """A click on a request that is no longer open; ``mark`` is the line its post gets."""
 
     def __init__(self, text: str, mark: str) -> None:
-        super().__init__(t(text))
-        self.mark = t(mark)
+        super().__init__(text)
+        self.mark = mark
+
+
+def ended(game: GameRecord, why: str) -> Closed:
+    """:class:`Closed` for a request that ended for ``why``: said to the clicker in their
+    words, the mark in the thread's."""
+    text, mark = CLOSED[why]
+    with in_thread(game):
+        marked = t(mark)
+    return Closed(t(text), marked)
 
 
 def closed(game: GameRecord, request: UndoRequest) -> UserError | None:
@@ -111,9 +120,9 @@ def closed(game: GameRecord, request: UndoRequest) -> UserError | None:
     if request.ended == "refused":
         return UserError(t(ANSWERED))
     if request.ended is not None:
-        return Closed(*CLOSED[request.ended])
+        return ended(game, request.ended)
     if game.status != "active" or game.version != request.version:
-        return Closed(*CLOSED["expired"])
+        return ended(game, "expired")
     return None
 
 

@@ -289,4 +289,4 @@ class Undos:
                 undo=None if pending is None else pending.id,
             )
         except VersionConflict:
-            raise Closed(*CLOSED["expired"]) from None
+            raise ended(game, "expired") from None

@@ -360,10 +360,9 @@ class GameService:
                     )
                 )
             state = spec.new(len(game.seats), game.seed, game.options)
-            with in_thread(game):
+            with in_thread(game):  # (its DMs are made in their readers' words inside)
                 line = t("The game begins!")
-            posts = posts_owed(game, spec, None, state, version=0, line=line, everyone_private=True)
-            with in_thread(game):
+                posts = posts_owed(game, spec, None, state, 0, line, everyone_private=True)
                 notes = await self.teacher.notes(spec, game, self._log(game), None, None, state)
             posts = with_notes(posts, notes)
             ai_due = any(s.played_by_ai and s.seat in spec.to_act(state) for s in game.seats)
@@ -455,7 +454,12 @@ class GameService:
         return game, seat
 
     async def play_for(
-        self, game: GameRecord, seat: int, action: str, why: str, params: Mapping[str, str] = {}
+        self,
+        game: GameRecord,
+        seat: int,
+        action: str,
+        why: str,
+        params: Mapping[str, str] | None = None,
     ) -> None:
         """Play ``action`` for a seat whose player did not (an interrupt let pass, a clock
         run out); the thread's line is ``why`` (an ``N_`` text whose ``{line}`` is the move's
@@ -465,7 +469,7 @@ class GameService:
         before = self.state(game)
         after = spec.apply(before, seat, action)
         with in_thread(game):
-            line = told(why, {**params, "line": spec.describe(before, seat, action, after)})
+            line = told(why, {**(params or {}), "line": spec.describe(before, seat, action, after)})
         if await self._commit(game, spec, before, seat, None, action, after, line):
             self.play_ai_seats(game.id)
 

@@ -400,7 +400,7 @@ class GameService:
         if seat is None:
             if game.seat_of(user_id) is not None:
                 raise UserError(
-                    "You have already left this game: the autopilot plays your old seat."
+                    t("You have already left this game: the autopilot plays your old seat.")
                 )
             raise UserError(t("You are not playing in this game; you can watch, though!"))
         return seat

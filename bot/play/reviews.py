@@ -20,7 +20,6 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from bot.language import speech
 from bot.play.history import in_effect
 from bot.play.service import UserError
 from bot.play.story import player
@@ -28,8 +27,7 @@ from bot.play.thinking import background_worker, worker_context
 from bot.storage import GameRecord, Store
 from games import REGISTRY, GameSpec
 from games.ai.review import MOST, NOTABLE, Review, TurningPoint, review
-from games.core.words import N_, speaking, t, tn
-from games.core.words import speech as spoken
+from games.core.words import N_, t, tn
 
 KEEP = 32  # reviews of finished games kept in memory (a few KB each)
 
@@ -51,13 +49,11 @@ MOVED = {
 }
 
 
-def examine(game: GameRecord, actions: list[tuple[int, str]], language: str) -> Review:
-    """The review of ``game`` from its log ``actions`` (run in a worker process, which
-    speaks no language of its own: its moves' words are said in ``language``)."""
-    with speaking(speech(language)):
-        return review(
-            REGISTRY[game.game_key], len(game.seats), game.seed, game.options, in_effect(actions)
-        )
+def examine(game: GameRecord, actions: list[tuple[int, str]]) -> Review:
+    """The review of ``game`` from its log ``actions`` (run in a worker process)."""
+    return review(
+        REGISTRY[game.game_key], len(game.seats), game.seed, game.options, in_effect(actions)
+    )
 
 
 @dataclass(frozen=True)
@@ -80,17 +76,15 @@ class Reviews:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._lock = asyncio.Lock()
-        #: Reviews hold words (their moves' labels and reasons): kept by game and language.
-        self._kept: OrderedDict[tuple[int, str], Reviewed] = OrderedDict()
+        self._kept: OrderedDict[int, Reviewed] = OrderedDict()
         self._workers: ProcessPoolExecutor | None = None
 
     async def of(self, game: GameRecord) -> Reviewed:
         """The review of a finished ``game``; a :class:`UserError` for any other."""
         if game.status != "over":
             raise UserError(t(REFUSED))
-        key = (game.id, spoken().code)
         async with self._lock:
-            if key not in self._kept:
+            if game.id not in self._kept:
                 log = await self.store.log(game.id)
                 if self._workers is None:
                     self._workers = ProcessPoolExecutor(
@@ -103,18 +97,16 @@ class Reviews:
                 loop = asyncio.get_running_loop()
                 actions = [(entry.seat, entry.action) for entry in log]
                 try:
-                    found = await loop.run_in_executor(
-                        self._workers, examine, game, actions, key[1]
-                    )
+                    found = await loop.run_in_executor(self._workers, examine, game, actions)
                 except BrokenProcessPool:
                     self.close()  # the worker died (killed, out of memory): a new one next time
                     raise
                 stood_in = frozenset(e.version for e in log if e.user_id is None)
-                self._kept[key] = Reviewed(found, stood_in)
+                self._kept[game.id] = Reviewed(found, stood_in)
                 while len(self._kept) > KEEP:
                     self._kept.popitem(last=False)
-            self._kept.move_to_end(key)
-            return self._kept[key]
+            self._kept.move_to_end(game.id)
+            return self._kept[game.id]
 
     def close(self) -> None:
         """Stop the worker process (the bot is closing)."""

@@ -26,13 +26,10 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from bot.language import speech
 from bot.metrics import Metrics, since
 from games import REGISTRY
 from games.ai import make_player
 from games.ai.hints import Hint, suggest
-from games.core.words import speaking
-from games.core.words import speech as spoken
 
 T = TypeVar("T")
 
@@ -53,15 +50,11 @@ def think(game_key: str, state: str, seat: int, seed: int, level: str = LEVEL) -
     return make_player(f"ai:{level}", seed).choose(spec, spec.load(state), seat)
 
 
-def advise(
-    game_key: str, state: str, seat: int, seed: int, level: str = LEVEL, language: str = "en"
-) -> Hint:
+def advise(game_key: str, state: str, seat: int, seed: int, level: str = LEVEL) -> Hint:
     """A hint for ``seat`` (``/parley hint``): the AI's move and why (runs in a worker
-    process; like :func:`think`, it sees the state only through the seat's knowledge), in
-    ``language``: a worker process speaks no language of its own."""
+    process; like :func:`think`, it sees the state only through the seat's knowledge)."""
     spec = REGISTRY[game_key]
-    with speaking(speech(language)):
-        return suggest(spec, spec.load(state), seat, seed, level)
+    return suggest(spec, spec.load(state), seat, seed, level)
 
 
 def worker_context() -> multiprocessing.context.BaseContext:
@@ -141,8 +134,7 @@ class Thinker:
         return await self._run(think, game_key, state, seat, seed, self.level)
 
     async def advise(self, game_key: str, state: str, seat: int, seed: int) -> Hint:
-        """The hint, in the language spoken now (the asker's)."""
-        return await self._run(advise, game_key, state, seat, seed, self.level, spoken().code)
+        return await self._run(advise, game_key, state, seat, seed, self.level)
 
     async def _run(self, work: Callable[..., T], game_key: str, *args: Any) -> T:
         """``work(game_key, *args)`` in the pool, its time counted as a thought (a move or a

@@ -116,7 +116,7 @@ class Stepper:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        #: Both hold words (history lines, a board's captions): kept by language too.
+        #: Keyed by game, version, status and the language its words are in.
         self._timelines: Kept[tuple[int, int, str, str], Timeline] = Kept(TIMELINES_KEPT)
         self._boards: Kept[tuple[int, int, str, str, int], bytes] = Kept(BOARDS_KEPT)
 
@@ -126,7 +126,7 @@ class Stepper:
         if game.state is None:
             raise UserError(t("The game has not started yet."))
         spec = REGISTRY[game.game_key]
-        key = (game.id, game.version, game.status, speech().code)
+        key = (game.id, game.version, game.status, speech().code)  # the reader's language
         timeline = self._timelines.peek(key)
         if timeline is None:
             log = await self.store.log(game.id)

@@ -15,13 +15,13 @@ from bot.discord.targets import find_target_game, game_autocomplete, in_server_o
 from bot.play.service import UserError
 from bot.storage import GameRecord, who
 from games import REGISTRY
-from games.core.words import t
+from games.core.words import N_, t
 
 
 async def hosted_game(
     interaction: discord.Interaction[ParleyBot], game_id: int | None
 ) -> GameRecord:
-    in_server_only(interaction, t("`/parley kick` and `/parley sub` there, in the game's thread"))
+    in_server_only(interaction, N_("`/parley kick` and `/parley sub` there, in the game's thread"))
     game = await find_target_game(interaction, game_id)
     if game.status != "active":
         raise UserError(t("This only works in a game that is being played."))

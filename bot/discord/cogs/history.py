@@ -149,7 +149,7 @@ class HistoryCog(commands.Cog, name="history"):
         game: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        guild_id = per_server(interaction, t("Records and ratings"), "/parley stats")
+        guild_id = per_server(interaction, N_("Records and ratings"), "/parley stats")
         who = player or interaction.user
         games = await self.bot.store.finished_games(guild_id, who.id, game)
         title = t(REGISTRY[game].title) if game else t("all games")
@@ -256,7 +256,7 @@ class HistoryCog(commands.Cog, name="history"):
         season: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        guild_id = per_server(interaction, t("Leaderboards"), "/parley leaderboard")
+        guild_id = per_server(interaction, N_("Leaderboards"), "/parley leaderboard")
         if game not in REGISTRY:
             raise UserError(t("I don't know a game called `{key}`.", key=game))
         text, count = await ranks_page(self.bot, guild_id, game, page, everyone, season)

@@ -148,7 +148,7 @@ async def chosen_league(
     interaction: discord.Interaction[ParleyBot], league_id: int | None
 ) -> LeagueRecord:
     """The ``league`` option, else the league whose thread this is, else the server's newest."""
-    guild_id = per_server(interaction, t("Leagues"), "/parley league")
+    guild_id = per_server(interaction, N_("Leagues"), "/parley league")
     if league_id is not None:
         return await reach_league(interaction, league_id)
     leagues = await interaction.client.store.leagues(guild_id)
@@ -201,7 +201,7 @@ class LeagueCog(commands.Cog, name="league"):
         season: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        guild_id = per_server(interaction, t("Leagues"), "/parley league new")
+        guild_id = per_server(interaction, N_("Leagues"), "/parley league new")
         await may_organise(interaction, guild_id)
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
@@ -279,7 +279,7 @@ class LeagueCog(commands.Cog, name="league"):
         self, interaction: discord.Interaction[ParleyBot], season: str | None = None
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        guild_id = per_server(interaction, t("Leagues"), "/parley league list")
+        guild_id = per_server(interaction, N_("Leagues"), "/parley league list")
         leagues = await self.bot.store.leagues(guild_id, season)
         if not leagues:
             if season:
@@ -323,7 +323,7 @@ class LeagueCog(commands.Cog, name="league"):
         self, interaction: discord.Interaction[ParleyBot], role: discord.Role | None = None
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        guild_id = per_server(interaction, t("League settings"), "/parley league role")
+        guild_id = per_server(interaction, N_("League settings"), "/parley league role")
         perms = getattr(interaction.user, "guild_permissions", None)
         if not (perms and perms.manage_guild):
             raise UserError(t("Only a member with Manage Server can change this."))

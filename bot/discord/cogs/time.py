@@ -18,7 +18,7 @@ from bot.play.reminders import valid_timezone
 from bot.play.service import UserError
 from bot.play.vacations import take_vacation
 from bot.storage import GuildSettings
-from games.core.words import number, t
+from games.core.words import N_, number, t
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +50,7 @@ def may_set_rule(interaction: discord.Interaction[ParleyBot], forced_games: str 
     before anything is saved, so a refusal changes nothing."""
     if forced_games is None:
         return
-    per_server(interaction, t("Rating rules"), "/parley settings forced_games")
+    per_server(interaction, N_("Rating rules"), "/parley settings forced_games")
     if forced_games not in ("count", "leave out"):
         raise UserError(t("Choose `Count them` or `Leave them out` for `forced_games`."))
     perms = getattr(interaction.user, "guild_permissions", None)

@@ -45,7 +45,7 @@ from bot.storage import (
 from games import REGISTRY, GameSpec, IllegalAction, find_game
 from games.ai.hints import Hint
 from games.core import normalize
-from games.core.words import N_, t, told
+from games.core.words import N_, t, tn, told
 
 log = logging.getLogger(__name__)
 
@@ -352,11 +352,12 @@ class GameService:
                 )
             if not spec.min_players <= len(game.seats) <= spec.max_players:
                 raise UserError(
-                    t(
-                        "{game} takes {players}; {joined} joined so far.",
+                    tn(
+                        "{game} takes {players}; {n} joined so far.",
+                        "{game} takes {players}; {n} joined so far.",
+                        len(game.seats),
                         game=t(spec.title),
                         players=spec.player_range(),
-                        joined=len(game.seats),
                     )
                 )
             state = spec.new(len(game.seats), game.seed, game.options)

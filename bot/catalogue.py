@@ -112,25 +112,41 @@ def said_by_area() -> dict[str, dict[tuple[str, str | None], Said]]:
 
 
 def unreadable_calls() -> list[str]:
-    """Calls to ``t``/``tn``/``tp`` whose text is not a plain string (an f-string or a
-    concatenation): the extractor cannot see them, so they would stay English."""
+    """Calls to ``t``/``tn``/``tp``/``N_``/``NP_`` the extractor cannot read, so their text
+    would stay English: a text that is not a plain string (an f-string or a concatenation),
+    or a plain one it misses (a ``t("...")`` nested inside another call's arguments)."""
     problems = []
     for relative, _ in sources():
         tree = ast.parse((ROOT / relative).read_text(), relative)
+        extracted = {said.id for said in said_in(relative)}
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
                 continue
-            texts = TEXT_ARGUMENTS.get(node.func.id, [])
-            for index in texts:
-                if index < len(node.args) and isinstance(
-                    node.args[index], ast.JoinedStr | ast.BinOp
-                ):
-                    problems.append(f"{relative}:{node.lineno}: {node.func.id}() of an f-string")
+            name, where = node.func.id, f"{relative}:{node.lineno}"
+            for index in TEXT_ARGUMENTS.get(name, []):
+                argument = node.args[index] if index < len(node.args) else None
+                if isinstance(argument, ast.JoinedStr | ast.BinOp):
+                    problems.append(f"{where}: {name}() of an f-string")
+            texts = TEXT_ARGUMENTS.get(name, [])
+            index = texts[-1] if name in ("tp", "NP_") else 0
+            text = node.args[index] if texts and index < len(node.args) else None
+            if (
+                isinstance(text, ast.Constant)
+                and isinstance(text.value, str)
+                and text.value
+                and text.value not in extracted
+            ):
+                problems.append(f"{where}: the extractor misses {text.value!r}")
     return problems
 
 
 def placeholders(text: str) -> set[str]:
     return set(PLACEHOLDER.findall(text))
+
+
+def in_order(said: dict[tuple[str, str | None], Said]) -> list[tuple[tuple[str, str | None], Said]]:
+    """An area's texts by id, then context (a text said with and without one sorts too)."""
+    return sorted(said.items(), key=lambda item: (item[0][0], item[0][1] or ""))
 
 
 def path_of(code: str, area: str) -> Path:
@@ -155,7 +171,7 @@ def update() -> list[str]:
                 language_team=LANGUAGES[code],
                 fuzzy=False,
             )
-            for (msgid, context), text in sorted(said.items()):
+            for (msgid, context), text in in_order(said):
                 key: str | tuple[str, str] = msgid if text.plural is None else (msgid, text.plural)
                 previous = old.get(msgid, context) if old is not None else None
                 string: str | tuple[str, ...] = "" if text.plural is None else ("", "")
@@ -188,7 +204,7 @@ def problems(code: str) -> list[str]:
         path = path_of(code, area)
         catalogue = read_catalogue(path, code) if path.exists() else Catalog(locale=code)
         where = path.relative_to(ROOT).as_posix()
-        for (msgid, context), text in sorted(said[area].items()):
+        for (msgid, context), text in in_order(said[area]):
             message = catalogue.get(msgid, context)
             strings = _strings(message) if message is not None else []
             if message is None or not all(strings):

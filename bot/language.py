@@ -11,9 +11,11 @@ writes numbers and dates the locale's way, also extracts and checks them.
 from __future__ import annotations
 
 import gettext
+from collections.abc import Callable
 from functools import cache
 from io import BytesIO
 from pathlib import Path
+from typing import Any, TypeVar
 
 from babel import Locale
 from babel.lists import format_list
@@ -22,7 +24,9 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
-from games.core.words import ENGLISH, Speech
+from games.core.words import ENGLISH, Speech, speaking
+
+T = TypeVar("T")
 
 #: Every language, by code, in its own name (what a language menu shows).
 LANGUAGES = {"en": "English", "de": "Deutsch", "fr": "Français"}
@@ -92,3 +96,11 @@ def language_of(locale: object) -> str:
     its own when Parley has it, else English."""
     code = str(locale or "").split("-")[0].lower()
     return code if code in LANGUAGES else "en"
+
+
+def in_language(code: str, work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)`` spoken in language ``code``: what a worker process runs, since the
+    language spoken (a context variable) does not cross into another process (a thread's
+    does: ``asyncio.to_thread`` copies it)."""
+    with speaking(speech(code)):
+        return work(*args)

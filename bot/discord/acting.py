@@ -21,6 +21,7 @@ from bot.discord.bot import ParleyBot, committed, guarded, reply_privately
 from bot.discord.stopping import RESTARTING
 from bot.logs import about
 from bot.play.service import UserError
+from games.core.words import t
 
 T = TypeVar("T")
 
@@ -54,7 +55,7 @@ async def act(
         if open_:
             await _act(interaction, game_id, change, said, reply, shown, in_place, refuse)
         else:
-            await reply_privately(interaction, RESTARTING)
+            await reply_privately(interaction, t(RESTARTING))
 
 
 async def _act(

@@ -25,15 +25,18 @@ from bot.discord.dms import send_dm
 from bot.discord.messages import shorten
 from bot.discord.scheduler import Scheduler
 from bot.discord.stopping import RESTARTING, InFlight, on_signals
+from bot.language import language_of, speech
 from bot.logs import IDS
 from bot.metrics import Metrics, since
 from bot.play.claims import Claims
 from bot.play.clocks import Clock
+from bot.play.readers import Readers
 from bot.play.reviews import Reviews
 from bot.play.service import GameService, UserError
 from bot.play.snapshots import refresh_snapshots
 from bot.play.timekeeper import Timekeeper
 from bot.storage import Store, open_store
+from games.core.words import N_, speak, t
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +54,7 @@ EXTENSIONS = (
     "bot.discord.cogs.league",
     "bot.discord.watch",
 )
-OOPS = "Something went wrong on my side, sorry. Nothing was changed; please try again."
+OOPS = N_("Something went wrong on my side, sorry. Nothing was changed; please try again.")
 
 
 def committed(interaction: discord.Interaction, what: str) -> None:
@@ -64,10 +67,11 @@ def oops(interaction: discord.Interaction) -> str:
     """The answer to an unexpected error: what was committed before it, if anything."""
     done = interaction.extras.get("committed")
     if done is None:
-        return OOPS
-    return (
-        f"{done}\n\nSomething went wrong on my side after that, sorry; it counts all the same, "
-        "and the game's thread catches up shortly."
+        return t(OOPS)
+    return t(
+        "{done}\n\nSomething went wrong on my side after that, sorry; it counts all the same, "
+        "and the game's thread catches up shortly.",
+        done=done,
     )
 
 
@@ -77,6 +81,25 @@ def arrived(interaction: discord.Interaction) -> None:
     interaction.extras["began"] = time.perf_counter()
     IDS["guild_id"].set(interaction.guild_id)
     IDS["interaction_id"].set(interaction.id)
+
+
+async def hear(interaction: discord.Interaction[Any]) -> None:
+    """Speak the language of whoever sent ``interaction`` (:class:`bot.play.readers.Readers`)
+    for the rest of its handling: its answers, refusals and private boards. Called once per
+    way in (the command tree's check, which autocomplete passes too, and :class:`Gated`'s),
+    in the task discord.py runs the interaction in. A thread post or DM it causes speaks its
+    own readers' language (:class:`bot.discord.delivery.Herald`)."""
+    locale = str(interaction.locale)
+    bot: ParleyBot = interaction.client
+    code = language_of(locale)
+    if interaction.type is discord.InteractionType.autocomplete:  # at every key typed
+        code = bot.readers.guessed(interaction.user.id, locale)
+    elif not bot.in_flight.closing:  # (closing: the store may be)
+        try:
+            code = await bot.readers.heard(interaction.user.id, locale)
+        except Exception:  # the answer still comes, in their client's language
+            log.exception("Could not read a player's language")
+    speak(speech(code))
 
 
 def tally(interaction: discord.Interaction[Any], outcome: str | None = None) -> None:
@@ -137,8 +160,9 @@ class Gated:
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         arrived(interaction)
+        await hear(interaction)
         if interaction.client.in_flight.closing:
-            await reply_privately(interaction, RESTARTING)
+            await reply_privately(interaction, t(RESTARTING))
             tally(interaction, "refused")
             return False
         try:
@@ -160,12 +184,13 @@ class ParleyTree(app_commands.CommandTree["ParleyBot"]):
         """While the bot stops, a command is answered that it is restarting (an autocomplete
         offers nothing), and nothing runs."""
         arrived(interaction)
+        await hear(interaction)
         if not interaction.client.in_flight.closing:
             return True
         if interaction.type is discord.InteractionType.autocomplete:
             await interaction.response.autocomplete([])
         else:
-            await reply_privately(interaction, RESTARTING)
+            await reply_privately(interaction, t(RESTARTING))
             tally(interaction, "refused")
         return False
 
@@ -178,7 +203,7 @@ class ParleyTree(app_commands.CommandTree["ParleyBot"]):
         if isinstance(original, UserError):
             message = str(original)
         elif isinstance(error, app_commands.CheckFailure):
-            message = "This command only works inside a server."
+            message = t("This command only works inside a server.")
         else:
             log.error("Command failed", exc_info=original)
             message = oops(interaction)
@@ -194,7 +219,8 @@ class ParleyBot(commands.AutoShardedBot):
     the parts its crew (:mod:`bot.discord.crew`) builds next: ``service`` (games in play),
     ``timekeeper`` (their clocks), ``claims`` (the games whose background work this process
     holds), ``herald`` (posts and DMs owed), ``scheduler`` (the tick the time cog runs) and
-    ``reviews`` (finished games' turning points, made off the event loop).
+    ``reviews`` (finished games' turning points, made off the event loop) and ``readers``
+    (who reads in which language).
 
     It runs the shards ``PARLEY_SHARDS`` names (discord.py's ``AutoShardedClient``), or every
     shard Discord recommends when that is unset."""
@@ -205,6 +231,7 @@ class ParleyBot(commands.AutoShardedBot):
     herald: Herald
     scheduler: Scheduler
     reviews: Reviews
+    readers: Readers
 
     def __init__(
         self,
@@ -246,7 +273,8 @@ class ParleyBot(commands.AutoShardedBot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         parley = app_commands.Group(
-            name="parley", description="Play pirate board games with friends"
+            name="parley",
+            description="Play pirate board games with friends",  # (marked in cogs/names.py)
         )
         for cog in self.cogs.values():
             for command in cog.get_app_commands():

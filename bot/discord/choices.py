@@ -25,7 +25,7 @@ import discord
 
 from bot.discord.acting import act
 from bot.discord.bot import ParleyBot, guarded, reply_privately
-from bot.discord.done import DONE, done_reply
+from bot.discord.done import done_reply
 from bot.discord.messages import send_long, shorten
 from bot.discord.targets import GameBound, reach
 from bot.play.service import Acted, UserError
@@ -35,6 +35,7 @@ from bot.play.story import reason_of, stopped
 from bot.play.wording import Label, fit, labeller
 from bot.storage import GameRecord, who
 from games import REGISTRY
+from games.core.words import N_, t, tp
 
 MAX_BUTTONS = 15  # more options than this make one select menu (the steps keep it to 25)
 CUSTOM_ID_LIMIT = 100
@@ -42,7 +43,7 @@ VALUE_LIMIT = 100  # a menu option's value
 MENU_LABEL_LIMIT = 100
 OPEN = "»"  # a menu value opening a further step; an action's text never starts with it
 MORE = " …"  # after the label of a choice that opens a further step
-STALE_STEP = (
+STALE_STEP = N_(
     "Those choices are out of date. `/parley hand` shows the ones you have now, or use the "
     "newest post in the thread."
 )
@@ -59,7 +60,7 @@ def _words(current: Step, choice: Choice, limit: int) -> str:
     choice opening a further step ends with "…"."""
     text = choice.label
     if RANGE in choice.value and current.title:
-        text = f"{current.title}: {text}"
+        text = t("{group}: {choice}", group=current.title, choice=text)
     return fit(text, limit) if choice.final else fit(text, limit - len(MORE)) + MORE
 
 
@@ -89,11 +90,14 @@ def choice_items(
             (_words(current, c, MENU_LABEL_LIMIT), v)
             for c, v in zip(current.options, values, strict=True)
         ]
-        placeholder = f"{current.title}: choose…" if current.title else "Choose your move…"
+        placeholder = (
+            t("{group}: choose…", group=current.title) if current.title else t("Choose your move…")
+        )
         items.append(ActionMenu(game_id, version, 0, options, fit(placeholder, 150)))
     if current.parent is not None:
-        back = StepButton(game_id, version, current.parent, "Back", back=True)
-        items.append(back if _fits(back) else StepButton(game_id, version, "", "Back", back=True))
+        word = tp("button", "Back")
+        back = StepButton(game_id, version, current.parent, word, back=True)
+        items.append(back if _fits(back) else StepButton(game_id, version, "", word, back=True))
     return current, items
 
 
@@ -119,7 +123,14 @@ def panel(game: GameRecord, seat: int, place: str = "") -> tuple[str, discord.ui
     """A seat's private panel: its secrets in words, and the step at ``place`` of its
     current choices (the first step by default). Raises KeyError for an unknown place."""
     spec = REGISTRY[game.game_key]
-    lines = [f"**{spec.title} #{game.id}**: you are **{spec.seat_label(seat)}**."]
+    lines = [
+        t(
+            "**{title} #{game}**: you are **{seat}**.",
+            title=spec.title,
+            game=game.id,
+            seat=spec.seat_label(seat),
+        )
+    ]
     view = None
     if game.status == "active":
         state = spec.load(game.state or "")
@@ -134,17 +145,17 @@ def panel(game: GameRecord, seat: int, place: str = "") -> tuple[str, discord.ui
                 view = discord.ui.View(timeout=None)
                 for item in items:
                     view.add_item(item)
-            lines.append(
-                ("Your move" + (f": **{current.title}**," if current.title else ":"))
-                + " pick below."
-                if view
-                else "Your move: type `/parley move` and pick from the list."
-            )
+            if not view:
+                lines.append(t("Your move: type `/parley move` and pick from the list."))
+            elif current.title:
+                lines.append(t("Your move: **{group}**, pick below.", group=current.title))
+            else:
+                lines.append(t("Your move: pick below."))
         else:
             waiting = ", ".join(who(game.user_of(s)) for s in spec.to_act(state))
-            lines.append(f"Waiting for {waiting}." if waiting else "")
+            lines.append(t("Waiting for {players}.", players=waiting) if waiting else "")
     elif game.result:
-        lines.append(f"Game over: {stopped(reason_of(game.result))}")
+        lines.append(t("Game over: {reason}", reason=stopped(reason_of(game.result))))
     return shorten("\n".join(line for line in lines if line)), view
 
 
@@ -159,9 +170,9 @@ async def send_panel(interaction: discord.Interaction[ParleyBot], game_id: int) 
         game = await reach(interaction, game_id)
         seat = game.seat_held_by(interaction.user.id)
         if seat is None:
-            raise UserError("You are not playing in this game, so there is no hand to show.")
+            raise UserError(t("You are not playing in this game, so there is no hand to show."))
         if game.status == "lobby":
-            raise UserError("The game has not started yet.")
+            raise UserError(t("The game has not started yet."))
     except UserError as error:
         await reply_privately(interaction, str(error))
         return
@@ -189,7 +200,7 @@ async def open_step(
         try:
             content, view = panel(game, seat, place)
         except KeyError:
-            raise UserError(STALE_STEP) from None
+            raise UserError(t(STALE_STEP)) from None
     except UserError as error:
         await reply_privately(interaction, str(error))
         return
@@ -203,7 +214,7 @@ async def open_step(
 
 def moved(acted: Acted) -> str:
     """What a move that counts did, as its player is told."""
-    return f"Your move counts: {acted.line}"
+    return t("Your move counts: {move}", move=acted.line)
 
 
 async def act_from_component(
@@ -218,11 +229,12 @@ async def act_from_component(
         trouble = bot.herald.trouble.get(game_id)
         seat = acted.game.seat_of(interaction.user.id)
         assert seat is not None
-        done, board = await done_reply(bot.store, acted.game, seat, acted.line)
-        if _is_private(interaction.message):  # the panel clicked in shows where things stand
+        in_panel = _is_private(interaction.message)
+        done, board = await done_reply(bot.store, acted.game, seat, acted.line, not in_panel)
+        if in_panel:  # the panel clicked in shows where things stand
             content, view = panel(acted.game, seat)
             if board is not None:
-                content = shorten(f"{done.removeprefix(DONE)}\n\n{content}")
+                content = shorten(f"{done}\n\n{content}")
             await interaction.edit_original_response(
                 content=content, view=view, attachments=[board] if board else []
             )
@@ -344,7 +356,7 @@ class ActionMenu(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if not self.item.values:  # a forged pick: a menu answers with one value or none
-            await reply_privately(interaction, "Nothing was picked in that menu: choose a move.")
+            await reply_privately(interaction, t("Nothing was picked in that menu: choose a move."))
             return
         value = self.item.values[0]
         if value.startswith(OPEN):
@@ -365,7 +377,7 @@ class HandButton(
         self.game_id = game_id
         super().__init__(
             discord.ui.Button(
-                label="My hand & moves" if has_hand else "My moves",
+                label=t("My hand & moves") if has_hand else t("My moves"),
                 style=discord.ButtonStyle.secondary,
                 emoji="🔒",
                 custom_id=f"parley:hand:{game_id}",

@@ -18,8 +18,10 @@ from bot.discord.lobby import Opener
 from bot.discord.rematch import final_buttons
 from bot.discord.scheduler import Scheduler
 from bot.discord.status import StatusMessages
+from bot.discord.translator import CommandWords
 from bot.play.claims import Claims
 from bot.play.leagues.rounds import LeagueRounds
+from bot.play.readers import Readers
 from bot.play.reviews import Reviews
 from bot.play.service import GameService
 from bot.play.thinking import Thinker
@@ -28,7 +30,9 @@ from bot.play.timekeeper import Timekeeper
 
 async def setup(bot: ParleyBot) -> None:
     store = bot.store
+    await bot.tree.set_translator(CommandWords())  # /parley in the players' languages
     bot.claims = Claims(store)
+    bot.readers = Readers(store)
     thinker = Thinker(bot.settings.ai_workers or None, metrics=bot.metrics)
     # the AI's moves are held, and their posts sent once they commit (the herald comes later)
     bot.service = GameService(store, thinker, bot.claims, lambda game: bot.herald.deliver(game))

@@ -30,6 +30,7 @@ import logging
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any, Protocol
 
 import aiohttp
@@ -47,6 +48,7 @@ from bot.metrics import Metrics
 from bot.play.claims import Claims
 from bot.play.clocks import Clock, stamp
 from bot.play.quiet import is_held, merged, releases
+from bot.play.readers import aloud, to_reader
 from bot.play.reminders import reminder_prefix
 from bot.play.since import changes_since
 from bot.play.standings import Standings
@@ -54,6 +56,7 @@ from bot.play.story import final_post, reason_of, story, told_once
 from bot.play.timekeeper import Timekeeper
 from bot.storage import DirectMessage, GameRecord, OutboxItem, Store, ThreadPost, who
 from games import REGISTRY
+from games.core.words import N_, t
 from renderers import render
 
 log = logging.getLogger(__name__)
@@ -63,12 +66,12 @@ class Homeless(Exception):
     """The game has no thread to post in, and no channel takes a new one: its posts wait."""
 
 
-DM_CLOSED_HELP = (
+DM_CLOSED_HELP = N_(
     "I couldn't DM you. To get your private cards and choices by DM, open **User Settings > "
     "Privacy & Safety** (or this server's **Privacy Settings**) and allow direct messages from "
     "server members. Until then, `/parley hand` shows them to you privately."
 )
-NO_BOARD = (
+NO_BOARD = N_(
     "(No board image: I lack **Attach Files** in this thread. `/parley board` shows "
     "it to you privately.)"
 )
@@ -90,24 +93,36 @@ def post_text(game: GameRecord, post: ThreadPost, due: float | None = None) -> s
     spec = REGISTRY[game.game_key]
     if post.result:  # the final post tells the whole story: the result, then every secret
         line = told_once(post.line, reason_of(post.result))
-        head = f"{who(post.actor)}: {line}" if post.actor and line else line
+        head = by_player(post.actor, line) if post.actor and line else line
         return final_post(head, story(spec, game, spec.load(game.state) if game.state else None))
-    lines = [f"{who(post.actor)}: {post.line}" if post.actor else post.line]
+    lines = [by_player(post.actor, post.line) if post.actor else post.line]
     if post.waiting:
         names = ", ".join(who(u) for u in post.waiting)
-        hint = " (secret choice: use your DM or `/parley hand`)" if post.secret else ""
-        by = f" ⏰ due {stamp(due)}" if due else ""
-        lines.append(f"{names}, your move{hint}.{by}")
+        if post.secret:
+            call = t(
+                "{players}, your move (secret choice: use your DM or `/parley hand`).",
+                players=names,
+            )
+        else:
+            call = t("{players}, your move.", players=names)
+        lines.append(call + (" " + t("⏰ due {when}", when=stamp(due)) if due else ""))
     return "\n".join([*lines, *post.notes])
+
+
+def by_player(user_id: int, line: str) -> str:
+    """A post's line headed by the player who made it."""
+    return t("{player}: {line}", player=who(user_id), line=line)
 
 
 def dm_text(game: GameRecord, dm: DirectMessage) -> str:
     """A DM's words: which game, seat and turn it is about (a ballot each round would read
     the same as the last one without it), then that seat's private news."""
     spec = REGISTRY[game.game_key]
-    text = f"**{spec.title} #{game.id}** ({spec.seat_label(dm.seat)})"
-    if dm.turn is not None:
-        text += f" · turn {dm.turn}"
+    about = {"title": spec.title, "game": game.id, "seat": spec.seat_label(dm.seat)}
+    if dm.turn is None:
+        text = t("**{title} #{game}** ({seat})", **about)
+    else:
+        text = t("**{title} #{game}** ({seat}) · turn {turn}", turn=dm.turn, **about)
     return text + (f"\n{dm.text}" if dm.text else "")
 
 
@@ -124,6 +139,56 @@ def public_choices(game: GameRecord, post: ThreadPost, draw: DrawChoices) -> dis
     seat = to_act[0]
     return draw(
         game, post.version, None if spec.secret_choice(state, seat) else seat, with_hand_button=True
+    )
+
+
+class Troubles:
+    """What to tell the player who just moved in a game whose posts wait (its thread refuses
+    them, or is gone): kept as the way to say it, so each player reads it in their language."""
+
+    def __init__(self) -> None:
+        self._said: dict[int, Callable[[], str]] = {}
+
+    def __contains__(self, game_id: int) -> bool:
+        return game_id in self._said
+
+    def note(self, game_id: int, say: Callable[[], str]) -> None:
+        self._said[game_id] = say
+
+    def clear(self, game_id: int) -> None:
+        self._said.pop(game_id, None)
+
+    def get(self, game_id: int) -> str | None:
+        """The words for the game's trouble in the language spoken now (None: no trouble)."""
+        say = self._said.get(game_id)
+        return say() if say else None
+
+
+def refused_words(names: list[str]) -> str:
+    """The game's thread refuses posts; ``names``: the permissions lacking there, if known."""
+    if names:
+        return t(
+            "⚠️ I can't post in this game's thread: I lack {permissions} there. Moves still "
+            "count; the posts go out once an admin fixes it.",
+            permissions=listing(names),
+        )
+    return t(
+        "⚠️ I can't post in this game's thread: I lack a permission there. Moves still count; "
+        "the posts go out once an admin fixes it."
+    )
+
+
+def homeless_words(names: list[str]) -> str:
+    """The game's thread is gone and none can be opened; ``names``: the permissions lacking."""
+    if names:
+        return t(
+            "⚠️ This game's thread was deleted and I can't open a new one: I lack "
+            "{permissions}. Moves still count; the posts go out once an admin fixes it.",
+            permissions=listing(names),
+        )
+    return t(
+        "⚠️ This game's thread was deleted and I can't open a new one: I lack a channel that "
+        "takes a thread. Moves still count; the posts go out once an admin fixes it."
     )
 
 
@@ -159,7 +224,7 @@ class Herald:
         self.replays = Replays(store)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         #: Games whose thread refuses our posts, with what to tell the player who just moved.
-        self.trouble: dict[int, str] = {}
+        self.trouble = Troubles()
 
     async def deliver(self, game_id: int | None = None) -> None:
         """Send every unsent item (of one game, or of all games at start-up)."""
@@ -177,6 +242,13 @@ class Herald:
                     await self._deliver_held(game_id)
 
     async def _deliver_held(self, game_id: int) -> None:
+        """The game's posts and status message in its language, whoever's click or tick
+        caused them; each DM in its recipient's (:meth:`_dm`)."""
+        game = await self.store.game(game_id)
+        with aloud(game) if game is not None else contextlib.nullcontext():
+            await self._deliver_spoken(game_id)
+
+    async def _deliver_spoken(self, game_id: int) -> None:
         try:  # a finished game counts in the ratings before its final post tells the result
             await self.standings.settle(game_id)
         except Exception:
@@ -227,7 +299,7 @@ class Herald:
                 try:
                     if to_thread:
                         message_id = await self._post(game, item)
-                        self.trouble.pop(game_id, None)
+                        self.trouble.clear(game_id)
                     else:
                         message_id = await self._dm(game, item)
                 except Homeless:
@@ -278,21 +350,13 @@ class Herald:
         if game.id not in self.trouble:
             log.warning("The thread of game %s refuses posts (%s); they wait", game.id, error.text)
         names = lacking_in(self.client.get_channel(game.thread_id or 0))
-        need = listing(names) if names else "a permission"
-        self.trouble[game.id] = (
-            f"⚠️ I can't post in this game's thread: I lack {need} there. "
-            "Moves still count; the posts go out once an admin fixes it."
-        )
+        self.trouble.note(game.id, partial(refused_words, names))
 
     def _homeless(self, game: GameRecord) -> None:
         if game.id not in self.trouble:
             log.warning("The thread of game %s is gone and none can be opened; posts wait", game.id)
         names = lacking_in(self.client.get_channel(game.channel_id), ("create_public_threads",))
-        need = listing(names) if names else "a channel that takes a thread"
-        self.trouble[game.id] = (
-            f"⚠️ This game's thread was deleted and I can't open a new one: I lack {need}. "
-            "Moves still count; the posts go out once an admin fixes it."
-        )
+        self.trouble.note(game.id, partial(homeless_words, names))
 
     async def _post(self, game: GameRecord, item: OutboxItem) -> int:
         """Post to the game's thread, with the clock of the players now due; in a new thread
@@ -342,7 +406,7 @@ class Herald:
             )
             if lacking_in(channel, ("attach_files",)):  # the post still goes, without image
                 del kwargs["file"]
-                text += "\n" + NO_BOARD
+                text += "\n" + t(NO_BOARD)
         if post.replay:
             animation = await self.replays.of(game)
             text += "\n" + replay_caption(REGISTRY[game.game_key].title, game, animation)
@@ -406,14 +470,8 @@ class Herald:
                 async with self.claims.hold(game.id, patience=0) as mine:
                     if not mine:
                         continue  # another process holds the game: it posts the replay
-                    await self.replays.of(game)  # drawn before taking the game's lock
-                    async with self._locks[game.id]:
-                        pending = await self.store.unsent(game.id)
-                        if item.id not in {i.id for i in pending} or any(
-                            i.id < item.id and isinstance(i.post, ThreadPost) for i in pending
-                        ):
-                            continue  # sent meanwhile, or the final post has not gone out yet
-                        await self._post(game, item)
+                    if not await self._post_replay(game, item):
+                        continue
             except discord.HTTPException as error:
                 if error.status >= 500:
                     continue  # Discord is failing: the next tick tries again
@@ -421,6 +479,20 @@ class Herald:
             except Exception:
                 log.exception("Could not draw the replay of game %s", game.id)
             await self.store.mark_sent(item.id)
+
+    async def _post_replay(self, game: GameRecord, item: OutboxItem) -> bool:
+        """Draw the replay (in the game's language, as its thread reads it), then post it
+        once its game's final post is out (False: not yet, or sent meanwhile)."""
+        with aloud(game):
+            await self.replays.of(game)  # drawn before taking the game's lock
+            async with self._locks[game.id]:
+                pending = await self.store.unsent(game.id)
+                if item.id not in {i.id for i in pending} or any(
+                    i.id < item.id and isinstance(i.post, ThreadPost) for i in pending
+                ):
+                    return False  # sent meanwhile, or the final post has not gone out yet
+                await self._post(game, item)
+                return True
 
     async def _marks(self, game: GameRecord, post: ThreadPost) -> list[dict[str, Any]] | None:
         """What changed since the one player pinged last moved, as that seat sees the table,
@@ -446,14 +518,15 @@ class Herald:
                 if d.seat == dm.seat and d.due_at is not None and d.paused_at is None
             ]
             if due and stamp(due[0]) not in dm.text:  # a reminder says the clock itself
-                text = dm.text + f"\n⏰ Your clock runs out {stamp(due[0])}."
+                text = dm.text + "\n" + t("⏰ Your clock runs out {when}.", when=stamp(due[0]))
                 dm = replace(dm, text=text.strip())
         # Only to whoever holds the seat now: once it changed hands (a sub, a kick, a
         # resignation), nothing of it reaches its old player, even what was owed before.
         seat = next((s for s in game.seats if s.seat == dm.seat and s.user_id == dm.user_id), None)
         if seat is None or seat.resigned:
             return None
-        sent = seat.dm_open is not False and await self._send_dm(game, item.id, dm)
+        with to_reader(game, dm.user_id):
+            sent = seat.dm_open is not False and await self._send_dm(game, item.id, dm)
         if not sent and dm.or_thread:
             reminder = ThreadPost(dm.or_thread, mentions=[dm.user_id] if dm.ping else [])
             return await self._post(game, replace(item, post=reminder))
@@ -468,7 +541,9 @@ class Herald:
             and (dm.version == game.version or await self._still_open(game, dm.seat, dm.version))
         ):
             view = self.draw_choices(game, game.version, dm.seat)
-            text += "\nYour secret choice:" if view else "\nYour move: use `/parley move`."
+            text += "\n" + (
+                t("Your secret choice:") if view else t("Your move: use `/parley move`.")
+            )
         if await send_dm(self.client, self.store, dm.user_id, text, view, f"parley-{item_id}"):
             return True
         log.info("DMs closed for a player of game %s; they use /parley hand", game.id)

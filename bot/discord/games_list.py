@@ -14,10 +14,11 @@ from bot.discord.targets import in_server_only
 from bot.play.service import UserError
 from bot.storage import GameRecord, Store, who
 from games import REGISTRY
+from games.core.words import N_, t, tn
 
 #: Games per page: ten lines keep a page far below Discord's 2,000 characters.
 PAGE = 10
-WHERE = "`/parley games` there, in the server whose games you want to see"
+WHERE = N_("`/parley games` there, in the server whose games you want to see")
 
 
 async def game_line(store: Store, game: GameRecord, user_id: int) -> str:
@@ -29,14 +30,14 @@ async def game_line(store: Store, game: GameRecord, user_id: int) -> str:
         else f"<#{game.channel_id}>"
     )
     if game.status == "lobby":
-        turn = "waiting for players"
+        turn = t("waiting for players")
     else:
         to_act = spec.to_act(spec.load(game.state or ""))
         seat = game.seat_of(user_id)
         turn = (
-            "**your turn**"
+            t("**your turn**")
             if seat in to_act
-            else "waiting for " + ", ".join(who(game.user_of(s)) for s in to_act)
+            else t("waiting for {players}", players=", ".join(who(game.user_of(s)) for s in to_act))
         )
         due = [
             d.due_at
@@ -44,8 +45,10 @@ async def game_line(store: Store, game: GameRecord, user_id: int) -> str:
             if d.due_at is not None and d.paused_at is None
         ]
         if due:
-            turn += f" (clock runs out <t:{int(min(due))}:R>)"
-    return f"#{game.id} {spec.title}: {turn} · {where}"
+            turn += " " + t("(clock runs out <t:{when}:R>)", when=int(min(due)))
+    return t(
+        "#{game} {title}: {turn} · {where}", game=game.id, title=spec.title, turn=turn, where=where
+    )
 
 
 async def games_page(
@@ -55,8 +58,10 @@ async def games_page(
     mine = await bot.store.games_of_user(user_id, guild_id)
     if not mine:
         return (
-            "You have no running games here. Start one with `/parley new`; "
-            "`/parley games finished:True` lists the games you finished.",
+            t(
+                "You have no running games here. Start one with `/parley new`; "
+                "`/parley games finished:True` lists the games you finished."
+            ),
             None,
         )
     pages = (len(mine) + PAGE - 1) // PAGE
@@ -64,12 +69,18 @@ async def games_page(
     lines = [await game_line(bot.store, g, user_id) for g in mine[page * PAGE : (page + 1) * PAGE]]
     if pages == 1:
         return "\n".join(lines), None
-    head = f"Your games here, page {page + 1} of {pages} ({len(mine)} games):"
+    head = tn(
+        "Your games here, page {page} of {pages} ({n} game):",
+        "Your games here, page {page} of {pages} ({n} games):",
+        len(mine),
+        page=page + 1,
+        pages=pages,
+    )
     view = discord.ui.View(timeout=None)
     if page > 0:
-        view.add_item(GamesPage(user_id, page - 1, "◀ Previous"))
+        view.add_item(GamesPage(user_id, page - 1, t("◀ Previous")))
     if page < pages - 1:
-        view.add_item(GamesPage(user_id, page + 1, "Next ▶"))
+        view.add_item(GamesPage(user_id, page + 1, t("Next ▶")))
     return "\n".join([head, *lines]), view
 
 
@@ -84,11 +95,11 @@ class GamesPage(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"parley:games:(?P<user>\d+):(?P<page>\d+)",
 ):
-    def __init__(self, user_id: int, page: int, label: str = "Page") -> None:
+    def __init__(self, user_id: int, page: int, label: str = "") -> None:
         self.user_id, self.page = user_id, page
         super().__init__(
             discord.ui.Button(
-                label=label,
+                label=label or t("Page"),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"parley:games:{user_id}:{page}",
             )
@@ -107,7 +118,7 @@ class GamesPage(
         """A player's list of games in the server clicked in, and only theirs."""
         in_server_only(interaction, WHERE)
         if interaction.user.id != self.user_id:
-            raise UserError("That list is someone else's: `/parley games` shows yours.")
+            raise UserError(t("That list is someone else's: `/parley games` shows yours."))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, turn_page(interaction, self.user_id, self.page))

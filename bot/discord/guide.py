@@ -18,13 +18,15 @@ import discord
 
 from bot.discord.bot import Gated, ParleyBot, guarded
 from bot.discord.choices import MAX_BUTTONS
-from bot.play.lessons import Worked, work
+from bot.play.lessons import Pick, Worked, work
 from bot.play.service import UserError
 from bot.play.wording import fit, option_help
 from games import REGISTRY, GameSpec
+from games.core.words import N_, speech, t
 from renderers.lesson import Press, picture
 
-HELP = (
+#: Said with ``t`` where it is answered.
+HELP = N_(
     "**Parley: pirate board games, played over days**\n"
     "• **Start a game:** `/parley new` in a server channel, then pick the game. Friends press "
     "**Join**, and you press **Start**; the game gets its own thread.\n"
@@ -38,8 +40,9 @@ HELP = (
 )
 RULES_COLOR = 0xC8902A
 
-_pictures: dict[str, bytes] = {}  # game key -> the rules picture: the same every time
-_worked: dict[str, Worked | None] = {}
+#: (game key, language) -> the rules picture, and the sample move in words: the same every time.
+_pictures: dict[tuple[str, str], bytes] = {}
+_worked: dict[tuple[str, str], Worked | None] = {}
 
 
 def help_view() -> discord.ui.View:
@@ -53,44 +56,56 @@ def help_view() -> discord.ui.View:
 def sample_words(worked: Worked) -> str:
     """The sample move in words: each click (a button pressed, or a menu's entry picked), then
     what the move changed."""
-    lines = ["**A sample move** (in the picture):"]
+    lines = [t("**A sample move** (in the picture):")]
     for number, clicks in enumerate(worked.picks, start=1):
-        said = [
-            f"picks **{c.words}** in the menu" if c.in_menu else f"presses **{c.words}**"
-            for c in clicks
-        ]
-        lines.append(f"{number}. {worked.seat} {', then '.join(said)}.")
+        said = [click_words(worked.seat, c, first=i == 0) for i, c in enumerate(clicks)]
+        lines.append(f"{number}. {', '.join(said)}.")
     if worked.marks:
-        lines.append("What it did: " + " ".join(m["text"] for m in worked.marks))
+        lines.append(t("What it did: {changes}", changes=" ".join(m["text"] for m in worked.marks)))
     return "\n".join(lines)
+
+
+def click_words(seat: str, click: Pick, first: bool) -> str:
+    """One click of the sample move: the seat's first ("Red presses **Bid 3**"), or a later
+    one ("then picks **A1** in the menu")."""
+    if first:
+        if click.in_menu:
+            return t("{seat} picks **{entry}** in the menu", seat=seat, entry=click.words)
+        return t("{seat} presses **{button}**", seat=seat, button=click.words)
+    if click.in_menu:
+        return t("then picks **{entry}** in the menu", entry=click.words)
+    return t("then presses **{button}**", button=click.words)
 
 
 def draw(spec: GameSpec[Any], worked: Worked) -> bytes:
     """The rules picture (slow: run it off the event loop)."""
     presses = [Press(c.words, c.in_menu) for clicks in worked.picks for c in clicks]
     notes = [m["text"] for m in worked.marks]
-    heading = f"{spec.title}: a sample move by {worked.seat}"
-    clicked = f"{worked.seat} clicked, in order:"
+    heading = t("{title}: a sample move by {seat}", title=spec.title, seat=worked.seat)
+    clicked = t("{seat} clicked, in order:", seat=worked.seat)
     return picture(spec.key, worked.view, worked.marks, heading, clicked, presses, notes)
 
 
 async def lesson(spec: GameSpec[Any]) -> tuple[Worked | None, bytes | None]:
-    """``spec``'s sample move and its picture, worked out and drawn once per game."""
-    if spec.key not in _worked:
-        _worked[spec.key] = await asyncio.to_thread(work, spec, MAX_BUTTONS)
-    worked = _worked[spec.key]
+    """``spec``'s sample move and its picture, worked out and drawn once per game and
+    language (the threads it runs in speak the language spoken here)."""
+    key = (spec.key, speech().code)
+    if key not in _worked:
+        _worked[key] = await asyncio.to_thread(work, spec, MAX_BUTTONS)
+    worked = _worked[key]
     if worked is None:
         return None, None
-    if spec.key not in _pictures:
-        _pictures[spec.key] = await asyncio.to_thread(draw, spec, worked)
-    return worked, _pictures[spec.key]
+    if key not in _pictures:
+        _pictures[key] = await asyncio.to_thread(draw, spec, worked)
+    return worked, _pictures[key]
 
 
 async def rules_answer(spec: GameSpec[Any]) -> dict[str, Any]:
     """The keywords of the private rules answer: an embed of the summary, the sample move in
     words and the options, with the picture attached."""
     worked, png = await lesson(spec)
-    text = spec.summary if worked is None else f"{spec.summary}\n\n{sample_words(worked)}"
+    summary = t(spec.summary)
+    text = summary if worked is None else f"{summary}\n\n{sample_words(worked)}"
     embed = discord.Embed(
         title=f"{spec.title} ({spec.player_range()})",
         description=fit(text, 4000),
@@ -98,7 +113,9 @@ async def rules_answer(spec: GameSpec[Any]) -> dict[str, Any]:
     )
     for option in spec.options[:25]:
         embed.add_field(
-            name=fit(option.description, 256), value=fit(option_help(option), 1024), inline=False
+            name=fit(t(option.description), 256),
+            value=fit(option_help(option), 1024),
+            inline=False,
         )
     if png is None:
         return {"embed": embed}
@@ -119,7 +136,7 @@ class RulesButton(
         spec = REGISTRY.get(key)
         super().__init__(
             discord.ui.Button(
-                label=fit(spec.title if spec else "Rules", 80),
+                label=fit(spec.title if spec else t("Rules"), 80),
                 style=discord.ButtonStyle.secondary,
                 emoji="📜",
                 custom_id=f"parley:rules:{key}",
@@ -138,7 +155,7 @@ class RulesButton(
     async def gate(self, interaction: discord.Interaction[ParleyBot]) -> None:
         """Anyone may read any game's rules, anywhere; only a game the bot knows."""
         if self.key not in REGISTRY:
-            raise UserError("I don't know that game.")
+            raise UserError(t("I don't know that game."))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

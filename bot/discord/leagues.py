@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 import discord
 
 from bot.discord.bot import Gated, ParleyBot, committed, guarded, reply_privately
+from bot.language import speech
 from bot.play.clocks import POLICIES, clock_name
 from bot.play.leagues.rounds import LeagueRounds, LeagueView
 from bot.play.leagues.table import TIE_BREAKS, Line, deciding
@@ -22,49 +23,72 @@ from bot.play.wording import fit
 from bot.storage import who
 from bot.storage.leagues import LeagueBoard, LeagueRecord
 from games import REGISTRY
+from games.core.words import N_, NP_, joined, number, speaking, t, tn, tp
 from renderers import standings as picture
 
 log = logging.getLogger(__name__)
 
-FORMATS = {"swiss": "Swiss", "robin": "Round robin", "knockout": "Single elimination"}
+#: Each format's name (said with ``t``).
+FORMATS = {
+    "swiss": N_("Swiss"),
+    "robin": N_("Round robin"),
+    "knockout": N_("Single elimination"),
+}
 NONE = discord.AllowedMentions.none()
 
 
 def score(points: float) -> str:
-    """Points as a table shows them: 2, 2.5, 1.33."""
-    return f"{points:.2f}".rstrip("0").rstrip(".")
+    """Points as a table shows them: 2, 2.5, 1.33 (2,5 in German)."""
+    rounded = round(points, 2)
+    return number(int(rounded)) if rounded == int(rounded) else number(rounded)
+
+
+def points_line(player: str, points: float) -> str:
+    """A player and their points on the podium: "@Ann: 2 points"."""
+    if points == int(points):
+        return tn("{player}: {n} point", "{player}: {n} points", int(points), player=player)
+    return t("{player}: {points} points", player=player, points=score(points))
 
 
 def league_title(league: LeagueRecord) -> str:
-    return f"{league.draft.name} · league #{league.id}"
+    return t("{name} · league #{league}", name=league.draft.name, league=league.id)
 
 
 def format_words(league: LeagueRecord) -> str:
+    """The format, its tables and its rounds: "Swiss at tables of 4, 5 rounds"."""
     draft = league.draft
-    rounds = f", {draft.rounds} rounds" if draft.rounds else ""
-    tables = f" at tables of {draft.seats}" if draft.seats > 2 else ""
-    return f"{FORMATS[draft.format]}{tables}{rounds}"
+    name = t(FORMATS[draft.format])
+    if draft.seats > 2:
+        name = t("{format} at tables of {seats}", format=name, seats=draft.seats)
+    if draft.rounds:
+        name = tn("{format}, {n} round", "{format}, {n} rounds", draft.rounds, format=name)
+    return name
 
 
 def league_card(league: LeagueRecord, players: list[int]) -> discord.Embed:
     """The sign-up card: the game, format, clock, deadline and who is in."""
     draft = league.draft
     status = {
-        "signup": f"Sign-up closes <t:{int(draft.signup_until)}:R>. Press **Join** to play.",
-        "playing": "The league is on: rounds and results in the thread.",
-        "over": "This league is over: the podium is in the thread.",
-        "cancelled": "This league was called off: too few players signed up.",
+        "signup": t(
+            "Sign-up closes <t:{when}:R>. Press **Join** to play.",
+            when=int(draft.signup_until),
+        ),
+        "playing": t("The league is on: rounds and results in the thread."),
+        "over": t("This league is over: the podium is in the thread."),
+        "cancelled": t("This league was called off: too few players signed up."),
     }[league.status]
     embed = discord.Embed(title=league_title(league), description=status, color=0xC8902A)
-    embed.add_field(name="Game", value=REGISTRY[draft.game_key].title, inline=True)
-    embed.add_field(name="Format", value=format_words(league), inline=True)
-    embed.add_field(name="Move clock", value=clock_name(draft.clock_seconds), inline=True)
-    embed.add_field(name="When a clock runs out", value=POLICIES[draft.policy], inline=True)
-    embed.add_field(name="Rated", value="yes" if draft.rated else "no", inline=True)
+    embed.add_field(name=t("Game"), value=REGISTRY[draft.game_key].title, inline=True)
+    embed.add_field(name=t("Format"), value=format_words(league), inline=True)
+    embed.add_field(name=t("Move clock"), value=clock_name(draft.clock_seconds), inline=True)
+    embed.add_field(name=t("When a clock runs out"), value=t(POLICIES[draft.policy]), inline=True)
+    embed.add_field(name=t("Rated"), value=t("yes") if draft.rated else t("no"), inline=True)
     if draft.season:
-        embed.add_field(name="Season", value=draft.season, inline=True)
-    names = ", ".join(who(p) for p in players) or "nobody yet"
-    embed.add_field(name=f"Players ({len(players)})", value=fit(names, 1024), inline=False)
+        embed.add_field(name=t("Season"), value=draft.season, inline=True)
+    names = ", ".join(who(p) for p in players) or t("nobody yet")
+    embed.add_field(
+        name=t("Players ({count})", count=len(players)), value=fit(names, 1024), inline=False
+    )
     return embed
 
 
@@ -82,26 +106,38 @@ def results_lines(boards: list[LeagueBoard]) -> list[str]:
     for board in boards:
         players = [who(p) for p in board.players]
         if len(players) == 1:
-            lines.append(f"• {players[0]} had a bye (a win).")
+            lines.append("• " + t("{player} had a bye (a win).", player=players[0]))
         elif board.winners is None:
-            lines.append(f"• {' vs '.join(players)}: still playing.")
+            lines.append("• " + t("{players}: still playing.", players=versus(players)))
         elif not board.winners or set(board.winners) == set(board.players):
-            lines.append(f"• {' and '.join(players)} drew.")
+            lines.append("• " + t("{players} drew.", players=joined(players)))
         else:
             won = [who(p) for p in board.players if p in board.winners]
             lost = [who(p) for p in board.players if p not in board.winners]
-            lines.append(f"• {' and '.join(won)} beat {', '.join(lost)}.")
+            lines.append(
+                "• " + t("{winners} beat {losers}.", winners=joined(won), losers=", ".join(lost))
+            )
     return lines
 
 
+def versus(players: list[str]) -> str:
+    """The players of one board: "A vs B vs C"."""
+    return t(" vs ").join(players)
+
+
 def pairing_lines(boards: list[LeagueBoard]) -> list[str]:
-    return [
-        f"• {who(b.players[0])} has a bye (a win)."
-        if len(b.players) == 1
-        else f"• {' vs '.join(who(p) for p in b.players)}"
-        + (f": <#{b.thread_id}>" if b.thread_id else "")
-        for b in boards
-    ]
+    lines = []
+    for board in boards:
+        players = [who(p) for p in board.players]
+        if len(players) == 1:
+            lines.append("• " + t("{player} has a bye (a win).", player=players[0]))
+        elif board.thread_id:
+            lines.append(
+                "• " + t("{players}: <#{thread}>", players=versus(players), thread=board.thread_id)
+            )
+        else:
+            lines.append(f"• {versus(players)}")
+    return lines
 
 
 def opened(boards: list[LeagueBoard]) -> bool:
@@ -115,13 +151,17 @@ def round_post(view: LeagueView, round_no: int) -> str:
     parts = []
     if round_no > 1:
         last = [b for b in view.boards if b.round == round_no - 1]
-        parts.append(f"**Round {round_no - 1} results**\n" + "\n".join(results_lines(last)))
+        heading = t("**Round {round} results**", round=round_no - 1)
+        parts.append("\n".join([heading, *results_lines(last)]))
     this = [b for b in view.boards if b.round == round_no]
     rounds = league.draft.rounds or round_no
-    parts.append(
-        f"**Round {round_no} of {rounds}**: each game has its own thread, where its players "
-        "are pinged.\n" + "\n".join(pairing_lines(this))
+    heading = t(
+        "**Round {round} of {rounds}**: each game has its own thread, where its players are "
+        "pinged.",
+        round=round_no,
+        rounds=rounds,
     )
+    parts.append("\n".join([heading, *pairing_lines(this)]))
     return fit("\n\n".join(parts), 2000)
 
 
@@ -130,14 +170,18 @@ def podium_post(view: LeagueView, table: list[Line]) -> str:
     last = [b for b in view.boards if b.round == league.round]
     medals = ("🥇", "🥈", "🥉")
     podium = [
-        f"{medals[line.rank - 1]} {who(line.player)}: {score(line.points)} "
-        + ("point" if line.points == 1 else "points")
+        f"{medals[line.rank - 1]} {points_line(who(line.player), line.points)}"
         for line in table
         if line.rank <= 3
     ]
-    text = (
-        f"**Round {league.round} results**\n" + "\n".join(results_lines(last)) + "\n\n"
-        f"🏆 **{league.draft.name} is over!**\n" + "\n".join(podium)
+    text = "\n".join(
+        [
+            t("**Round {round} results**", round=league.round),
+            *results_lines(last),
+            "",
+            t("🏆 **{name} is over!**", name=league.draft.name),
+            *podium,
+        ]
     )
     return fit(text, 2000)
 
@@ -150,7 +194,9 @@ async def names(bot: ParleyBot, users: list[int]) -> dict[int, str]:
         if user is None:
             with contextlib.suppress(discord.HTTPException):
                 user = await bot.fetch_user(user_id)
-        found[user_id] = user.display_name if user is not None else f"player {len(found) + 1}"
+        found[user_id] = (
+            user.display_name if user is not None else t("player {n}", n=len(found) + 1)
+        )
     return found
 
 
@@ -170,9 +216,14 @@ async def standings_file(bot: ParleyBot, view: LeagueView, table: list[Line]) ->
         for line in table
     ]
     rounds = league.draft.rounds or league.round
-    title = f"{league.draft.name} · round {league.round} of {rounds}"
+    title = t(
+        "{name} · round {round} of {rounds}",
+        name=league.draft.name,
+        round=league.round,
+        rounds=rounds,
+    )
     if league.status == "over":
-        title = f"{league.draft.name} · final table"
+        title = t("{name} · final table", name=league.draft.name)
     png = picture.render(title, (first, second), rows)
     return discord.File(io.BytesIO(png), filename=f"league-{league.id}.png")
 
@@ -183,13 +234,21 @@ def standings_text(view: LeagueView) -> str:
     (first, a), (second, b) = TIE_BREAKS[league.draft.format]
     rounds = league.draft.rounds or league.round
     status = {
-        "signup": "Sign-up is still open: the table starts with round 1.",
+        "signup": t("Sign-up is still open: the table starts with round 1."),
         "playing": deciding(league.draft.format, league.round, rounds, league.draft.seats),
-        "over": "The league is over: this is the final table.",
-        "cancelled": "This league was called off.",
+        "over": t("The league is over: this is the final table."),
+        "cancelled": t("This league was called off."),
     }[league.status]
     lines = [f"**{league_title(league)}** ({REGISTRY[league.draft.game_key].title})", status]
-    lines.append(f"{a} = {first}, {b} = {second}; Left = games still to play.")
+    lines.append(
+        t(
+            "{a} = {first}, {b} = {second}; Left = games still to play.",
+            a=t(a),
+            first=t(first),
+            b=t(b),
+            second=t(second),
+        )
+    )
     return fit("\n".join(lines), 2000)
 
 
@@ -227,7 +286,11 @@ class LeagueDesk:
 
     async def tell(self, league: LeagueRecord) -> None:
         """The thread posts the league owes: each round drawn (once its games have their
-        threads), then its end."""
+        threads), then its end; in the league's language."""
+        with speaking(speech(league.draft.language)):
+            await self._tell(league)
+
+    async def _tell(self, league: LeagueRecord) -> None:
         if league.thread_id is None:
             return
         view = await self.rounds.view(league)
@@ -249,7 +312,7 @@ class LeagueDesk:
                 )
             else:
                 await thread.send(
-                    "The league is called off: too few players signed up.",
+                    t("The league is called off: too few players signed up."),
                     nonce=f"lg-{league.id}-end",
                 )
             await self.bot.store.mark_league_posted(league.id, league.round + 1)
@@ -263,11 +326,12 @@ async def refresh_card(bot: ParleyBot, league: LeagueRecord) -> None:
     players = [p.user_id for p in await bot.store.league_players(league.id)]
     card = bot.get_partial_messageable(league.draft.channel_id).get_partial_message(league.card_id)
     try:
-        view = card_view(league)
-        await card.edit(
-            embed=league_card(league, players),
-            view=view,
-        )
+        with speaking(speech(league.draft.language)):  # whoever's click changed it
+            view = card_view(league)
+            await card.edit(
+                embed=league_card(league, players),
+                view=view,
+            )
     except discord.HTTPException as error:
         log.warning("Could not update the card of league %s: %s", league.id, error.status)
 
@@ -276,7 +340,7 @@ async def reach_league(interaction: discord.Interaction[ParleyBot], league_id: i
     """The league, if it belongs to this server; else the answer a missing league gets."""
     league = await interaction.client.store.league(league_id) if league_id < 2**63 else None
     if league is None or league.draft.guild_id != interaction.guild_id:
-        raise UserError(f"There is no league #{league_id} in this server.")
+        raise UserError(t("There is no league #{league} in this server.", league=league_id))
     return league
 
 
@@ -287,21 +351,26 @@ async def sign(interaction: discord.Interaction[ParleyBot], league: LeagueRecord
     user = interaction.user.id
     if op == "join":
         if league.status != "signup":
-            raise UserError("Sign-up for this league is closed.")
+            raise UserError(t("Sign-up for this league is closed."))
         if not await bot.store.join_league(league.id, user):
-            raise UserError("You are already signed up for this league.")
-        committed(interaction, f"You joined **{league.draft.name}**.")
-        answer = (
-            f"You joined **{league.draft.name}**. The first round is drawn when sign-up closes."
+            raise UserError(t("You are already signed up for this league."))
+        committed(interaction, t("You joined **{name}**.", name=league.draft.name))
+        answer = t(
+            "You joined **{name}**. The first round is drawn when sign-up closes.",
+            name=league.draft.name,
         )
     else:
         if not await bot.store.leave_league(league.id, user):
-            raise UserError("You are not playing in this league.")
-        committed(interaction, f"You left **{league.draft.name}**.")
-        answer = f"You left **{league.draft.name}**."
+            raise UserError(t("You are not playing in this league."))
+        committed(interaction, t("You left **{name}**.", name=league.draft.name))
+        answer = t("You left **{name}**.", name=league.draft.name)
         if league.status == "playing":
             # the league's next step (on the tick) hands their seats to the autopilot
-            answer += " The autopilot takes over your games in progress; you get no new ones."
+            answer = t(
+                "You left **{name}**. The autopilot takes over your games in progress; you get "
+                "no new ones.",
+                name=league.draft.name,
+            )
     fresh = await bot.store.league(league.id)
     if fresh is not None and fresh.status == "signup":
         await refresh_card(bot, fresh)
@@ -317,12 +386,18 @@ class LeagueButton(
         "join": discord.ButtonStyle.success,
         "leave": discord.ButtonStyle.secondary,
     }
+    LABELS: ClassVar[dict[str, str]] = {
+        "join": NP_("button", "Join"),
+        "leave": NP_("button", "Leave"),
+    }
 
     def __init__(self, league_id: int, op: str) -> None:
         self.league_id, self.op = league_id, op
         super().__init__(
             discord.ui.Button(
-                label=op.title(), style=self.STYLES[op], custom_id=f"parley:league:{league_id}:{op}"
+                label=tp("button", self.LABELS[op]),
+                style=self.STYLES[op],
+                custom_id=f"parley:league:{league_id}:{op}",
             )
         )
 

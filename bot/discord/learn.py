@@ -13,9 +13,10 @@ from bot.discord.permissions import TO_LEARN, lacking, listing
 from bot.play.service import UserError
 from bot.storage import GameRecord
 from games import REGISTRY
+from games.core.words import N_, speech, t
 
 #: What the learner reads once their practice game is on.
-STARTED = (
+STARTED = N_(
     "Your practice game of {title} is on: <#{thread}>, a private thread only you can see. "
     "Each of your turns comes with a 📘 note on what you can do and why it matters, and each "
     "of your moves with a word on what it did. Stuck? `/parley hint` there. Unrated."
@@ -34,25 +35,37 @@ async def open_practice(
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
         raise UserError(
-            "Start a practice game in a text channel (not in a thread or a DM): it gets a "
-            "private thread there that only you can see."
+            t(
+                "Start a practice game in a text channel (not in a thread or a DM): it gets a "
+                "private thread there that only you can see."
+            )
         )
     assert interaction.guild_id is not None
     missing = lacking(interaction.app_permissions, TO_LEARN)
     if missing:
         raise UserError(
-            f"I can't open a practice game here: I lack {listing(missing)} in this channel. An "
-            "admin can give me that in the channel's settings, or try another channel."
+            t(
+                "I can't open a practice game here: I lack {permissions} in this channel. An "
+                "admin can give me that in the channel's settings, or try another channel.",
+                permissions=listing(missing),
+            )
         )
     user = interaction.user
-    game = await bot.service.learn(key, interaction.guild_id, channel.id, user.id, options)
+    game = await bot.service.learn(  # its private thread speaks the learner's language
+        key, interaction.guild_id, channel.id, user.id, options, speech().code
+    )
     title = REGISTRY[game.game_key].title
-    committed(interaction, f"Practice game #{game.id} of {title} is open.")
+    committed(
+        interaction, t("Practice game #{game} of {title} is open.", game=game.id, title=title)
+    )
 
     async def start() -> tuple[GameRecord, str]:
         """The game's thread and start (each made here unless made already)."""
         refused = UserError(
-            f"I could not make a private thread here: I need {listing(list(TO_LEARN.values()))}."
+            t(
+                "I could not make a private thread here: I need {permissions}.",
+                permissions=listing([*TO_LEARN.values()]),
+            )
         )
         try:
             opened = await bot.scheduler.open_place(game.id)
@@ -68,7 +81,7 @@ async def open_practice(
 
     def said(started: tuple[GameRecord, str]) -> str:
         opened, note = started
-        return STARTED.format(title=title, thread=opened.thread_id) + note
+        return t(STARTED, title=title, thread=opened.thread_id) + note
 
     async def answer(started: tuple[GameRecord, str]) -> None:
         await reply_privately(interaction, said(started))

@@ -20,36 +20,38 @@ from bot.discord.permissions import TO_OPEN, lacking, listing
 from bot.discord.resend import already_posted
 from bot.discord.targets import GameBound, in_server_only, reach
 from bot.play.clocks import CLOCKS, POLICIES, clock_name, policy_named
+from bot.play.readers import aloud, to_reader
 from bot.play.service import BUSY, UserError
 from bot.play.wording import chosen_options, fit
 from bot.storage import GameRecord, TimePolicy, who
 from games import REGISTRY
+from games.core.words import N_, NP_, t, tp
 
 log = logging.getLogger(__name__)
 
 #: Where lobbies are handled (a lobby command or button used in a DM is pointed there).
-LOBBY_WHERE = "the lobby card's buttons or `/parley join`, `leave`, `start` and `cancel` there"
+LOBBY_WHERE = N_("the lobby card's buttons or `/parley join`, `leave`, `start` and `cancel` there")
 #: Statuses of a game that still owes its opening when it has no thread.
 OPEN = ("lobby", "active")
 #: Discord's error code for "A thread has already been created for this message".
 THREAD_EXISTS = 160004
-WELCOME = (
+WELCOME = N_(
     "Ahoy! I'm Parley. I'll DM you your private cards and secret choices for "
     "**{title} #{id}** here. The game itself lives in its thread."
 )
 #: The welcome of a game with nothing private (no hand): it promises no cards.
-WELCOME_OPEN = (
+WELCOME_OPEN = N_(
     "Ahoy! I'm Parley. Nothing is hidden in **{title} #{id}**: no private cards. I'll DM you "
     "here only when something needs you, like a reminder. The game itself lives in its thread."
 )
 #: The lobby card's word on a game with an AI seat (the ratings leave it out).
-UNRATED = "Unrated: an AI plays in this game."
+UNRATED = N_("Unrated: an AI plays in this game.")
 #: The lobby card's word on a game whose host allowed hints.
-HINTS = "Hints allowed: `/parley hint` suggests a move while an AI seat keeps the game unrated."
+HINTS = N_("Hints allowed: `/parley hint` suggests a move while an AI seat keeps the game unrated.")
 
 
 def lobby_title(game: GameRecord) -> str:
-    return f"{REGISTRY[game.game_key].title} · game #{game.id}"
+    return t("{title} · game #{game}", title=REGISTRY[game.game_key].title, game=game.id)
 
 
 def lobby_embed(game: GameRecord, policy: TimePolicy | None = None) -> discord.Embed:
@@ -59,27 +61,32 @@ def lobby_embed(game: GameRecord, policy: TimePolicy | None = None) -> discord.E
     spec = REGISTRY[game.game_key]
     players = "\n".join(f"{i + 1}. {who(s.user_id)}" for i, s in enumerate(game.seats))
     status = {
-        "lobby": f"Waiting for players ({spec.player_range()}). The host presses **Start**.",
-        "active": "The game is on! Follow it in the thread.",
-        "over": "This game is over.",
-        "cancelled": "This game was cancelled.",
+        "lobby": t(
+            "Waiting for players ({players}). The host presses **Start**.",
+            players=spec.player_range(),
+        ),
+        "active": t("The game is on! Follow it in the thread."),
+        "over": t("This game is over."),
+        "cancelled": t("This game was cancelled."),
     }[game.status]
     if game.against_ai:
-        status += f"\n{UNRATED}"
+        status += "\n" + t(UNRATED)
     if game.hints:
-        status += f"\n{HINTS}"
+        status += "\n" + t(HINTS)
     embed = discord.Embed(title=lobby_title(game), description=status, color=0xC8902A)
-    embed.add_field(name="Players", value=players or "nobody yet", inline=True)
-    embed.add_field(name="Host", value=f"<@{game.host_id}>", inline=True)
+    embed.add_field(name=t("Players"), value=players or t("nobody yet"), inline=True)
+    embed.add_field(name=t("Host"), value=f"<@{game.host_id}>", inline=True)
     chosen = chosen_options(spec, game.options)
     if chosen:
-        lines = "\n".join(f"• {what}: **{value}**" for what, value in chosen)
-        embed.add_field(name="Options", inline=False, value=fit(lines, 1024))
+        lines = "\n".join(
+            "• " + t("{option}: **{choice}**", option=what, choice=value) for what, value in chosen
+        )
+        embed.add_field(name=t("Options"), inline=False, value=fit(lines, 1024))
     if policy is not None:
-        embed.add_field(name="Move clock", value=clock_name(policy.clock_seconds), inline=True)
+        embed.add_field(name=t("Move clock"), value=clock_name(policy.clock_seconds), inline=True)
         if policy.clock_seconds:
             embed.add_field(
-                name="When a clock runs out", value=POLICIES[policy.policy], inline=True
+                name=t("When a clock runs out"), value=t(POLICIES[policy.policy]), inline=True
             )
     return embed
 
@@ -116,7 +123,13 @@ class Opener:
         ``resuming``: after a crash, when the card may be in the channel already though its
         id was never recorded. When the channel refuses (or is gone) the game is called off
         (:meth:`abandon`); then ``discord.Forbidden`` is raised for the host's command, or
-        when resuming the host is told by DM."""
+        when resuming the host is told by DM. In the game's words (its card, its thread's
+        name), whoever opens it."""
+        game = await self.bot.store.game(game_id)
+        with aloud(game) if game is not None else contextlib.nullcontext():
+            return await self._open(game_id, resuming)
+
+    async def _open(self, game_id: int, resuming: bool) -> GameRecord | None:
         bot = self.bot
         async with self._locks[game_id]:
             game = await bot.store.game(game_id)
@@ -161,12 +174,18 @@ class Opener:
                 if not resuming:
                     raise
                 log.warning("Game %s could not be opened (%s); called off", game.id, error.text)
-                await bot.send_dm(
-                    game.host_id,
-                    f"**{spec.title} #{game.id}** could not be opened in <#{game.channel_id}>: "
-                    f"I lack a permission there, or the channel is gone. Open a new game with "
-                    "`/parley new` where I can post.",
-                )
+                with to_reader(game, game.host_id):
+                    await bot.send_dm(
+                        game.host_id,
+                        t(
+                            "**{title} #{game}** could not be opened in <#{channel}>: I lack a "
+                            "permission there, or the channel is gone. Open a new game with "
+                            "`/parley new` where I can post.",
+                            title=spec.title,
+                            game=game.id,
+                            channel=game.channel_id,
+                        ),
+                    )
                 return await bot.store.game(game.id)
             await bot.store.set_places(game.id, thread_id, message_id)
             return await bot.store.game(game.id)
@@ -193,7 +212,7 @@ class Opener:
             try:
                 game = await self.bot.service.start(game, None, again=True)
             except UserError as refused:
-                if not resuming or str(refused) == BUSY:
+                if not resuming or str(refused) == t(BUSY):
                     raise  # (when resuming, the next tick tries again)
                 now = await self.bot.store.game(game.id)
                 if now is not None and now.status == "lobby":  # it can never start: call it off
@@ -209,7 +228,7 @@ class Opener:
         try:
             made = await bot.http.start_thread_without_message(
                 game.channel_id,
-                name=f"Learn {spec.title} #{game.id}",
+                name=t("Learn {title} #{game}", title=spec.title, game=game.id),
                 auto_archive_duration=10080,
                 type=discord.ChannelType.private_thread.value,
                 invitable=False,
@@ -243,28 +262,34 @@ async def open_lobby(
     absent: str = "autopilot",
     ai: int = 0,
     hints: bool = False,
+    language: str = "en",
 ) -> None:
-    """``/parley new``: the game (with ``ai`` AI seats, ``hints`` allowed or not) and its
-    clock, then its lobby card and thread here."""
+    """``/parley new``: the game (with ``ai`` AI seats, ``hints`` allowed or not, its thread
+    in ``language``) and its clock, then its lobby card and thread here."""
     bot = interaction.client
     channel = interaction.channel
     policy = policy_named(absent)
     if policy is None or clock not in CLOCKS:
         raise UserError(
-            "Pick the move clock and what happens when it runs out from the lists offered."
+            t("Pick the move clock and what happens when it runs out from the lists offered.")
         )
     if not isinstance(channel, discord.TextChannel):
         raise UserError(
-            "Open games in a text channel (not in a thread or DM): each game gets its own "
-            "thread there."
+            t(
+                "Open games in a text channel (not in a thread or DM): each game gets its own "
+                "thread there."
+            )
         )
     assert interaction.guild_id is not None
     missing = lacking(interaction.app_permissions, TO_OPEN)
     if missing:
         raise UserError(
-            f"I can't run a game in this channel: I lack {listing(missing)} here. An admin can "
-            "give me that in the channel's settings (Permissions), or open the game in another "
-            "channel."
+            t(
+                "I can't run a game in this channel: I lack {permissions} here. An admin can "
+                "give me that in the channel's settings (Permissions), or open the game in "
+                "another channel.",
+                permissions=listing(missing),
+            )
         )
     game = await bot.service.new_game(
         key,
@@ -276,22 +301,32 @@ async def open_lobby(
         policy,
         ai,
         hints,
+        language=language,
     )
     spec = REGISTRY[game.game_key]
-    committed(interaction, f"Game #{game.id} of {spec.title} is open; its thread follows.")
+    committed(
+        interaction,
+        t("Game #{game} of {title} is open; its thread follows.", game=game.id, title=spec.title),
+    )
     try:
         opened = await bot.scheduler.open_place(game.id)
     except discord.Forbidden:
         raise UserError(
-            f"I lack a permission here: I need {listing(list(TO_OPEN.values()))}."
+            t(
+                "I lack a permission here: I need {permissions}.",
+                permissions=listing([*TO_OPEN.values()]),
+            )
         ) from None
     assert opened is not None and opened.thread_id is not None
     note = await welcome(bot, game, interaction.user.id)
-    await interaction.followup.send(
-        f"Game #{game.id} of {spec.title} is open: <#{opened.thread_id}>. Friends press "
-        f"**Join**; you press **Start** when everyone is in.{note}",
-        ephemeral=True,
+    opened_words = t(
+        "Game #{game} of {title} is open: <#{thread}>. Friends press **Join**; you press "
+        "**Start** when everyone is in.",
+        game=game.id,
+        title=spec.title,
+        thread=opened.thread_id,
     )
+    await interaction.followup.send(opened_words + note, ephemeral=True)
 
 
 async def welcome(bot: ParleyBot, game: GameRecord, user_id: int) -> str:
@@ -299,9 +334,9 @@ async def welcome(bot: ParleyBot, game: GameRecord, user_id: int) -> str:
     what to tell them if their DMs are closed."""
     spec = REGISTRY[game.game_key]
     words = WELCOME if spec.has_hand else WELCOME_OPEN
-    if await bot.send_dm(user_id, words.format(title=spec.title, id=game.id)):
+    if await bot.send_dm(user_id, t(words, title=spec.title, id=game.id)):
         return ""
-    return "\n\n" + DM_CLOSED_HELP
+    return "\n\n" + t(DM_CLOSED_HELP)
 
 
 async def lobby_op(interaction: discord.Interaction[ParleyBot], game_id: int, op: str) -> None:
@@ -317,23 +352,25 @@ async def lobby_op(interaction: discord.Interaction[ParleyBot], game_id: int, op
         game = await reach(interaction, game_id)
         if op == "join":
             game = await service.join(game, user.id)
-            reply = f"You joined {REGISTRY[game.game_key].title} #{game.id}."
+            reply = t(
+                "You joined {title} #{game}.", title=REGISTRY[game.game_key].title, game=game.id
+            )
         elif op == "leave":
             game = await service.leave(game, user.id)
-            reply = "You left the game."
+            reply = t("You left the game.")
         elif op == "ai":
             game = await service.add_ai(game, user.id)
-            reply = "An AI seat joined the game."
+            reply = t("An AI seat joined the game.")
         elif op == "unai":
             game = await service.remove_ai(game, user.id)
-            reply = "An AI seat left the game."
+            reply = t("An AI seat left the game.")
         elif op == "start":
             game = await service.start(game, user.id)
-            reply = "The game has started: see the thread."
+            reply = t("The game has started: see the thread.")
         else:
             perms = getattr(user, "guild_permissions", None)
             game = await service.cancel(game, user.id, bool(perms and perms.manage_guild))
-            reply = "The game is cancelled."
+            reply = t("The game is cancelled.")
         return game, reply
 
     async def shown(changed: tuple[GameRecord, str]) -> tuple[GameRecord, str]:
@@ -352,6 +389,7 @@ async def lobby_op(interaction: discord.Interaction[ParleyBot], game_id: int, op
 
 
 async def refresh_lobby(bot: ParleyBot, game: GameRecord) -> None:
+    """The lobby card as the game now is, in its words (whoever's click changed it)."""
     if game.lobby_message_id is None:
         return
     message = bot.get_partial_messageable(game.channel_id).get_partial_message(
@@ -359,7 +397,8 @@ async def refresh_lobby(bot: ParleyBot, game: GameRecord) -> None:
     )
     try:
         policy = await bot.store.time_policy(game.id)
-        await message.edit(embed=lobby_embed(game, policy), view=lobby_view(game))
+        with aloud(game):
+            await message.edit(embed=lobby_embed(game, policy), view=lobby_view(game))
     except discord.HTTPException as error:
         log.warning("Could not update the lobby of game %s: %s", game.id, error.status)
 
@@ -377,13 +416,20 @@ class LobbyButton(
         "start": discord.ButtonStyle.primary,
         "cancel": discord.ButtonStyle.danger,
     }
-    LABELS: ClassVar[dict[str, str]] = {"ai": "Add AI", "unai": "Remove AI"}
+    LABELS: ClassVar[dict[str, str]] = {
+        "join": NP_("button", "Join"),
+        "leave": NP_("button", "Leave"),
+        "ai": NP_("button", "Add AI"),
+        "unai": NP_("button", "Remove AI"),
+        "start": NP_("button", "Start"),
+        "cancel": NP_("button", "Cancel"),
+    }
 
     def __init__(self, game_id: int, op: str) -> None:
         self.game_id, self.op = game_id, op
         super().__init__(
             discord.ui.Button(
-                label=self.LABELS.get(op, op.title()),
+                label=tp("button", self.LABELS[op]),
                 style=self.STYLES[op],
                 custom_id=f"parley:lobby:{game_id}:{op}",
             )

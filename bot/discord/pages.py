@@ -19,6 +19,7 @@ from bot.play.service import UserError
 from bot.play.standings import season_ratings, seen
 from bot.storage import GameRecord, Rating
 from games import REGISTRY
+from games.core.words import N_, t, tn
 
 RANKS_PER_PAGE = 10
 
@@ -33,17 +34,30 @@ async def history_page(bot: ParleyBot, game: GameRecord, page: int | None) -> tu
     opening = 1 if game.status == "over" else len(cut)
     number = opening if page is None else page
     if not 1 <= number <= len(cut):
-        raise UserError(f"The history of this game has pages 1 to {len(cut)}.")
-    status = "" if game.status == "active" else " (the game is over: every secret is told)"
-    heading = f"📜 **{spec.title} #{game.id}**, page {number} of {len(cut)}{status}"
+        raise UserError(t("The history of this game has pages 1 to {pages}.", pages=len(cut)))
+    about = {"title": spec.title, "game": game.id, "page": number, "pages": len(cut)}
+    if game.status == "active":
+        heading = t("📜 **{title} #{game}**, page {page} of {pages}", **about)
+    else:
+        heading = t(
+            "📜 **{title} #{game}**, page {page} of {pages} (the game is over: every secret is "
+            "told)",
+            **about,
+        )
     return "\n".join([heading, *cut[number - 1]]), number, len(cut)
 
 
 def rank_lines(ratings: list[Rating], page: int) -> list[str]:
     start = (page - 1) * RANKS_PER_PAGE
     return [
-        f"**{start + i + 1}.** <@{r.user_id}>: {seen(r)} "
-        f"({r.games} rated game{'s' if r.games != 1 else ''})"
+        tn(
+            "**{rank}.** <@{player}>: {rating} ({n} rated game)",
+            "**{rank}.** <@{player}>: {rating} ({n} rated games)",
+            r.games,
+            rank=start + i + 1,
+            player=r.user_id,
+            rating=seen(r),
+        )
         for i, r in enumerate(ratings[start : start + RANKS_PER_PAGE])
     ]
 
@@ -65,30 +79,61 @@ async def ranks_page(
     else:
         ratings = await season_ratings(bot.store, guild_id, season, key)
     if not ratings:
-        where = "on this server" if season is None else f"in season {season}"
-        raise UserError(f"Nobody has a {spec.title} rating {where} yet: finish a game!")
+        if season is None:
+            raise UserError(
+                t(
+                    "Nobody has a {title} rating on this server yet: finish a game!",
+                    title=spec.title,
+                )
+            )
+        raise UserError(
+            t(
+                "Nobody has a {title} rating in season {season} yet: finish a game!",
+                title=spec.title,
+                season=season,
+            )
+        )
     listed = ratings if everyone else [r for r in ratings if not seen(r).provisional]
     hidden = len(ratings) - len(listed)
     if not listed:
         raise UserError(
-            f"Every {spec.title} rating on this server is still provisional ({hidden} "
-            f"player{'s' if hidden != 1 else ''}): `/parley leaderboard game:{key} all:True` "
-            "lists them."
+            tn(
+                "Every {title} rating on this server is still provisional ({n} player): "
+                "`/parley leaderboard game:{key} all:True` lists them.",
+                "Every {title} rating on this server is still provisional ({n} players): "
+                "`/parley leaderboard game:{key} all:True` lists them.",
+                hidden,
+                title=spec.title,
+                key=key,
+            )
         )
     count = -(-len(listed) // RANKS_PER_PAGE)
     if not 1 <= page <= count:
-        raise UserError(f"The {spec.title} leaderboard has pages 1 to {count}.")
-    title = spec.title if season is None else f"{spec.title} · season {season}"
-    heading = f"🏅 **{title} leaderboard**, page {page} of {count}"
+        raise UserError(
+            t("The {title} leaderboard has pages 1 to {pages}.", title=spec.title, pages=count)
+        )
+    title = (
+        spec.title
+        if season is None
+        else t("{title} · season {season}", title=spec.title, season=season)
+    )
+    heading = t(
+        "🏅 **{title} leaderboard**, page {page} of {pages}", title=title, page=page, pages=count
+    )
     lines = [heading, *rank_lines(listed, page)]
     if hidden:
         lines.append(
-            f"{hidden} provisional player{'s' if hidden != 1 else ''} not listed "
-            f"(fewer than {PROVISIONAL_GAMES} rated games, or not yet sure): `all:True` "
-            "lists them."
+            tn(
+                "{n} provisional player not listed (fewer than {games} rated games, or not yet "
+                "sure): `all:True` lists them.",
+                "{n} provisional players not listed (fewer than {games} rated games, or not yet "
+                "sure): `all:True` lists them.",
+                hidden,
+                games=PROVISIONAL_GAMES,
+            )
         )
     elif everyone and any(seen(r).provisional for r in listed):
-        lines.append("? = provisional.")
+        lines.append(t("? = provisional."))
     return "\n".join(lines), count
 
 
@@ -97,8 +142,8 @@ def turner(make: Any, page: int, count: int) -> discord.ui.View | None:
     if count <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(make(page - 1, "◀ Older", page <= 1))
-    view.add_item(make(page + 1, "Newer ▶", page >= count))
+    view.add_item(make(page - 1, t("◀ Older"), page <= 1))
+    view.add_item(make(page + 1, t("Newer ▶"), page >= count))
     return view
 
 
@@ -119,7 +164,7 @@ class HistoryPage(
         self.game_id, self.page = game_id, page
         super().__init__(
             discord.ui.Button(
-                label=label or "Page",
+                label=label or t("Page"),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"parley:history:{game_id}:{page}",
                 disabled=disabled,
@@ -161,7 +206,7 @@ class RanksPage(
         self.key, self.page, self.everyone = key, page, everyone
         super().__init__(
             discord.ui.Button(
-                label=label or "Page",
+                label=label or t("Page"),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"parley:ranks:{key}:{page}{':all' if everyone else ''}",
                 disabled=disabled,
@@ -179,7 +224,7 @@ class RanksPage(
 
     async def gate(self, interaction: discord.Interaction[ParleyBot]) -> None:
         """Anyone may turn the pages, which show the clicking server's leaderboard."""
-        per_server(interaction, "Leaderboards", "/parley leaderboard")
+        per_server(interaction, N_("Leaderboards"), "/parley leaderboard")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, self._turn(interaction))
@@ -188,7 +233,7 @@ class RanksPage(
         assert interaction.guild_id is not None  # the gate lets no DM through
         try:
             if self.key not in REGISTRY:
-                raise UserError(f"I don't know a game called `{self.key}`.")
+                raise UserError(t("I don't know a game called `{key}`.", key=self.key))
             text, count = await ranks_page(
                 interaction.client, interaction.guild_id, self.key, self.page, self.everyone
             )

@@ -1,6 +1,8 @@
 """The channel permissions Parley needs, by the names a server admin sees (the README lists
 them with the reason for each). Pin Messages is not here: without it the status message is
-simply not pinned."""
+simply not pinned. The names a player may read are marked for the catalogues and said in the
+reader's language by :func:`listing` (Discord's own names for them in that language);
+``parley doctor`` says them in English."""
 
 from __future__ import annotations
 
@@ -8,22 +10,24 @@ from collections.abc import Iterable
 
 import discord
 
+from games.core.words import N_, t
+
 #: What opening a game needs in its channel: the lobby card, the thread and the board posts.
 TO_OPEN = {
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "create_public_threads": "Create Public Threads",
-    "send_messages_in_threads": "Send Messages in Threads",
-    "embed_links": "Embed Links",
-    "attach_files": "Attach Files",
+    "view_channel": N_("View Channel"),
+    "send_messages": N_("Send Messages"),
+    "create_public_threads": N_("Create Public Threads"),
+    "send_messages_in_threads": N_("Send Messages in Threads"),
+    "embed_links": N_("Embed Links"),
+    "attach_files": N_("Attach Files"),
 }
 #: What a practice game (``/parley learn``) needs in its channel: a private thread of its own,
 #: the board posts there.
 TO_LEARN = {
-    "view_channel": "View Channel",
-    "create_private_threads": "Create Private Threads",
-    "send_messages_in_threads": "Send Messages in Threads",
-    "attach_files": "Attach Files",
+    "view_channel": N_("View Channel"),
+    "create_private_threads": N_("Create Private Threads"),
+    "send_messages_in_threads": N_("Send Messages in Threads"),
+    "attach_files": N_("Attach Files"),
 }
 #: Every permission by the name a server admin sees.
 NAMES = TO_OPEN | TO_LEARN
@@ -52,4 +56,5 @@ def lacking_in(channel: object, flags: tuple[str, ...] = TO_POST) -> list[str]:
 
 
 def listing(names: list[str]) -> str:
-    return ", ".join(f"**{name}**" for name in names)
+    """Permissions' names in bold, in the language spoken now."""
+    return ", ".join(f"**{t(name)}**" for name in names)

@@ -15,8 +15,10 @@ from bot.discord.bot import ParleyBot, committed, guarded, reply_privately
 from bot.discord.reviews import ReviewButton
 from bot.discord.stepper import replay_button
 from bot.discord.targets import GameBound
+from bot.play.readers import aloud
 from bot.play.rematch import rematch
 from bot.play.service import UserError
+from games.core.words import t, tp
 
 
 def final_buttons(game_id: int) -> discord.ui.View:
@@ -38,29 +40,44 @@ async def open_rematch(interaction: discord.Interaction[ParleyBot], game_id: int
     old = await bot.service.game(game_id)
     new, created = await rematch(bot.store, old, interaction.user.id)
     if created:
-        committed(interaction, f"Rematch #{new.id} is saved; its lobby card and thread follow.")
+        committed(
+            interaction,
+            t("Rematch #{game} is saved; its lobby card and thread follow.", game=new.id),
+        )
     async with bot.claims.hold(new.id, patience=0) as mine:  # else another process opens it
         if mine:
             try:
                 new = await bot.scheduler.open_place(new.id) or new
             except (discord.Forbidden, discord.NotFound):  # the rematch was called off
                 raise UserError(
-                    "I could not open the rematch's lobby in that channel (I lack a permission "
-                    "there, or it is gone): use `/parley new`."
+                    t(
+                        "I could not open the rematch's lobby in that channel (I lack a "
+                        "permission there, or it is gone): use `/parley new`."
+                    )
                 ) from None
     if new.thread_id is None:
-        return f"Rematch #{new.id} is being opened right now."
+        return t("Rematch #{game} is being opened right now.", game=new.id)
     if created and old.thread_id is not None:  # so everyone in the old thread finds it
-        with contextlib.suppress(discord.HTTPException):
+        with contextlib.suppress(discord.HTTPException), aloud(old):
             await bot.get_partial_messageable(old.thread_id).send(
-                f"🔁 <@{interaction.user.id}> opened a rematch: <#{new.thread_id}>.",
+                t(
+                    "🔁 <@{player}> opened a rematch: <#{thread}>.",
+                    player=interaction.user.id,
+                    thread=new.thread_id,
+                ),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
     if new.status == "active":
-        return f"Rematch #{new.id} is already being played: <#{new.thread_id}>."
-    return (
-        f"Rematch #{new.id} is open: <#{new.thread_id}>. Everyone from this game has a seat "
-        "(**Leave** if you'd rather not); the host presses **Start**."
+        return t(
+            "Rematch #{game} is already being played: <#{thread}>.",
+            game=new.id,
+            thread=new.thread_id,
+        )
+    return t(
+        "Rematch #{game} is open: <#{thread}>. Everyone from this game has a seat (**Leave** if "
+        "you'd rather not); the host presses **Start**.",
+        game=new.id,
+        thread=new.thread_id,
     )
 
 
@@ -73,7 +90,7 @@ class RematchButton(
         self.game_id = game_id
         super().__init__(
             discord.ui.Button(
-                label="Rematch",
+                label=tp("button", "Rematch"),
                 style=discord.ButtonStyle.success,
                 emoji="🔁",
                 custom_id=f"parley:rematch:{game_id}",

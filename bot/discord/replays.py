@@ -19,18 +19,23 @@ from concurrent.futures import ProcessPoolExecutor
 
 import discord
 
+from bot.language import speech
 from bot.play.replays import Animation, build
 from bot.play.stepper import Stepper
 from bot.play.thinking import background_worker
 from bot.storage import GameRecord, Store
 from games import REGISTRY
+from games.core.words import speaking, tn
+from games.core.words import speech as spoken
 
 KEEP = 4  # finished games' replays kept in memory
 
 
-def draw(game: GameRecord, actions: list[tuple[int, str]]) -> Animation:
-    """The replay of ``game`` (run in a worker process)."""
-    return build(REGISTRY[game.game_key], game, actions)
+def draw(game: GameRecord, actions: list[tuple[int, str]], language: str = "en") -> Animation:
+    """The replay of ``game``, its title card and captions in ``language`` (run in a worker
+    process: the language spoken is a context variable, which a process does not inherit)."""
+    with speaking(speech(language)):
+        return build(REGISTRY[game.game_key], game, actions)
 
 
 def worker_context() -> multiprocessing.context.BaseContext:
@@ -46,13 +51,15 @@ class Replays:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._lock = asyncio.Lock()
-        self._kept: OrderedDict[tuple[int, int], Animation] = OrderedDict()
+        self._kept: OrderedDict[tuple[int, int, str], Animation] = OrderedDict()
         self._workers: ProcessPoolExecutor | None = None
         self.stepper = Stepper(store)  # the step-through board's replays and boards, kept
 
     async def of(self, game: GameRecord) -> Animation:
-        """The replay of ``game`` as it stands (its public boards only)."""
-        key = (game.id, game.version)
+        """The replay of ``game`` as it stands (its public boards only), in the language spoken
+        now."""
+        language = spoken().code
+        key = (game.id, game.version, language)
         async with self._lock:
             if key not in self._kept:
                 actions = await self.store.actions(game.id)
@@ -65,7 +72,7 @@ class Replays:
                         initargs=(os.getpid(),),
                     )
                 loop = asyncio.get_running_loop()
-                animation = await loop.run_in_executor(self._workers, draw, game, actions)
+                animation = await loop.run_in_executor(self._workers, draw, game, actions, language)
                 if game.status != "over":
                     return animation
                 self._kept[key] = animation
@@ -86,9 +93,18 @@ def replay_file(game: GameRecord, animation: Animation) -> discord.File:
 
 
 def replay_caption(title: str, game: GameRecord, animation: Animation) -> str:
-    shown = (
-        "each one shown"
-        if animation.frames > animation.moves
-        else f"{animation.frames} moments of it shown"
+    about = {"title": title, "game": game.id}
+    if animation.frames > animation.moves:
+        return tn(
+            "**{title} #{game}**, an animated GIF: {n} move, each one shown.",
+            "**{title} #{game}**, an animated GIF: {n} moves, each one shown.",
+            animation.moves,
+            **about,
+        )
+    return tn(
+        "**{title} #{game}**, an animated GIF: {n} move, {frames} moments of it shown.",
+        "**{title} #{game}**, an animated GIF: {n} moves, {frames} moments of it shown.",
+        animation.moves,
+        frames=animation.frames,
+        **about,
     )
-    return f"**{title} #{game.id}**, an animated GIF: {animation.moves} moves, {shown}."

@@ -17,6 +17,7 @@ from bot.discord.targets import GameBound
 from bot.play.service import UserError
 from bot.storage import GameRecord
 from games import REGISTRY
+from games.core.words import t, tp
 
 
 async def ask_to_resign(interaction: discord.Interaction[ParleyBot], game: GameRecord) -> None:
@@ -24,14 +25,19 @@ async def ask_to_resign(interaction: discord.Interaction[ParleyBot], game: GameR
     not resign is told at once, not after pressing)."""
     seat = interaction.client.service.seat_for(game, interaction.user.id)
     if any(s.resigned for s in game.seats if s.seat == seat):
-        raise UserError("You have already resigned from this game.")
+        raise UserError(t("You have already resigned from this game."))
     title = REGISTRY[game.game_key].title
     view = discord.ui.View(timeout=None)
     view.add_item(ResignButton(game.id))
     await interaction.followup.send(
-        f"Resign from **{title} #{game.id}**? This cannot be undone: if only one player is left "
-        "they win, otherwise a simple autopilot plays your seat so the others can finish. "
-        "Press **Resign** to confirm, or just dismiss this message.",
+        t(
+            "Resign from **{title} #{game}**? This cannot be undone: if only one player is left "
+            "they win, otherwise a simple autopilot plays your seat so the others can finish. "
+            "Press **{button}** to confirm, or just dismiss this message.",
+            title=title,
+            game=game.id,
+            button=tp("button", "Resign"),
+        ),
         view=view,
         ephemeral=True,
     )
@@ -47,14 +53,21 @@ async def resign(interaction: discord.Interaction[ParleyBot], game_id: int) -> N
     async def reply(game: GameRecord) -> None:
         title = REGISTRY[game.game_key].title
         await interaction.edit_original_response(
-            content=f"You resigned from **{title} #{game.id}**.", view=None
+            content=t("You resigned from **{title} #{game}**.", title=title, game=game.id),
+            view=None,
         )
 
     async def refuse(error: UserError) -> None:
         await interaction.edit_original_response(content=str(error), view=None)
 
     await act(
-        interaction, game_id, change, lambda _: "You resigned.", reply, in_place=True, refuse=refuse
+        interaction,
+        game_id,
+        change,
+        lambda _: t("You resigned."),
+        reply,
+        in_place=True,
+        refuse=refuse,
     )
 
 
@@ -67,7 +80,7 @@ class ResignButton(
         self.game_id = game_id
         super().__init__(
             discord.ui.Button(
-                label="Resign",
+                label=tp("button", "Resign"),
                 style=discord.ButtonStyle.danger,
                 custom_id=f"parley:resign:{game_id}",
             )

@@ -14,9 +14,11 @@ import discord
 from bot.discord.bot import ParleyBot, guarded
 from bot.discord.messages import send_long
 from bot.discord.targets import GameBound, find_target_game
-from bot.play.reviews import Reviewed, public_text, told_to
+from bot.play.readers import aloud
+from bot.play.reviews import public_text, told_to
 from bot.play.service import UserError
 from bot.storage import GameRecord
+from games.core.words import t, tp
 
 
 async def game_to_review(
@@ -27,11 +29,11 @@ async def game_to_review(
     if game_id is not None or isinstance(interaction.channel, discord.Thread):
         return await find_target_game(interaction, game_id)
     if interaction.guild_id is None:
-        raise UserError("In DMs, tell me which game: add the `game` option.")
+        raise UserError(t("In DMs, tell me which game: add the `game` option."))
     store = interaction.client.store
     latest = await store.finished_games(interaction.guild_id, interaction.user.id, limit=1)
     if not latest:
-        raise UserError("You have no finished game here yet; a review is made once one is over.")
+        raise UserError(t("You have no finished game here yet; a review is made once one is over."))
     return latest[0]
 
 
@@ -44,23 +46,26 @@ async def answer_review(
     found = await bot.reviews.of(game)
     reply = partial(interaction.followup.send, ephemeral=True)
     if share:
-        await reply(await post_review(bot, game, found))
+        await reply(await post_review(bot, game))
     await send_long(reply, told_to(game, found, interaction.user.id))
 
 
-async def post_review(bot: ParleyBot, game: GameRecord, found: Reviewed) -> str:
-    """Post the public part of ``found`` in ``game``'s thread; what to tell the asker."""
+async def post_review(bot: ParleyBot, game: GameRecord) -> str:
+    """Post the public part of ``game``'s review in its thread, in the game's language (the
+    asker's may differ); what to tell the asker."""
     if game.thread_id is None:
-        return "This game has no thread to post the review in; here is yours."
+        return t("This game has no thread to post the review in; here is yours.")
     try:
-        await send_long(
-            bot.get_partial_messageable(game.thread_id).send,
-            public_text(game, found),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        with aloud(game):
+            public = public_text(game, await bot.reviews.of(game))
+            await send_long(
+                bot.get_partial_messageable(game.thread_id).send,
+                public,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
     except discord.HTTPException:  # no permission there any more, or the thread is gone
-        return f"I could not post in <#{game.thread_id}>; here is your review."
-    return f"The review is posted in <#{game.thread_id}>; here is yours."
+        return t("I could not post in <#{thread}>; here is your review.", thread=game.thread_id)
+    return t("The review is posted in <#{thread}>; here is yours.", thread=game.thread_id)
 
 
 class ReviewButton(
@@ -72,7 +77,7 @@ class ReviewButton(
         self.game_id = game_id
         super().__init__(
             discord.ui.Button(
-                label="Review",
+                label=tp("button", "Review"),
                 style=discord.ButtonStyle.secondary,
                 emoji="🔎",
                 custom_id=f"parley:review:{game_id}",

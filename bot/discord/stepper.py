@@ -18,12 +18,14 @@ from bot.discord.records import RecordButton
 from bot.discord.targets import GameBound
 from bot.play.service import UserError
 from bot.play.stepper import Frame, clip
+from games.core.words import N_, t, tp
 
-#: The buttons under the board, by what they do (:func:`goes_to`), with their labels.
+#: The buttons under the board, by what they do (:func:`goes_to`), with their labels (said
+#: with ``t``).
 TURNS = {
     "first": "⏮",
-    "back": "◀ Back",
-    "next": "Next ▶",
+    "back": N_("◀ Back"),
+    "next": N_("Next ▶"),
     "last": "⏭",
 }
 OPEN = "open"  # the final post's button: a new private message, not a turn of one
@@ -39,7 +41,7 @@ def stepper_view(game_id: int, frame: Frame) -> discord.ui.View:
     for how, label in TURNS.items():
         to = goes_to(how, frame.move, frame.moves)
         off = not 0 <= to <= frame.moves or to == frame.move
-        view.add_item(StepThrough(game_id, max(0, min(to, frame.moves)), how, label, off))
+        view.add_item(StepThrough(game_id, max(0, min(to, frame.moves)), how, t(label), off))
     view.add_item(RecordButton(game_id))
     view.add_item(GoToMove(game_id, frame))
     return view
@@ -96,7 +98,7 @@ class StepThrough(
         self.game_id, self.move, self.how = game_id, move, how
         super().__init__(
             discord.ui.Button(
-                label=label or "Replay",
+                label=label or tp("button", "Replay"),
                 style=discord.ButtonStyle.secondary,
                 emoji="🎞️" if how == OPEN else None,
                 custom_id=f"parley:replay:{game_id}:{move}:{how}",
@@ -129,7 +131,7 @@ class StepThrough(
 
 def replay_button(game_id: int) -> StepThrough:
     """The Replay button under a game's final post."""
-    return StepThrough(game_id, 0, OPEN, "Replay")
+    return StepThrough(game_id, 0, OPEN, tp("button", "Replay"))
 
 
 class GoToMove(
@@ -144,7 +146,7 @@ class GoToMove(
         self.game_id = game_id
         options = [
             discord.SelectOption(
-                label="The opening board" if move == 0 else f"Move {move}",
+                label=t("The opening board") if move == 0 else t("Move {move}", move=move),
                 value=str(move),
                 description=clip(text, 100) if move else None,
                 default=frame is not None and frame.move == move,
@@ -153,7 +155,9 @@ class GoToMove(
         ]
         super().__init__(
             discord.ui.Select(
-                placeholder="Go to move…", options=options, custom_id=f"parley:replayto:{game_id}"
+                placeholder=t("Go to move…"),
+                options=options,
+                custom_id=f"parley:replayto:{game_id}",
             )
         )
 
@@ -169,6 +173,6 @@ class GoToMove(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         picked = self.item.values[0] if self.item.values else ""
         if not picked.isdigit() or len(picked) > 18:  # a forged pick
-            await reply_privately(interaction, "Pick a move from the menu.")
+            await reply_privately(interaction, t("Pick a move from the menu."))
             return
         await guarded(interaction, turn_to(interaction, self.game_id, int(picked)))

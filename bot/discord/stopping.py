@@ -21,7 +21,10 @@ import signal
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
-RESTARTING = "Parley is restarting; try again in a minute."
+from games.core.words import N_
+
+#: Said with ``t`` where it is answered (the reader's language).
+RESTARTING = N_("Parley is restarting; try again in a minute.")
 #: The signals that stop the bot safely (systemd's stop, Ctrl+C).
 SIGNALS = (signal.SIGTERM, signal.SIGINT)
 

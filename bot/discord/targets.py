@@ -11,6 +11,7 @@ from bot.discord.bot import Gated, ParleyBot
 from bot.play.service import UserError
 from bot.storage import GameListing, GameRecord
 from games import REGISTRY
+from games.core.words import N_, NP_, t, tp
 
 #: The ``game`` option of ``/parley new`` and ``/parley rules``.
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.key) for spec in REGISTRY.values()]
@@ -26,23 +27,34 @@ def no_such_game(interaction: discord.Interaction[ParleyBot], game_id: int) -> U
     are small consecutive integers: anyone can guess them)."""
     if interaction.guild_id is None:
         return UserError(
-            f"You are not playing in game #{game_id}, so there is nothing of it to show or do here."
+            t(
+                "You are not playing in game #{game}, so there is nothing of it to show or do "
+                "here.",
+                game=game_id,
+            )
         )
-    return UserError(f"There is no game #{game_id} in this server.")
+    return UserError(t("There is no game #{game} in this server.", game=game_id))
 
 
 def in_server_only(interaction: discord.Interaction[ParleyBot], what: str) -> None:
     """Refuse, in a DM, what happens only in the server (joining, lobbies, listing, the
-    host's powers); ``what`` says what to use there."""
+    host's powers); ``what`` (an ``N_`` text, said here) says what to use there."""
     if interaction.guild_id is None:
-        raise UserError(f"That happens in the server, not in a DM: use {what}.")
+        raise UserError(t("That happens in the server, not in a DM: use {what}.", what=t(what)))
 
 
 def per_server(interaction: discord.Interaction[ParleyBot], what: str, command: str) -> int:
     """The server of a command about one server's players (``what``: their records, ratings,
-    leaderboards); in a DM, the answer says where ``command`` works."""
+    leaderboards: an ``N_`` text, said here); in a DM, the answer says where ``command``
+    works."""
     if interaction.guild_id is None:
-        raise UserError(f"{what} are per server: use `{command}` in a server channel.")
+        raise UserError(
+            t(
+                "{what} are per server: use `{command}` in a server channel.",
+                what=t(what),
+                command=command,
+            )
+        )
     return interaction.guild_id
 
 
@@ -85,19 +97,24 @@ async def find_target_game(
         if game is not None:
             return game
     if interaction.guild_id is None:
-        raise UserError("In DMs, tell me which game: add the `game` option.")
+        raise UserError(t("In DMs, tell me which game: add the `game` option."))
     mine = await store.games_of_user(interaction.user.id, interaction.guild_id)
     if len(mine) == 1:
         return mine[0]
     if not mine:
         raise UserError(
-            "You have no running game here. Start one with `/parley new`, or use this command "
-            "inside a game's thread."
+            t(
+                "You have no running game here. Start one with `/parley new`, or use this "
+                "command inside a game's thread."
+            )
         )
     listing = ", ".join(f"#{g.id} {REGISTRY[g.game_key].title}" for g in mine[:10])
     raise UserError(
-        f"You are in several games ({listing}): use this command in the game's thread, or add "
-        "the `game` option."
+        t(
+            "You are in several games ({games}): use this command in the game's thread, or add "
+            "the `game` option.",
+            games=listing,
+        )
     )
 
 
@@ -105,7 +122,7 @@ async def find_lobby(
     interaction: discord.Interaction[ParleyBot], game_id: int | None
 ) -> GameRecord:
     """For ``join``: the named game, the thread's game, or the only open lobby here."""
-    in_server_only(interaction, "the lobby card's **Join** button or `/parley join` there")
+    in_server_only(interaction, N_("the lobby card's **Join** button or `/parley join` there"))
     if game_id is not None or isinstance(interaction.channel, discord.Thread):
         return await find_target_game(interaction, game_id)
     assert interaction.guild_id is not None
@@ -117,9 +134,12 @@ async def find_lobby(
     if len(lobbies) == 1:
         return lobbies[0]
     if not lobbies:
-        raise UserError("No game is waiting for players in this channel.")
+        raise UserError(t("No game is waiting for players in this channel."))
     raise UserError(
-        "Several games are waiting here: press Join on the one you want, or add the `game` option."
+        t(
+            "Several games are waiting here: press Join on the one you want, or add the `game` "
+            "option."
+        )
     )
 
 
@@ -146,11 +166,21 @@ async def game_autocomplete(
 
 #: Each game's title by its key, for labels the database matches (``games_listed``).
 TITLES = {key: spec.title for key, spec in REGISTRY.items()}
+#: A game's status as a list says it (the database's word is matched, this one is read).
+STATUSES = {
+    "lobby": NP_("game status", "lobby"),
+    "active": NP_("game status", "active"),
+    "over": NP_("game status", "over"),
+    "cancelled": NP_("game status", "cancelled"),
+}
 
 
 def label(game: GameListing) -> str:
-    """How a game reads in a list: ``#12 Rigadoon (active)``."""
-    return f"#{game.id} {TITLES[game.game_key]} ({game.status})"
+    """How a game reads in a list: ``#12 Rigadoon (active)``. The database matches what was
+    typed against the English label (``games_listed``); ids and titles read the same in every
+    language."""
+    status = tp("game status", STATUSES[game.status]) if game.status in STATUSES else game.status
+    return f"#{game.id} {TITLES[game.game_key]} ({status})"
 
 
 def matching(games: list[GameListing], current: str) -> list[app_commands.Choice[int]]:

@@ -7,8 +7,10 @@ from __future__ import annotations
 import discord
 
 from bot.discord.dms import send_dm
+from bot.play.readers import to_reader
 from bot.storage import GameRecord, Store
 from games import REGISTRY
+from games.core.words import t
 
 
 async def relocate(client: discord.Client, store: Store, game: GameRecord) -> GameRecord | None:
@@ -36,12 +38,17 @@ async def relocate(client: discord.Client, store: Store, game: GameRecord) -> Ga
             game.id, thread.id, None if moved else game.lobby_message_id, channel_id=place.id
         )
         await store.set_status_message(game.id, None)
-        await send_dm(
-            client,
-            store,
-            game.host_id,
-            f"The thread of **{spec.title} #{game.id}** was deleted; the game goes on in "
-            f"{thread.mention}.",
-        )
+        with to_reader(game, game.host_id):
+            await send_dm(
+                client,
+                store,
+                game.host_id,
+                t(
+                    "The thread of **{title} #{game}** was deleted; the game goes on in {thread}.",
+                    title=spec.title,
+                    game=game.id,
+                    thread=thread.mention,
+                ),
+            )
         return await store.game(game.id)
     return None

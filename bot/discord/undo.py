@@ -13,15 +13,17 @@ import discord
 from bot.discord.acting import act
 from bot.discord.bot import ParleyBot, reply_privately
 from bot.discord.targets import GameBound
+from bot.play.readers import aloud
 from bot.play.service import UserError
 from bot.play.undo import Answered, Asked, Closed, Undos
 from bot.storage import GameRecord
 from games import REGISTRY
+from games.core.words import N_, t, tp
 
 #: What a button posted before requests had ids says (the request it was for is gone).
 OLD_BUTTON = (
-    "That request to take back a move is no longer current: ask again with `/parley undo`.",
-    "⌛ No longer current.",
+    N_("That request to take back a move is no longer current: ask again with `/parley undo`."),
+    N_("⌛ No longer current."),
 )
 
 
@@ -29,9 +31,13 @@ def request_text(game: GameRecord, asked: Asked) -> str:
     request = asked.request
     label = REGISTRY[game.game_key].seat_label(request.seat)
     names = ", ".join(f"<@{u}>" for u in asked.waiting)
-    return (
-        f"↩️ <@{request.user_id}> ({label}) asks to take back their last move ({asked.what}). "
-        f"{names}: do you agree? The request ends at the next move."
+    return t(
+        "↩️ <@{player}> ({seat}) asks to take back their last move ({move}). {players}: do you "
+        "agree? The request ends at the next move.",
+        player=request.user_id,
+        seat=label,
+        move=asked.what,
+        players=names,
     )
 
 
@@ -54,9 +60,13 @@ async def ask_undo(interaction: discord.Interaction[ParleyBot], game: GameRecord
 
     def said(asked: Asked) -> str:
         if not asked.waiting:
-            return f"Taken back: {asked.what}"
+            return t("Taken back: {move}", move=asked.what)
         names = ", ".join(f"<@{u}>" for u in asked.waiting)
-        return f"Asked {names} to agree to take back your last move ({asked.what})."
+        return t(
+            "Asked {players} to agree to take back your last move ({move}).",
+            players=names,
+            move=asked.what,
+        )
 
     async def shown(asked: Asked) -> Asked:
         """The request, in the thread, for the players asked."""
@@ -64,15 +74,16 @@ async def ask_undo(interaction: discord.Interaction[ParleyBot], game: GameRecord
         if not asked.waiting:
             return asked
         if game.thread_id is None:
-            raise UserError("This game has no thread to ask the other players in.")
+            raise UserError(t("This game has no thread to ask the other players in."))
         assert request.id is not None  # stored: it waits for answers
-        await bot.get_partial_messageable(game.thread_id).send(
-            request_text(game, asked),
-            view=answer_buttons(game.id, request.id),
-            allowed_mentions=discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(u) for u in asked.waiting]
-            ),
-        )
+        with aloud(game):  # the thread's words, not the asker's
+            await bot.get_partial_messageable(game.thread_id).send(
+                request_text(game, asked),
+                view=answer_buttons(game.id, request.id),
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(u) for u in asked.waiting]
+                ),
+            )
         return asked
 
     await act(interaction, game.id, ask, said, shown=shown)
@@ -91,7 +102,7 @@ class UndoAnswer(
         self.game_id, self.ref, self.answer = game_id, ref, answer
         super().__init__(
             discord.ui.Button(
-                label="Agree" if answer == "yes" else "Refuse",
+                label=tp("button", "Agree") if answer == "yes" else tp("button", "Refuse"),
                 style=discord.ButtonStyle.success
                 if answer == "yes"
                 else discord.ButtonStyle.danger,
@@ -118,7 +129,7 @@ class UndoAnswer(
 
         async def answer() -> Answered:
             if not self.ref.startswith("r"):
-                raise Closed(*OLD_BUTTON)
+                raise Closed(*map(t, OLD_BUTTON))
             answered = await Undos(bot.store).answer(
                 self.game_id, int(self.ref[1:]), user, self.answer == "yes"
             )
@@ -127,18 +138,24 @@ class UndoAnswer(
             return answered
 
         async def reply(answered: Answered) -> None:
+            player = f"<@{user}>"
             if self.answer == "no":
                 await interaction.edit_original_response(
-                    content=f"{text}\n❌ <@{user}> refused.", view=None
+                    content=f"{text}\n" + t("❌ {player} refused.", player=player), view=None
                 )
             elif answered.waiting:
                 waiting = ", ".join(f"<@{u}>" for u in answered.waiting)
                 await interaction.edit_original_response(
-                    content=f"{text}\n✅ <@{user}> agrees; waiting for {waiting}."
+                    content=f"{text}\n"
+                    + t(
+                        "✅ {player} agrees; waiting for {players}.", player=player, players=waiting
+                    )
                 )
             else:
                 await interaction.edit_original_response(
-                    content=f"{text}\n✅ <@{user}> agrees: the move is taken back.", view=None
+                    content=f"{text}\n"
+                    + t("✅ {player} agrees: the move is taken back.", player=player),
+                    view=None,
                 )
 
         async def refuse(error: UserError) -> None:
@@ -150,7 +167,7 @@ class UndoAnswer(
             interaction,
             self.game_id,
             answer,
-            lambda _: "Your answer counts.",
+            lambda _: t("Your answer counts."),
             reply,
             in_place=True,
             refuse=refuse,

@@ -16,9 +16,9 @@ import logging
 from dataclasses import replace
 from typing import Any
 
+from bot.play.readers import aloud
 from bot.play.service import GameService
 from bot.play.turns import Replay, replay
-from bot.play.voices import in_thread
 from bot.storage import Deadline, GameRecord, Store, ThreadPost, TimePolicy, VersionConflict
 from games import REGISTRY
 from games.core.words import N_, told
@@ -150,7 +150,7 @@ class Deadlines:
                 )
             return
         if policy.policy == "wait":
-            with in_thread(game):
+            with aloud(game):
                 line = told(
                     N_("⏰ {player} ({seat})'s clock ran out. The host chose to wait for them."),
                     {"player": player, "seat": label},
@@ -164,7 +164,7 @@ class Deadlines:
             return
         if policy.policy == "forfeit":
             with contextlib.suppress(VersionConflict):
-                with in_thread(game):
+                with aloud(game):
                     line = told(
                         N_("⏰ {player} ({seat}) ran out of time and forfeits."),
                         {"player": player, "seat": label},

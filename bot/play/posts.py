@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.play.readers import aloud, to_reader
 from bot.play.secrecy import ballots_owed, is_secret_choice
 from bot.play.story import replay_post, stored_result
-from bot.play.voices import in_thread, to_reader
 from bot.storage import DirectMessage, GameRecord, Post, ThreadPost, UndoRequest, who
 from games import GameSpec
 from games.core.words import N_, t
@@ -260,7 +260,7 @@ def posts_owed(
     goes_on = turn_goes_on(spec, before, after, was_due)
     acted_by = None if actor is None else game.user_of(actor)
     posts: list[Post] = []
-    with in_thread(game):  # the views a post keeps hold words: its board's
+    with aloud(game):  # the views a post keeps hold words: its board's
         cut = reveal_split(spec, before, after, line, secret)
         if cut is not None:
             move, reveal = cut
@@ -295,7 +295,7 @@ def undo_ended(
     private, public = UNDO_ENDED[why]
     with to_reader(game, request.user_id):
         text = t(private, by=asker)
-    with in_thread(game):
+    with aloud(game):
         thread = t(public, player=who(request.user_id), by=asker)
     return [
         DirectMessage(

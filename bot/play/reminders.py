@@ -12,10 +12,10 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.play.clocks import HOUR, stamp
+from bot.play.readers import aloud, to_reader
 from bot.play.secrecy import is_secret_choice
 from bot.play.since import digest_for
 from bot.play.turns import Replay
-from bot.play.voices import in_thread, to_reader
 from bot.storage import Deadline, DirectMessage, GameRecord, Post, Store, ThreadPost, UserSettings
 from games import GameSpec
 from games.core.words import t
@@ -140,7 +140,7 @@ def reminder_posts(
         return []  # the thread post already pinged them
     with to_reader(game, deadline.user_id):
         text = reminder_text(game, spec, deadline, step, since)
-    with in_thread(game):
+    with aloud(game):
         words = reminder_text(game, spec, deadline, step, "")
         mention = f"{reminder_prefix(deadline.user_id)}{words[len(REMINDER_MARK) :]}"
     if (settings.style == "dm" and by_dm) or step == "start":

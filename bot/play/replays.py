@@ -64,7 +64,7 @@ def card(
         won = tn("{names} wins.", "{names} win.", len(winners), names=names)
         result = f"{won} {sentence(reason)}"
     else:
-        result = f"{t('A draw.')} {sentence(reason)}"
+        result = t("A draw.") + f" {sentence(reason)}"
     seats = [
         t("{seat}: {player}", seat=t(spec.seat_label(seat)), player=name)
         if name

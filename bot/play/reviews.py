@@ -20,6 +20,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from bot.language import in_language
 from bot.play.history import in_effect
 from bot.play.service import UserError
 from bot.play.story import player
@@ -27,7 +28,7 @@ from bot.play.thinking import background_worker, worker_context
 from bot.storage import GameRecord, Store
 from games import REGISTRY, GameSpec
 from games.ai.review import MOST, NOTABLE, Review, TurningPoint, review
-from games.core.words import N_, t, tn
+from games.core.words import N_, speech, t, tn
 
 KEEP = 32  # reviews of finished games kept in memory (a few KB each)
 
@@ -76,15 +77,17 @@ class Reviews:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._lock = asyncio.Lock()
-        self._kept: OrderedDict[int, Reviewed] = OrderedDict()
+        #: By game and the language its words are in (each reader's own).
+        self._kept: OrderedDict[tuple[int, str], Reviewed] = OrderedDict()
         self._workers: ProcessPoolExecutor | None = None
 
     async def of(self, game: GameRecord) -> Reviewed:
         """The review of a finished ``game``; a :class:`UserError` for any other."""
         if game.status != "over":
             raise UserError(t(REFUSED))
+        key = (game.id, speech().code)
         async with self._lock:
-            if game.id not in self._kept:
+            if key not in self._kept:
                 log = await self.store.log(game.id)
                 if self._workers is None:
                     self._workers = ProcessPoolExecutor(
@@ -97,16 +100,18 @@ class Reviews:
                 loop = asyncio.get_running_loop()
                 actions = [(entry.seat, entry.action) for entry in log]
                 try:
-                    found = await loop.run_in_executor(self._workers, examine, game, actions)
+                    found = await loop.run_in_executor(
+                        self._workers, in_language, key[1], examine, game, actions
+                    )
                 except BrokenProcessPool:
                     self.close()  # the worker died (killed, out of memory): a new one next time
                     raise
                 stood_in = frozenset(e.version for e in log if e.user_id is None)
-                self._kept[game.id] = Reviewed(found, stood_in)
+                self._kept[key] = Reviewed(found, stood_in)
                 while len(self._kept) > KEEP:
                     self._kept.popitem(last=False)
-            self._kept.move_to_end(game.id)
-            return self._kept[game.id]
+            self._kept.move_to_end(key)
+            return self._kept[key]
 
     def close(self) -> None:
         """Stop the worker process (the bot is closing)."""

@@ -21,13 +21,13 @@ from typing import Any, TypeVar
 
 from bot.play.claims import Claims
 from bot.play.posts import posts_owed, undo_ended
+from bot.play.readers import aloud, to_reader
 from bot.play.secrecy import is_secret_choice
 from bot.play.story import replay_post, stored_result
 from bot.play.teaching import Teacher, with_notes
 from bot.play.thinking import Thinker, decision_seed
 from bot.play.thoughts import Thoughts
 from bot.play.turns import replay
-from bot.play.voices import in_thread, to_reader
 from bot.play.wording import choice_words
 from bot.storage import (
     AbsentPolicy,
@@ -179,6 +179,7 @@ class GameService:
         ai: int = 0,
         hints: bool = False,
         practice: bool = False,
+        language: str = "en",
     ) -> GameRecord:
         """A new lobby, its ``ai`` AI seats after the host and its move clock, in one commit
         (it still owes its opening: the lobby card and thread, see ``bot.discord.lobby``).
@@ -210,6 +211,7 @@ class GameService:
                 hints=hints,
                 practice=practice,
                 ai=ai,
+                language=language,
             )
         except TooManyLobbies as full:
             if full.mine:
@@ -232,14 +234,20 @@ class GameService:
         return game
 
     async def learn(
-        self, key: str, guild_id: int, channel_id: int, user_id: int, options_text: str = ""
+        self,
+        key: str,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        options_text: str = "",
+        language: str = "en",
     ) -> GameRecord:
         """A practice game (``/parley learn``): the learner against the AI in every other seat
         of a usual table (the one ``/parley rules`` shows), unrated, with hints on and
-        teaching notes in its posts (:mod:`bot.play.teaching`). Still a lobby, and owed its
-        start from this commit on: it is started once its private thread is recorded, by the
-        command or by the scheduler's resume after a crash (``Opener.open`` in
-        ``bot.discord.lobby``, :meth:`start` with ``again``)."""
+        teaching notes in its posts (:mod:`bot.play.teaching`), in the learner's ``language``.
+        Still a lobby, and owed its start from this commit on: it is started once its private
+        thread is recorded, by the command or by the scheduler's resume after a crash
+        (``Opener.open`` in ``bot.discord.lobby``, :meth:`start` with ``again``)."""
         spec = known_game(key)
         players = spec.lesson.players if spec.lesson else spec.min_players
         return await self.new_game(
@@ -251,6 +259,7 @@ class GameService:
             ai=players - 1,
             hints=True,
             practice=True,
+            language=language,
         )
 
     async def add_ai(self, game: GameRecord, user_id: int) -> GameRecord:
@@ -361,7 +370,7 @@ class GameService:
                     )
                 )
             state = spec.new(len(game.seats), game.seed, game.options)
-            with in_thread(game):  # (its DMs are made in their readers' words inside)
+            with aloud(game):  # (its DMs are made in their readers' words inside)
                 line = t("The game begins!")
                 posts = posts_owed(game, spec, None, state, 0, line, everyone_private=True)
                 notes = await self.teacher.notes(spec, game, self._log(game), None, None, state)
@@ -383,7 +392,7 @@ class GameService:
                 raise UserError(
                     t("Only the host or a member with Manage Server can cancel a game.")
                 )
-            with in_thread(game):
+            with aloud(game):
                 post = ThreadPost(t("{player} cancelled the game.", player=who(user_id)))
             posts: list[Post] = [post] if game.thread_id else []
             await self.store.finish(game.id, "cancelled", None, posts, read=game)
@@ -426,7 +435,7 @@ class GameService:
                 new_state = spec.apply(state, seat, action)
             except IllegalAction as error:
                 raise UserError(str(error)) from None
-            with in_thread(game):
+            with aloud(game):
                 line = spec.describe(state, seat, action, new_state)
             try:
                 owed = await self._commit(game, spec, state, seat, user_id, action, new_state, line)
@@ -469,7 +478,7 @@ class GameService:
         spec = self.spec(game)
         before = self.state(game)
         after = spec.apply(before, seat, action)
-        with in_thread(game):
+        with aloud(game):
             line = told(why, {**(params or {}), "line": spec.describe(before, seat, action, after)})
         if await self._commit(game, spec, before, seat, None, action, after, line):
             self.play_ai_seats(game.id)
@@ -571,7 +580,7 @@ class GameService:
             actor=seat,
             secret=is_secret_choice(spec, before, seat),
         )
-        with in_thread(game):
+        with aloud(game):
             notes = await self.teacher.notes(spec, game, self._log(game), before, seat, after)
         posts = with_notes(posts, notes)
         pending = await self.store.open_undo(game.id)  # the action ends it
@@ -639,7 +648,7 @@ class GameService:
             state = self.state(game)
             action = await self.stand_in_action(game, seat.seat)
             after = spec.apply(state, seat.seat, action)
-            with in_thread(game):
+            with aloud(game):
                 line = spec.describe(state, seat.seat, action, after)
                 line = line if seat.is_ai else t("(autopilot) {line}", line=line)
             with contextlib.suppress(VersionConflict):
@@ -652,7 +661,7 @@ class GameService:
         async def change(game: GameRecord) -> None:
             seat = self.seat_for(game, user_id)
             label = self.spec(game).seat_label(seat)
-            with in_thread(game):
+            with aloud(game):
                 line = t("{player} ({seat}) resigns.", player=who(user_id), seat=t(label))
             await self.forfeit(game, seat, line, N_("{seat} resigned"), {"seat": label})
 
@@ -667,7 +676,7 @@ class GameService:
             if game.status != "active" or seat is None:
                 raise UserError(t("{player} is not playing in this game.", player=who(user_id)))
             label = self.spec(game).seat_label(seat)
-            with in_thread(game):
+            with aloud(game):
                 line = t(
                     "{host} removed {player} ({seat}) from the game.",
                     host=who(game.host_id),
@@ -695,7 +704,7 @@ class GameService:
         others = [s for s in game.seats if s.seat != seat and not s.resigned]
         if len(others) <= 1 or all(s.is_ai for s in others):
             result = stored_result([s.seat for s in others], reason, **params)
-            with in_thread(game):
+            with aloud(game):
                 view = spec.view(self.state(game), None)
                 replayed = replay_post(game.version)
             post = ThreadPost(line, view=view, result=result, version=game.version)
@@ -706,7 +715,7 @@ class GameService:
 
     async def _to_autopilot(self, game: GameRecord, user: int, line: str) -> None:
         """The autopilot plays ``user``'s seat from now on, and its move is owed at once."""
-        with in_thread(game):
+        with aloud(game):
             post = ThreadPost(
                 t(
                     "{line} The autopilot plays their seat: the AI, at normal strength.",
@@ -733,7 +742,7 @@ class GameService:
 
         async def change(game: GameRecord) -> None:
             if game.status == "active" and game.seat_held_by(user_id) is not None:
-                with in_thread(game):
+                with aloud(game):
                     line = t("{player} left the league.", player=who(user_id))
                 await self._to_autopilot(game, user_id, line)
 
@@ -762,7 +771,7 @@ class GameService:
             spec = self.spec(game)
             state = self.state(game)
             due = seat in spec.to_act(state)
-            with in_thread(game):
+            with aloud(game):
                 line = t(
                     "{host} hands {seat} from {old} to {new}.",
                     host=who(game.host_id),

@@ -20,7 +20,7 @@ import logging
 import typing
 from typing import Any
 
-from bot.play.voices import in_thread
+from bot.play.readers import aloud
 from bot.storage import GameRecord, Store, ThreadPost, VersionConflict
 from games import REGISTRY, GameSpec
 from games.core.words import N_, t
@@ -99,7 +99,7 @@ async def refresh(store: Store, spec: GameSpec[Any], game: GameRecord) -> int:
             return 0
         log.exception("Game %s no longer replays from its action log", game.id)
         if game.status == "active":
-            with in_thread(game):
+            with aloud(game):
                 post = ThreadPost(t(CARRIED_OVER_NOT))
             with contextlib.suppress(VersionConflict):  # it ended meanwhile
                 await store.finish(game.id, "cancelled", None, [post] if game.thread_id else [])

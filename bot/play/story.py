@@ -100,7 +100,7 @@ def result_lines(spec: GameSpec[Any], game: GameRecord, state: Any) -> list[str]
         won = tn("🏆 {names} wins!", "🏆 {names} win!", len(winners), names=names)
         lines = [f"{won} {reason}".rstrip()]
     else:
-        lines = [f"{t('🤝 A draw.')} {reason}".rstrip()]
+        lines = [(t("🤝 A draw.") + f" {reason}").rstrip()]
     scores = spec.view(state, None).get("scores") if state is not None else None
     if scores:
         lines.append(t("Final scores: {scores}", scores=scores_text(scores)))

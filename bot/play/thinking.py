@@ -26,10 +26,12 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from bot.language import in_language
 from bot.metrics import Metrics, since
 from games import REGISTRY
 from games.ai import make_player
 from games.ai.hints import Hint, suggest
+from games.core.words import speech
 
 T = TypeVar("T")
 
@@ -149,7 +151,10 @@ class Thinker:
         loop = asyncio.get_running_loop()
         began = time.perf_counter()
         try:
-            answer = await loop.run_in_executor(self._pool, work, game_key, *args)
+            # a hint's words in the asker's language (the worker speaks it: see in_language)
+            answer = await loop.run_in_executor(
+                self._pool, in_language, speech().code, work, game_key, *args
+            )
             self.metrics.thought(game_key, self.level, since(began))
             self.broken = False
             return answer

@@ -40,9 +40,9 @@ from typing import Any
 
 from bot.play.history import in_effect, state_after, undo_action, undo_line
 from bot.play.posts import posts_owed, undo_ended
+from bot.play.readers import aloud
 from bot.play.service import UserError
 from bot.play.turns import replay
-from bot.play.voices import in_thread
 from bot.storage import GameRecord, Post, Store, UndoRequest, VersionConflict
 from games import REGISTRY, GameSpec, IllegalAction
 from games.core.words import N_, t
@@ -109,7 +109,7 @@ def ended(game: GameRecord, why: str) -> Closed:
     """:class:`Closed` for a request that ended for ``why``: said to the clicker in their
     words, the mark in the thread's."""
     text, mark = CLOSED[why]
-    with in_thread(game):
+    with aloud(game):
         marked = t(mark)
     return Closed(t(text), marked)
 
@@ -167,7 +167,7 @@ def taken_back(
     before = spec.load(game.state or "")
     after = state_after(spec, game, log[: request.first_version - 1])
     version = game.version + 1
-    with in_thread(game):
+    with aloud(game):
         what = replay(spec, game, list(log[: request.first_version])).lines[-1][2]
         line = f"{undo_line(spec, request.seat, request.first_version, version)} ({what})"
     posts = posts_owed(game, spec, before, after, version, line, actor=request.seat, anew=True)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.play.clocks import DAY, stamp
+from bot.play.readers import aloud
 from bot.play.service import UserError
-from bot.play.voices import in_thread
 from bot.storage import Deadline, GameRecord, Store, ThreadPost, UserSettings
 from games import REGISTRY
 from games.core.words import N_, number, t, told
@@ -56,7 +56,7 @@ async def follow_vacation(
     if away and deadline.paused_at is None:
         assert settings.vacation_start is not None and settings.vacation_until is not None
         deadline = replace(deadline, paused_at=max(deadline.started_at, settings.vacation_start))
-        with in_thread(game):
+        with aloud(game):
             line = told(
                 N_("🏖️ {player} ({seat}) is on vacation until {when}: their clock is stopped."),
                 {"player": player, "seat": seat, "when": stamp(settings.vacation_until)},
@@ -68,7 +68,7 @@ async def follow_vacation(
             end = max(deadline.paused_at, settings.vacation_until)
         due = deadline.due_at + (end - deadline.paused_at) if deadline.due_at is not None else None
         deadline = replace(deadline, due_at=due, paused_at=None)
-        with in_thread(game):
+        with aloud(game):
             line = told(
                 N_(
                     "🌴 {player} ({seat}) is back from vacation; their clock runs again: "

@@ -30,6 +30,7 @@ class LeagueDraft:
     signup_until: float
     rated: bool
     season: str | None = None
+    language: str = "en"  # its thread's, its card's and its games' (a code)
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from bot.storage.migrations import migrations as all_migrations
 from bot.storage.records import Claim, GameRecord, GameStatus
 from bot.storage.sql import (
     GAME_COLUMNS,
-    GAME_FLAGS,
+    GAME_LATER,
     Row,
     Session,
     SqlStore,
@@ -43,13 +43,23 @@ from bot.storage.sql import (
 
 #: A game's columns and its seats (as one JSON list, so a game and its seats are one read). A
 #: seat's kind is read from the whole row: before migration 0007 there is none (a person); so
-#: are the game's flags (before migration 0011, none).
+#: are the game's flags (before migration 0011, none) and language (0013).
 GAME_WITH_SEATS = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(",")) + (
     ", (SELECT coalesce(json_agg(json_build_array(s.seat, s.user_id, s.dm_open, s.resigned, "
     "to_jsonb(s) ->> 'kind') ORDER BY s.seat), '[]') "
     "FROM seats s WHERE s.game_id = g.id) AS seats"
-    + "".join(f", to_jsonb(g) ->> '{name}' AS {name}" for name in GAME_FLAGS)
+    + "".join(f", to_jsonb(g) ->> '{name}' AS {name}" for name in GAME_LATER)
 )
+#: The same, with what each seat's player reads (migration 0013 on).
+GAME_WITH_READERS = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(",")) + (
+    ", (SELECT coalesce(json_agg(json_build_array(s.seat, s.user_id, s.dm_open, s.resigned, "
+    "to_jsonb(s) ->> 'kind', u.language, u.locale) ORDER BY s.seat), '[]') "
+    "FROM seats s LEFT JOIN user_settings u ON u.user_id = s.user_id "
+    "WHERE s.game_id = g.id) AS seats"
+    + "".join(f", to_jsonb(g) ->> '{name}' AS {name}" for name in GAME_LATER)
+)
+#: The migration that gave players a language.
+LANGUAGES = "0013_languages"
 #: The server's clock, which every lease is measured by (the processes' clocks may differ).
 SERVER_NOW = "extract(epoch FROM clock_timestamp())"
 #: How long a claim lasts unless renewed (a process renews its claims while it works).
@@ -137,6 +147,7 @@ class PostgresStore(SqlStore):
         self._alone = PostgresSession(pool)
         #: This process, as the owner of its leases.
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{id(self):x}"
+        self._with_seats = GAME_WITH_SEATS  # until migrate() finds 0013: GAME_WITH_READERS
 
     @classmethod
     async def open(
@@ -173,6 +184,7 @@ class PostgresStore(SqlStore):
                 done.add(name)
                 if name == up_to:
                     break
+            self._with_seats = GAME_WITH_READERS if LANGUAGES in done else GAME_WITH_SEATS
             return sorted(done, key=lambda n: (n.startswith("pg"), n))
 
     async def close(self) -> None:
@@ -206,7 +218,7 @@ class PostgresStore(SqlStore):
 
     async def _games(self, where: str, *args: Any) -> list[GameRecord]:
         rows = await self._alone.fetch(
-            f"SELECT {GAME_WITH_SEATS} FROM games g WHERE {where}", *args
+            f"SELECT {self._with_seats} FROM games g WHERE {where}", *args
         )
         return [
             game_record(row, [seat_record(*seat) for seat in json.loads(row["seats"])])

@@ -25,6 +25,10 @@ class Seat:
     dm_open: bool | None = None
     resigned: bool = False
     kind: str = "human"  # 'human' or 'ai'
+    #: What its player reads (their settings, read with the game): their own language (None:
+    #: follow Discord) and the Discord locale last seen from them (None: not seen yet).
+    language: str | None = None
+    locale: str | None = None
 
     @property
     def is_ai(self) -> bool:
@@ -188,6 +192,10 @@ class UserSettings:
     vacation_bank: float = 14.0
     vacation_start: float | None = None
     vacation_until: float | None = None
+    language: str | None = None  # the language they chose; None: their Discord client's
+    #: The Discord locale last seen from them (written by :meth:`Store.note_locale` only, so
+    #: a settings change never overwrites a newer one).
+    locale: str | None = None
 
 
 @dataclass(frozen=True)

@@ -90,11 +90,20 @@ async def pragma_value(db: aiosqlite.Connection, pragma: str) -> Any:
 
 #: A game's seats, whole rows: before migration 0007 a seat has no kind.
 SEATS = "SELECT * FROM seats WHERE game_id=? ORDER BY seat"
+#: The same, with what each seat's player reads (migration 0013 on).
+SEATS_READ = (
+    "SELECT s.*, u.language AS reads, u.locale AS heard FROM seats s "
+    "LEFT JOIN user_settings u ON u.user_id = s.user_id WHERE s.game_id=? ORDER BY s.seat"
+)
+#: The migration that gave players a language.
+LANGUAGES = 13
 
 
 def seat_of(row: Row) -> Seat:
-    kind = row["kind"] if "kind" in cast(sqlite3.Row, row).keys() else None  # noqa: SIM118
-    return seat_record(row["seat"], row["user_id"], row["dm_open"], row["resigned"], kind)
+    keys = cast(sqlite3.Row, row).keys()
+    kind = row["kind"] if "kind" in keys else None
+    reads = (row["reads"], row["heard"]) if "reads" in keys else (None, None)
+    return seat_record(row["seat"], row["user_id"], row["dm_open"], row["resigned"], kind, *reads)
 
 
 class SqliteSession:
@@ -144,6 +153,7 @@ class SqliteStore(SqlStore):
         self._lock = asyncio.Lock()
         self._owner = owner  # this process's hold on the database (see bot.storage.lock)
         self._clock = clock
+        self._seats = SEATS  # until migrate() finds migration 0013: SEATS_READ
 
     @classmethod
     async def open(cls, path: str, clock: Callable[[], float] = time.time) -> SqliteStore:
@@ -172,6 +182,7 @@ class SqliteStore(SqlStore):
             ):
                 pass
             current = number
+        self._seats = SEATS_READ if current >= LANGUAGES else SEATS
         return current
 
     async def close(self) -> None:
@@ -214,7 +225,7 @@ class SqliteStore(SqlStore):
         async with self._reading() as db:
             rows = await db.fetch(f"SELECT g.* FROM games g WHERE {where}", *args)
             return [
-                game_record(row, [seat_of(r) for r in await db.fetch(SEATS, row["id"])])
+                game_record(row, [seat_of(r) for r in await db.fetch(self._seats, row["id"])])
                 for row in rows
             ]
 

@@ -43,11 +43,13 @@ class Store(LeagueStore, Protocol):
         hints: bool = False,
         practice: bool = False,
         ai: int = 0,
+        language: str = "en",
     ) -> GameRecord:
         """A new lobby with its host seated, ``ai`` AI seats after the host and its move clock,
         in one commit; ``caps`` (per host, per server) refuses it with :class:`TooManyLobbies`
         past either cap. ``hints``: `/parley hint` answers in it; ``practice``: a guided game
-        (``/parley learn``), which owes its start from this commit on (:meth:`unopened`)."""
+        (``/parley learn``), which owes its start from this commit on (:meth:`unopened`);
+        ``language``: what its thread speaks."""
 
     async def game(self, game_id: int) -> GameRecord | None: ...
 
@@ -229,6 +231,10 @@ class Store(LeagueStore, Protocol):
     async def steps_done(self, game_id: int, seat: int, turn: int) -> set[str]: ...
 
     async def user_settings(self, user_id: int) -> UserSettings: ...
+
+    async def note_locale(self, user_id: int, locale: str) -> None:
+        """Keep the Discord locale last seen from ``user_id`` (their settings' ``locale``),
+        for what they are sent later, outside any interaction of theirs."""
 
     async def save_user_settings(self, settings: UserSettings) -> None:
         """Save them; the scheduler looks at the user's turns again at its next tick (a

@@ -14,6 +14,7 @@ from typing import Any
 
 from games.ai.players import make_player, observe
 from games.core import GameSpec
+from games.core.words import N_, clauses, t, tn
 
 WORLDS = 6
 """Worlds drawn for an estimate: enough to steady a game with secrets, cheap in an open one."""
@@ -32,8 +33,31 @@ class Hint:
     reason: str
 
 
+#: How the win estimate moves, by the way it goes: as a hint's reason says it, as a comment
+#: after what a move changed says it, and as a comment on its own.
+TRENDS = {
+    "up": (
+        N_("By my quick count it raises your chances from about {before} to {after}"),
+        N_("by my quick count that raises your chances from about {before} to {after}."),
+        N_("By my quick count that raises your chances from about {before} to {after}."),
+    ),
+    "down": (
+        N_("By my quick count it lowers your chances from about {before} to {after}"),
+        N_("by my quick count that lowers your chances from about {before} to {after}."),
+        N_("By my quick count that lowers your chances from about {before} to {after}."),
+    ),
+    "same": (
+        N_("By my quick count it keeps your chances about {after}"),
+        N_("by my quick count that keeps your chances about {after}."),
+        N_("By my quick count that keeps your chances about {after}."),
+    ),
+}
+REASON, AFTER_CHANGES, ALONE = range(3)
+"""Which of a trend's three wordings: :data:`TRENDS`."""
+
+
 def percent(value: float) -> str:
-    return f"{round(100 * value)}%"
+    return t("{percent}%", percent=round(100 * value))
 
 
 def chances(spec: GameSpec[Any], worlds: list[Any], seat: int, action: str | None) -> float:
@@ -71,17 +95,15 @@ def agreed_changes(spec: GameSpec[Any], worlds: list[Any], seat: int, action: st
 
 def told(texts: list[str]) -> str:
     """Change lines as one clause: their own numbering and full stops dropped."""
-    clauses = [text.split(". ", 1)[-1] if text[:1].isdigit() else text for text in texts]
-    return "; ".join(clause.rstrip(".") for clause in clauses)
+    lines = [text.split(". ", 1)[-1] if text[:1].isdigit() else text for text in texts]
+    return clauses([line.rstrip(".") for line in lines])
 
 
-def trend(before: float, after: float) -> str:
-    """How the win estimate moves, in words."""
-    if after - before >= STEADY:
-        return f"raises your chances from about {percent(before)} to {percent(after)}"
-    if before - after >= STEADY:
-        return f"lowers your chances from about {percent(before)} to {percent(after)}"
-    return f"keeps your chances about {percent(after)}"
+def trend(before: float, after: float, wording: int) -> str:
+    """How the win estimate moves, in words: the ``wording`` (:data:`REASON`,
+    :data:`AFTER_CHANGES` or :data:`ALONE`) of the way it goes."""
+    way = "up" if after - before >= STEADY else "down" if before - after >= STEADY else "same"
+    return t(TRENDS[way][wording], before=percent(before), after=percent(after))
 
 
 def reason(spec: GameSpec[Any], state: Any, seat: int, action: str, seed: int) -> str:
@@ -96,15 +118,23 @@ def reason(spec: GameSpec[Any], state: Any, seat: int, action: str, seed: int) -
     words = told(agreed_changes(spec, worlds, seat, action))
     head = f"{words}. " if words else ""
     if len(values) == 1:
-        rank = "it is your only move"
+        rank = t("it is your only move")
     elif better == 0:
-        rank = f"none of your {len(values)} moves looks better at a glance"
-    else:
-        rank = (
-            f"at a glance {better} of your {len(values)} moves look better, but the AI's "
-            "deeper look prefers this one"
+        rank = tn(
+            "none of your {n} moves looks better at a glance",
+            "none of your {n} moves looks better at a glance",
+            len(values),
         )
-    return f"{head}By my quick count it {trend(before, after)}; {rank}."
+    else:
+        rank = tn(
+            "at a glance {better} of your {n} moves look better, but the AI's deeper look "
+            "prefers this one",
+            "at a glance {better} of your {n} moves look better, but the AI's deeper look "
+            "prefers this one",
+            len(values),
+            better=better,
+        )
+    return head + clauses([trend(before, after, REASON), rank]) + "."
 
 
 def suggest(spec: GameSpec[Any], state: Any, seat: int, seed: int, level: str) -> Hint:
@@ -125,5 +155,10 @@ def verdict(
     if not estimate_too:
         return f"{told(words[:TOLD])}." if words else ""
     then, now = estimate(spec, before, seat, seed), estimate(spec, after, seat, seed)
-    sentence = f"by my quick count that {trend(then, now)}."
-    return f"{told(words[:TOLD])}: {sentence}" if words else sentence.capitalize()
+    if not words:
+        return trend(then, now, ALONE)
+    return t(
+        "{changes}: {estimate}",
+        changes=told(words[:TOLD]),
+        estimate=trend(then, now, AFTER_CHANGES),
+    )

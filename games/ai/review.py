@@ -28,6 +28,7 @@ from typing import Any
 
 from games.ai.players import make_player
 from games.core import GameSpec
+from games.core.words import clauses
 
 REVIEWER = "ai:normal"
 """The player whose choice is offered as the better move."""
@@ -291,4 +292,4 @@ def reason(spec: GameSpec[Any], worlds: list[Any], seat: int, action: str) -> st
         changes = spec.changes(spec.view(world, None), spec.view(after, None))
         said.append([str(c["text"]).rstrip(".") for c in changes if c.get("text")])
     common = [text for text in said[0] if all(text in other for other in said)]
-    return "; ".join(common[:REASONS])
+    return clauses(common[:REASONS])

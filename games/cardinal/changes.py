@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.cardinal.data import SEATS
-from games.cardinal.views import shown
+from games.cardinal.views import seat_name, shown
 from games.core import Change, View
+from games.core.words import t, tn
 
 
 def changes(before: View, after: View) -> list[Change]:
@@ -20,7 +20,7 @@ def changes(before: View, after: View) -> list[Change]:
                     "kind": "add",
                     "piece": "pirate",
                     "at": now,
-                    "text": f"The pirate came onto {shown(now)}.",
+                    "text": t("The pirate came onto {square}.", square=shown(now)),
                 }
             )
         else:
@@ -30,7 +30,9 @@ def changes(before: View, after: View) -> list[Change]:
                     "piece": "pirate",
                     "from": was,
                     "to": now,
-                    "text": f"The pirate sailed from {shown(was)} to {shown(now)}.",
+                    "text": t(
+                        "The pirate sailed from {start} to {end}.", start=shown(was), end=shown(now)
+                    ),
                 }
             )
     old, new = before["ships"], after["ships"]
@@ -44,7 +46,11 @@ def changes(before: View, after: View) -> list[Change]:
                     "kind": "remove",
                     "at": name,
                     "seat": owner,
-                    "text": f"{SEATS[owner]}'s ship on {shown(name)} went home.",
+                    "text": t(
+                        "{seat}'s ship on {square} went home.",
+                        seat=seat_name(owner),
+                        square=shown(name),
+                    ),
                 }
             )
         if name in new:
@@ -54,7 +60,11 @@ def changes(before: View, after: View) -> list[Change]:
                     "kind": "add",
                     "at": name,
                     "seat": owner,
-                    "text": f"{SEATS[owner]} placed a ship on {shown(name)}.",
+                    "text": t(
+                        "{seat} placed a ship on {square}.",
+                        seat=seat_name(owner),
+                        square=shown(name),
+                    ),
                 }
             )
     for seat, (a, b) in enumerate(zip(before["supply"], after["supply"], strict=True)):
@@ -65,7 +75,13 @@ def changes(before: View, after: View) -> list[Change]:
                     "seat": seat,
                     "before": a,
                     "after": b,
-                    "text": f"{SEATS[seat]} now has {b} in hand (was {a}).",
+                    "text": tn(
+                        "{seat} now has {n} in hand (was {was}).",
+                        "{seat} now has {n} in hand (was {was}).",
+                        b,
+                        seat=seat_name(seat),
+                        was=a,
+                    ),
                 }
             )
     return found

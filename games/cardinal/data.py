@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.core import Square
+from games.core.words import N_
 
 ORANGE, GREEN = 0, 1
-SEATS = ("Orange", "Green")  # "11 wooden ships (5 orange, 5 green, 1 black)"
+SEATS = (N_("Orange"), N_("Green"))  # "11 wooden ships (5 orange, 5 green, 1 black)"
 
 SHIPS_PER_PLAYER = 5
 CROWD_SIZE = 4  # "If 4 or more ships are adjacent ... to an empty square"

@@ -2,63 +2,84 @@
 
 from __future__ import annotations
 
-from games.cardinal.data import CROWD_SIZE, SEATS
+from games.cardinal.data import CROWD_SIZE
 from games.cardinal.rules import crowded_squares, pirate_influence
 from games.cardinal.state import CardinalState
-from games.cardinal.views import shown
+from games.cardinal.views import seat_name, shown
 from games.core import parse_square
+from games.core.words import either, t, told
 
 
 def explain(state: CardinalState, seat: int, action: str) -> str:
     """Why ``action`` is not legal for ``seat`` now: the rule that forbids it, in one sentence
     (squares named as on the board; the refused text itself is never echoed)."""
     if state.outcome is not None:
-        return f"The game is over: {state.outcome['reason']}."
+        reason = told(state.outcome["reason"], state.outcome.get("params", {}))
+        return t("The game is over: {reason}.", reason=reason)
     if seat != state.to_move:
-        return f"It is {SEATS[state.to_move]}'s turn: wait for your own."
+        return t("It is {seat}'s turn: wait for your own.", seat=seat_name(state.to_move))
     words = action.split()
     verb = words[0] if words else ""
     target = words[1] if len(words) == 2 else ""
     square = _square(target)
     if state.summoning:
-        choices = _either(state.summoning)
+        choices = either([shown(name) for name in state.summoning])
         touching_only = state.pirate_squares == "touching"
         if verb == "pirate" and touching_only and target in crowded_squares(state):
-            return (
+            return t(
                 "This game's pirate option lets the pirate go only to a crowded square your new "
-                f"ship touches: {choices}."
+                "ship touches: {squares}.",
+                squares=choices,
             )
         if verb == "pirate":
-            return (
-                "The pirate may only go to a crowded square (an empty square with "
-                f"{CROWD_SIZE} or more ships around it): {choices}."
+            return t(
+                "The pirate may only go to a crowded square (an empty square with {count} or "
+                "more ships around it): {squares}.",
+                count=CROWD_SIZE,
+                squares=choices,
             )
-        return f"Your new ship summoned the pirate: first send it to {choices}."
+        return t("Your new ship summoned the pirate: first send it to {squares}.", squares=choices)
     if verb == "pirate":
-        return "The pirate comes only when your new ship is part of a crowd: place a ship first."
+        return t("The pirate comes only when your new ship is part of a crowd: place a ship first.")
     if verb != "place" or square is None:
-        return "Place a ship by naming an empty square of the board, for example C3."
+        return t("Place a ship by naming an empty square of the board, for example C3.")
+    return _placement(state, seat, target, square)
+
+
+def _placement(state: CardinalState, seat: int, target: str, square: tuple[int, int]) -> str:
+    """Why a ship may not go on ``target``, a square's name."""
     shape = state.shape
     c, r = square
     if not (0 <= c < shape.cols and 0 <= r < shape.rows):
-        last = chr(ord("A") + shape.cols - 1)
-        return (
-            f"There is no square {shown(target)} on this board: columns run A to {last}, "
-            f"rows 1 to {shape.rows}."
+        return t(
+            "There is no square {square} on this board: columns run A to {last}, rows 1 to {rows}.",
+            square=shown(target),
+            last=chr(ord("A") + shape.cols - 1),
+            rows=shape.rows,
         )
     if not shape.contains(square):
-        return f"{shown(target)} is cut out of this board: no ship may go there."
+        return t("{square} is cut out of this board: no ship may go there.", square=shown(target))
     if target in state.ships:
-        owner = "your" if state.ships[target] == seat else f"{SEATS[state.ships[target]]}'s"
-        return f"{shown(target)} already holds a ship ({owner}): ships go on empty squares."
-    if target == state.pirate:
-        return f"The pirate sits on {shown(target)}: ships go on empty squares."
-    if target in pirate_influence(state):
-        return (
-            f"{shown(target)} is under the pirate's influence: no ship may be placed "
-            f"orthogonally next to the pirate on {shown(state.pirate or '')}."
+        if state.ships[target] == seat:
+            return t(
+                "{square} already holds a ship (yours): ships go on empty squares.",
+                square=shown(target),
+            )
+        return t(
+            "{square} already holds a ship ({seat}'s): ships go on empty squares.",
+            square=shown(target),
+            seat=seat_name(state.ships[target]),
         )
-    return "That placement is not open now."
+    if target == state.pirate:
+        return t("The pirate sits on {square}: ships go on empty squares.", square=shown(target))
+    if target in pirate_influence(state):
+        return t(
+            "{square} is under the pirate's influence: no ship may be placed orthogonally next "
+            "to the pirate on {pirate}.",
+            square=shown(target),
+            pirate=shown(state.pirate or ""),
+        )
+    return t("That placement is not open now.")
 
 
 def _square(name: str) -> tuple[int, int] | None:
@@ -66,10 +87,3 @@ def _square(name: str) -> tuple[int, int] | None:
         return parse_square(name)
     except ValueError:
         return None
-
-
-def _either(names: list[str]) -> str:
-    shown_names = [shown(n) for n in names]
-    if len(shown_names) == 1:
-        return shown_names[0]
-    return ", ".join(shown_names[:-1]) + " or " + shown_names[-1]

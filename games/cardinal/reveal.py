@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from games.cardinal.data import SEATS
 from games.cardinal.state import CardinalState
+from games.cardinal.views import seat_name
+from games.core.words import t
 
 
 def reveal(state: CardinalState) -> list[str]:
     """Cardinal hides nothing: say so, and how the first player was chosen."""
-    opener = SEATS[state.opener]
+    opener = seat_name(state.opener)
     how = (
-        f"A coin toss chose {opener} to place first."
+        t("A coin toss chose {seat} to place first.", seat=opener)
         if state.coin_toss
-        else (f"{opener} placed first, as chosen when the game was set up.")
+        else t("{seat} placed first, as chosen when the game was set up.", seat=opener)
     )
-    return ["Nothing was hidden in Cardinal: every ship and the pirate were in view all game.", how]
+    return [
+        t("Nothing was hidden in Cardinal: every ship and the pirate were in view all game."),
+        how,
+    ]

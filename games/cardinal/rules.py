@@ -22,6 +22,7 @@ from games.cardinal.data import (
 )
 from games.cardinal.state import CardinalState
 from games.core import KING, ORTHOGONAL, Phase, SeededRng, Square, finish, parse_square, square_name
+from games.core.words import N_
 
 
 def setup(board: str, pirate_squares: str, first: str, seed: int) -> CardinalState:
@@ -173,13 +174,14 @@ def end_turn(state: CardinalState, seat: int) -> None:
     of their ships on the board, they win the game!"; else the turn passes, and ruling K8 draws
     a 3rd repetition or the 200th ply."""
     if supply(state, seat) == 0:
-        finish(state, [seat], f"{SEATS[seat]} has all {SHIPS_PER_PLAYER} ships on the board")
+        reason = N_("{seat} has all {count} ships on the board")
+        finish(state, [seat], reason, seat=SEATS[seat], count=SHIPS_PER_PLAYER)
         return
     state.to_move = 1 - seat
     if remember_position(state) >= REPETITIONS:
-        finish(state, [], "the same position came up three times")
+        finish(state, [], N_("the same position came up three times"))
     elif state.ply >= PLY_CAP:
-        finish(state, [], f"{PLY_CAP} moves without a winner")
+        finish(state, [], N_("{count} moves without a winner"), count=PLY_CAP)
 
 
 def remember_position(state: CardinalState) -> int:

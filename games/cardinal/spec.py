@@ -22,17 +22,18 @@ from games.cardinal import (
 from games.cardinal.data import BOARDS, SEATS
 from games.cardinal.state import CardinalState
 from games.core import Change, GameSpec, Lesson, Option, Score, View, normalize
+from games.core.words import N_
 
 
 class CardinalSpec(GameSpec[CardinalState]):
     key = "cardinal"
-    title = "Cardinal"
+    title = N_("Cardinal")
     min_players = 2
     max_players = 2
     seat_names = SEATS
     state_type = CardinalState
     moments = teach.moments
-    summary = (
+    summary = N_(
         "Take turns placing one of your 5 ships on an empty square. An empty square with 4+ "
         "ships around it (diagonals count, the pirate does not) is crowded; if your new ship is "
         "part of a crowd, you summon the pirate to a crowded square, and every ship "
@@ -50,20 +51,29 @@ class CardinalSpec(GameSpec[CardinalState]):
         turn=("place d4",),
     )
     options = (
-        Option("board", "Board shape", tuple(BOARDS), "5x5"),
+        Option(
+            "board",
+            N_("Board shape"),
+            tuple(BOARDS),
+            "5x5",
+            ("5x5", N_("Compass"), N_("Centre-blocked"), "6x6", "4x4"),
+        ),
         Option(
             "pirate_squares",
-            "Where a summoned pirate may go: any crowded square, or only one the new ship touches",
+            N_(
+                "Where a summoned pirate may go: any crowded square, or only one the new ship "
+                "touches"
+            ),
             ("any", "touching"),
             "any",
-            ("Any crowded square", "Only one the new ship touches"),
+            (N_("Any crowded square"), N_("Only one the new ship touches")),
         ),
         Option(
             "first",
-            "Who places first",
+            N_("Who places first"),
             ("coin", "orange", "green"),
             "coin",
-            ("A coin toss", "Orange", "Green"),
+            (N_("A coin toss"), N_("Orange"), N_("Green")),
         ),
     )
 

@@ -12,6 +12,7 @@ from games.cardinal.data import SEATS, SHIPS_PER_PLAYER
 from games.cardinal.rules import crowded_squares, pirate_influence, supply
 from games.cardinal.state import CardinalState
 from games.core import Score, clone, score, square_name
+from games.core.words import t
 
 
 def board_view(state: CardinalState) -> dict[str, Any]:
@@ -44,27 +45,36 @@ def last_lines(state: CardinalState) -> list[str]:
     last = state.last_move
     if not last:
         return []
-    who = SEATS[last["seat"]]
+    who = seat_name(last["seat"])
     lines = []
     if last["action"] == "place":
-        lines.append(f"{who} places a ship on {last['placed'].upper()}.")
+        lines.append(t("{seat} places a ship on {square}.", seat=who, square=shown(last["placed"])))
     if state.summoning:
-        squares = ", ".join(square.upper() for square in state.summoning)
-        lines.append(f"The pirate is summoned: {who} chooses among {squares}.")
+        squares = ", ".join(shown(square) for square in state.summoning)
+        lines.append(
+            t("The pirate is summoned: {seat} chooses among {squares}.", seat=who, squares=squares)
+        )
     elif last["pirate"]:
-        lines.append(f"The pirate sails to {last['pirate'].upper()}.")
-        removed = [f"{SEATS[owner]} {name.upper()}" for name, owner in last["removed"]]
+        lines.append(t("The pirate sails to {square}.", square=shown(last["pirate"])))
+        removed = [f"{seat_name(owner)} {shown(name)}" for name, owner in last["removed"]]
         if removed:
-            lines.append(f"Sent home: {', '.join(removed)}.")
+            lines.append(t("Sent home: {ships}.", ships=", ".join(removed)))
     return lines
 
 
 def scores(state: CardinalState) -> list[Score]:
     """Ships each fleet has on the board: the race to all five."""
     return [
-        score(f"{SEATS[seat]} ships on board", SHIPS_PER_PLAYER - supply(state, seat))
+        score(
+            t("{seat} ships on board", seat=seat_name(seat)), SHIPS_PER_PLAYER - supply(state, seat)
+        )
         for seat in (0, 1)
     ]
+
+
+def seat_name(seat: int) -> str:
+    """A fleet's name in the language spoken now ("Green", "Grün", "Vert")."""
+    return t(SEATS[seat])
 
 
 def shown(name: str) -> str:

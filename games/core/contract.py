@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Generic, NotRequired, Protocol, TypedDict, Typ
 
 from games.core.codec import StateCodec
 from games.core.teaching import Moment
-from games.core.words import told
+from games.core.words import N_, t, tn, told
 
 
 class Finishable(Protocol):
@@ -49,8 +49,8 @@ class Envelope(TypedDict):
     private: NotRequired[dict[str, Any]]  # in a seat's view only: that seat's secrets
 
 
-ALLOWED = "That move is allowed now."
-"""What :meth:`GameSpec.explain` says of a legal action, in every game."""
+ALLOWED = N_("That move is allowed now.")
+"""What :meth:`GameSpec.explain` says of a legal action, in every game (said with ``t``)."""
 
 ENVELOPE_KEYS = ("game", "seats", "to_act", "turn", "last", "outcome", "scores")
 """The keys of :class:`Envelope` that every view has (a seat's view adds ``private``)."""
@@ -86,7 +86,9 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Option:
-    """One [cfg] switch of a game's rulings, offered by ``/parley new``."""
+    """One [cfg] switch of a game's rulings, offered by ``/parley new``. Its description and
+    labels are English texts marked ``N_`` (said with ``t`` where shown); its name and
+    choices are what a player types and stay as they are."""
 
     name: str
     description: str
@@ -97,10 +99,11 @@ class Option:
     labels: tuple[str, ...] = ()
 
     def words(self, value: Any) -> str:
-        """``value`` as the lobby card shows it: its label, else the value capitalised."""
+        """``value`` as the lobby card shows it, in the language spoken now: its label, else
+        the value capitalised."""
         if value in self.choices and len(self.labels) == len(self.choices):
-            return self.labels[self.choices.index(value)]
-        text = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+            return t(self.labels[self.choices.index(value)])
+        text = (t("yes") if value else t("no")) if isinstance(value, bool) else str(value)
         return text[:1].upper() + text[1:]
 
 
@@ -136,13 +139,13 @@ class GameSpec(ABC, Generic[S]):
     """One game. Subclasses set the class attributes and implement the abstract methods."""
 
     key: ClassVar[str]
-    title: ClassVar[str]
+    title: ClassVar[str]  # as published, marked ``N_`` (said with ``t``; ``find_game`` reads it)
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     state_type: ClassVar[type]
     options: ClassVar[tuple[Option, ...]] = ()
-    seat_names: ClassVar[tuple[str, ...]] = ()
-    summary: ClassVar[str] = ""  # a few lines for `/parley rules`
+    seat_names: ClassVar[tuple[str, ...]] = ()  # English, marked ``N_``: see ``seat_label``
+    summary: ClassVar[str] = ""  # a few lines for `/parley rules`, marked ``N_``
     lesson: ClassVar[Lesson | None] = None  # the sample move `/parley rules` draws
     has_hand: ClassVar[bool] = False  # seats hold private cards or choices between turns
     moments: ClassVar[tuple[Moment, ...]] = ()  # the guided game's teaching (``teach.py``)
@@ -200,15 +203,22 @@ class GameSpec(ABC, Generic[S]):
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> S:
         """A new game for ``players`` seats; refuses a count the game does not take."""
         if not self.min_players <= players <= self.max_players:
-            raise IllegalAction(f"{self.title} takes {self.player_range()}, not {players}.")
+            raise IllegalAction(
+                t(
+                    "{game} takes {players}, not {count}.",
+                    game=t(self.title),
+                    players=self.player_range(),
+                    count=players,
+                )
+            )
         return self.setup(players, seed, self.resolve_options(options))
 
     def apply(self, state: S, seat: int, action: str) -> S:
         """Validate against ``legal_actions`` and return a new state; never mutates ``state``."""
         if self.outcome(state) is not None:
-            raise IllegalAction("This game is over.")
+            raise IllegalAction(t("This game is over."))
         if seat not in self.to_act(state):
-            raise IllegalAction(f"It is not {self.seat_label(seat)}'s turn to act.")
+            raise IllegalAction(t("It is not {seat}'s turn to act.", seat=self.seat_label(seat)))
         action = normalize(action)
         if action not in self.legal_actions(state, seat):
             raise IllegalAction(self.refusal(state, seat, action))
@@ -300,7 +310,7 @@ class GameSpec(ABC, Generic[S]):
         of legality, so no game can call a legal move forbidden."""
         action = normalize(action)
         if self.outcome(state) is None and action in self.legal_actions(state, seat):
-            return ALLOWED
+            return t(ALLOWED)
         return self.refusal(state, seat, action)
 
     def turn_trail(self, state: S, seat: int) -> list[str]:
@@ -323,13 +333,16 @@ class GameSpec(ABC, Generic[S]):
 
     # -- presentation hooks the bot uses ---------------------------------------------------
     def seat_label(self, seat: int) -> str:
-        return self.seat_names[seat] if seat < len(self.seat_names) else f"Player {seat + 1}"
+        """The seat's name in the language spoken now (``seat_names`` are marked ``N_``)."""
+        if seat < len(self.seat_names):
+            return t(self.seat_names[seat])
+        return t("Player {number}", number=seat + 1)
 
     def player_range(self) -> str:
         """ "2 players" or "2 to 9 players", for messages and ``/parley rules``."""
         if self.min_players == self.max_players:
-            return f"{self.min_players} players"
-        return f"{self.min_players} to {self.max_players} players"
+            return tn("{n} player", "{n} players", self.min_players)
+        return t("{least} to {most} players", least=self.min_players, most=self.max_players)
 
     def describe(self, before: S, seat: int, action: str, after: S) -> str:
         """One public line saying what happened. Must never reveal a secret."""
@@ -356,10 +369,14 @@ class GameSpec(ABC, Generic[S]):
         resolved: dict[str, Any] = {}
         for name, value in options.items():
             if name not in known:
-                raise IllegalAction(f"{self.title} has no option `{name}`.")
+                raise IllegalAction(
+                    t("{game} has no option `{name}`.", game=t(self.title), name=name)
+                )
             if value not in known[name].choices:
                 allowed = ", ".join(str(c) for c in known[name].choices)
-                raise IllegalAction(f"Option `{name}` must be one of: {allowed}.")
+                raise IllegalAction(
+                    t("Option `{name}` must be one of: {allowed}.", name=name, allowed=allowed)
+                )
             resolved[name] = value
         for option in self.options:
             resolved.setdefault(option.name, option.default)

@@ -37,7 +37,7 @@ class Seen:
 class Moment:
     """One teaching moment: ``id`` (unique in its game), the situation it is about
     (``when``, over what the seat knows) and ``text``, one or two sentences a newcomer reads,
-    following the rulebook."""
+    following the rulebook: English, marked ``N_``, said with ``t`` when shown."""
 
     id: str
     when: Callable[[Seen], bool]

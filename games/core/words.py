@@ -78,6 +78,12 @@ def speaking(words: Speech) -> Iterator[Speech]:
         _speech.reset(token)
 
 
+def speak(words: Speech) -> None:
+    """Speak ``words``'s language from here to the end of the current task (and in tasks it
+    starts): set once where an interaction arrives, in the task discord.py gives it alone."""
+    _speech.set(words)
+
+
 def _filled(text: str, params: dict[str, object]) -> str:
     return text.format(**params) if params else text
 
@@ -125,6 +131,20 @@ def told(text: str, params: Mapping[str, object]) -> str:
 def joined(items: list[str]) -> str:
     """Items as the language spoken now lists them ("A, B and C"; "A, B et C")."""
     return _speech.get().listing(items) if items else ""
+
+
+def either(items: list[str]) -> str:
+    """Items offered as alternatives, as the language spoken now says it ("A, B or C";
+    "A, B oder C"; "A, B ou C")."""
+    if len(items) < 2:
+        return "".join(items)
+    return t("{some} or {last}", some=", ".join(items[:-1]), last=items[-1])
+
+
+def clauses(parts: list[str]) -> str:
+    """Clauses of one sentence, each a whole text, separated as the language spoken now
+    separates them ("A; B", French "A ; B" with a no-break space)."""
+    return tp("clause separator", "; ").join(parts)
 
 
 def number(value: float) -> str:

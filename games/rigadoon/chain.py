@@ -12,6 +12,7 @@ from collections.abc import Collection
 from itertools import pairwise
 
 from games.core.contract import finish
+from games.core.words import N_
 from games.rigadoon import data
 from games.rigadoon.data import KIND, OPEN, STEP, WRAP
 from games.rigadoon.state import (
@@ -27,13 +28,16 @@ from games.rigadoon.state import (
     BLAST,
     FLEETS,
     SAIL,
+    Line,
     RigadoonState,
+    Ship,
     fleet_of,
+    line,
 )
 
 BLOCK, MOVE, CHEST, CLAIM, PORTAL = range(5)
 LOOP_CAP = 5000  # §6.7: this many attacks in one action count as an infinite loop
-NUMBER_WORDS = ("no", "one", "two", "three", "four")
+CHESTS_IN_A_LINE = {2: N_("two"), 3: N_("three"), 4: N_("four")}
 
 SailOption = tuple[int, int, str]  # (direction, distance, "" | "sink" | "aground")
 
@@ -76,18 +80,37 @@ def push_destination(ships: Collection[int], chests: Collection[int], c: int, d:
     return nxt
 
 
-def bump(state: RigadoonState, c: int, d: int) -> str:
-    """Push the line of chests starting at ``c`` one space along ``d`` (it can go) and say so."""
+def bump(state: RigadoonState, c: int, d: int, ship: Ship | None = None) -> Line:
+    """Push the line of chests starting at ``c`` one space along ``d`` (it can go) and say so:
+    of the sailing ship ("It bumps"), or of a blasted ``ship`` named anew."""
     dest = push_destination(state.ships, state.chests, c, d)
-    line = [c]
-    while (cell := STEP[line[-1]][d]) >= 0 and cell in state.chests:
-        line.append(cell)
-    told = (
-        f"bumps a chest to {data.label(dest)}"
-        if len(line) == 1
-        else f"bumps {NUMBER_WORDS[len(line)]} chests, the front one to {data.label(dest)}"
-    )
-    for cell in reversed(line):
+    chests = [c]
+    while (cell := STEP[chests[-1]][d]) >= 0 and cell in state.chests:
+        chests.append(cell)
+    square = data.label(dest)
+    if len(chests) == 1:
+        told = (
+            line(N_("It bumps a chest to {square}."), square=square)
+            if ship is None
+            else line(N_("{ship} bumps a chest to {square}."), ship=ship, square=square)
+        )
+    else:
+        count = CHESTS_IN_A_LINE[len(chests)]
+        told = (
+            line(
+                N_("It bumps {count} chests, the front one to {square}."),
+                count=count,
+                square=square,
+            )
+            if ship is None
+            else line(
+                N_("{ship} bumps {count} chests, the front one to {square}."),
+                ship=ship,
+                count=count,
+                square=square,
+            )
+        )
+    for cell in reversed(chests):
         state.chests[state.chests.index(cell)] = dest
         dest = cell
     return told
@@ -152,26 +175,33 @@ def sail_options(state: RigadoonState, ship: int) -> list[SailOption]:
 def sail(state: RigadoonState, ship: int, d: int, k: int, stop: str) -> None:
     """Carry out one listed sail, then let the ship attack whatever it lands next to."""
     origin = state.ships[ship]
-    label = state.ship_label(ship)
+    sailing = state.ship(ship)
     was_in_port = state.in_port(ship)
     state.ships[ship] = -1
-    path, cur, events, maelstrom = [origin], origin, [], -1
+    path, cur, events, maelstrom = [origin], origin, list[Line](), -1
     for i in range(1, k + 1):
         kind, nxt = step(state, STEP, cur, d)
         if kind == CHEST and not (i == k and stop):
-            events.append(f"; it {bump(state, nxt, d)}")
+            events.append(bump(state, nxt, d))
         cur = nxt
         path.append(cur)
         if kind == PORTAL:
             maelstrom, cur = nxt, data.EXIT_OF[nxt]
             path.append(cur)
     state.ships[ship] = cur
-    where = f", abandoning the chest on Island {data.label(origin)}" if was_in_port else ""
-    spaces = f"{k} space{'s' if k > 1 else ''}"
     goal = data.label(maelstrom if maelstrom >= 0 else cur)
+    sails = SAILS[was_in_port, k == 1]
     state.narration.append(
-        f"{label} sails {data.DIRECTION_WORDS[d]} {spaces} to {goal}{where}{''.join(events)}."
+        line(
+            sails,
+            ship=sailing,
+            direction=data.DIRECTION_WORDS[d],
+            n=k,
+            square=goal,
+            island=data.label(origin),
+        )
     )
+    state.narration += events
     record(state, SAIL, ship, path)
     arrive(state, ship, maelstrom, stop, sailing=True)
     queue_attacks(state, ship)
@@ -188,7 +218,11 @@ def arrive(state: RigadoonState, ship: int, maelstrom: int, stop: str, sailing: 
     c = state.ships[ship]
     if maelstrom >= 0:
         state.narration.append(
-            f"The maelstrom at {data.label(maelstrom)} sweeps it to {data.label(c)}."
+            line(
+                N_("The maelstrom at {maelstrom} sweeps it to {square}."),
+                maelstrom=data.label(maelstrom),
+                square=data.label(c),
+            )
         )
         if fleet_of(ship) == state.active:  # R1: its turn ends abruptly
             state.acted |= 1 << ship
@@ -199,18 +233,26 @@ def arrive(state: RigadoonState, ship: int, maelstrom: int, stop: str, sailing: 
             sink(state, state.chests.index(c))
     elif KIND[c] == data.ISLAND:
         state.masts[ship] = 3
-        state.narration.append(f"It claims the chest on Island {data.label(c)} and has 3 masts.")
+        state.narration.append(
+            line(
+                N_("It claims the chest on Island {square} and has 3 masts."), square=data.label(c)
+            )
+        )
     elif stop == "sink":
         sink(state, state.chests.index(c))
     elif stop == "aground":
-        state.narration.append(f"It runs aground on the chest at {data.label(c)}.")
+        state.narration.append(
+            line(N_("It runs aground on the chest at {square}."), square=data.label(c))
+        )
         if sailing:
             state.no_bonus_sail = True
 
 
 def sink(state: RigadoonState, chest: int) -> None:
     """A sunk chest washes up on an Island without a chest, chosen by the active player (D1, D5)."""
-    state.narration.append(f"It sinks the chest at {data.label(state.chests[chest])}.")
+    state.narration.append(
+        line(N_("It sinks the chest at {square}."), square=data.label(state.chests[chest]))
+    )
     state.chests[chest] = -1
     islands = open_islands(state)
     if len(islands) == 1:
@@ -222,12 +264,20 @@ def sink(state: RigadoonState, chest: int) -> None:
 def wash_up(state: RigadoonState, chest: int, island: int) -> None:
     state.chests[chest] = island
     state.sinking = -1
-    state.narration.append(f"{FLEETS[state.active]} washes it up on Island {data.label(island)}.")
+    state.narration.append(
+        line(
+            N_("{fleet} washes it up on Island {square}."),
+            fleet=FLEETS[state.active],
+            square=data.label(island),
+        )
+    )
 
 
 def repair(state: RigadoonState, ship: int) -> None:
     state.masts[ship] += 1
-    state.narration.append(f"{state.ship_label(ship)} repairs a mast ({state.masts[ship]} now).")
+    state.narration.append(
+        line(N_("{ship} repairs a mast ({n} now)."), ship=state.ship(ship), n=state.masts[ship])
+    )
 
 
 # -- attacks and chains -----------------------------------------------------------------------
@@ -282,10 +332,8 @@ def attack(state: RigadoonState, attacker: int, target: int, returning: bool) ->
     if lost:
         state.masts[target] -= 1
     d = direction_between(state.ships[attacker], state.ships[target])
-    verb = "fires back on" if returning else "attacks"
-    harm = "it loses a mast" if lost else "it has no mast to lose"
     state.narration.append(
-        f"{state.ship_label(attacker)} {verb} {state.ship_label(target)}; {harm}."
+        line(ATTACKS[returning, lost], attacker=state.ship(attacker), target=state.ship(target))
     )
     state.blast = [
         target,
@@ -312,10 +360,12 @@ def run_blast(state: RigadoonState) -> None:
             break
         if kind == CHEST:
             if can_bump(state, nxt, d):  # the active player chooses: bump or stop
-                state.narration.append(
-                    f"It meets the chest at {data.label(nxt)}: bump it or "
-                    f"{'sink it' if KIND[nxt] == OPEN else 'run aground'}?"
+                meets = (
+                    N_("It meets the chest at {square}: bump it or sink it?")
+                    if KIND[nxt] == OPEN
+                    else N_("It meets the chest at {square}: bump it or run aground?")
                 )
+                state.narration.append(line(meets, square=data.label(nxt)))
                 return
             land(state, nxt, stop="sink" if KIND[nxt] == OPEN else "aground")
             return
@@ -349,8 +399,8 @@ def choose_at_chest(state: RigadoonState, choice: str) -> None:
     if choice != "bump":
         land(state, nxt, stop=choice)
         return
-    ship = f"{FLEETS[fleet_of(blast[B_SHIP])]} {data.label(blast[B_PATH])}"  # named anew:
-    state.narration.append(f"{ship} {bump(state, nxt, blast[B_DIR])}.")  # the rest was told
+    ship: Ship = [fleet_of(blast[B_SHIP]), data.label(blast[B_PATH])]  # named anew:
+    state.narration.append(bump(state, nxt, blast[B_DIR], ship))  # the rest was told
     blast[B_LEFT] -= 1
     blast[B_MOVED] += 1
     blast.append(nxt)
@@ -374,40 +424,40 @@ def end_blast(state: RigadoonState, maelstrom: int = -1, stop: str = "") -> None
     assert blast is not None
     state.blast = None
     ship, moved, path = blast[B_SHIP], blast[B_MOVED], blast[B_PATH:]
-    target = f"{FLEETS[fleet_of(ship)]} {data.label(path[0])}"
+    target: Ship = [fleet_of(ship), data.label(path[0])]
+    returning, lost = bool(blast[B_RETURN]), bool(blast[B_LOST])
+    told = line(BACKFIRES[returning, lost], attacker=state.ship(blast[B_ATTACKER]), target=target)
     if moved:
         record(state, BLAST, ship, path)
         wraps = any(not adjacent(a, b) and KIND[a] != data.MAELSTROM for a, b in pairwise(path))
-        where = (
-            f"{NUMBER_WORDS[moved]} space{'s' if moved > 1 else ''} "
-            f"{data.DIRECTION_WORDS[blast[B_DIR]]}{' across the edge' if wraps else ''} "
-            f"to {data.label(path[-2] if maelstrom >= 0 else path[-1])}"
+        told["params"].update(
+            direction=data.DIRECTION_WORDS[blast[B_DIR]],
+            square=data.label(path[-2] if maelstrom >= 0 else path[-1]),
         )
-    harm = "it loses a mast" if blast[B_LOST] else "it has no mast to lose"
-    attacker = state.ship_label(blast[B_ATTACKER])
-    if blast[B_SLOT] < 0:  # resumed after a decision: the attack was told already
-        state.narration.append(f"{target} is blasted {where}.")
-    elif moved:
-        verb = "fires back, blasting" if blast[B_RETURN] else "blasts"
-        state.narration[blast[B_SLOT]] = f"{attacker} {verb} {target} {where}; {harm}."
+        told["text"] = BLASTS[returning, moved == 1, wraps, lost]
+        if blast[B_SLOT] < 0:  # resumed after a decision: the attack was told already
+            del told["params"]["attacker"]
+            told["text"] = BLASTED[moved == 1, wraps]
+    if blast[B_SLOT] < 0:
+        state.narration.append(told)
     else:
-        verb = "fires back on" if blast[B_RETURN] else "attacks"
-        state.narration[blast[B_SLOT]] = (
-            f"{attacker} {verb} {target}, which cannot move: the attack backfires; {harm}."
-        )
+        state.narration[blast[B_SLOT]] = told
     if moved:
         arrive(state, ship, maelstrom, stop, sailing=False)
         queue_attacks(state, ship)
     elif blast[B_RETURN] and state.options["double_backfire"] == "stop":
-        state.narration.append("Both ships stay where they are.")
+        state.narration.append(line(N_("Both ships stay where they are.")))
     else:
         state.counter = [ship, blast[B_ATTACKER]]
 
 
 def loop(state: RigadoonState) -> None:
     """§6.7: an infinite loop of attacks loses the game for the player whose turn it is."""
-    finish(state, [1 - state.active], f"{FLEETS[state.active]} caused an infinite loop of attacks")
-    state.narration.append(f"This is an infinite loop of attacks: {FLEETS[state.active]} loses.")
+    fleet = FLEETS[state.active]
+    finish(state, [1 - state.active], N_("{fleet} caused an infinite loop of attacks"), fleet=fleet)
+    state.narration.append(
+        line(N_("This is an infinite loop of attacks: {fleet} loses."), fleet=fleet)
+    )
     state.pending, state.counter, state.blast, state.sinking = [], None, None, -1
 
 
@@ -444,12 +494,14 @@ def close_action(state: RigadoonState) -> None:
         enemy = (0b1111 << 4) if fleet_of(state.sailer) == 0 else 0b1111
         if state.hits & enemy == enemy:
             state.masts[state.sailer] = 3
-            extra = "" if state.no_bonus_sail else " and may sail once more this turn"
+            rigadoon = (
+                N_("Rigadoon! {ship} regains all its masts.")
+                if state.no_bonus_sail
+                else N_("Rigadoon! {ship} regains all its masts and may sail once more this turn.")
+            )
             if not state.no_bonus_sail:
                 state.bonus |= 1 << state.sailer
-            state.narration.append(
-                f"Rigadoon! {state.ship_label(state.sailer)} regains all its masts{extra}."
-            )
+            state.narration.append(line(rigadoon, ship=state.ship(state.sailer)))
     state.sailer, state.hits, state.no_bonus_sail, state.seen = -1, 0, False, []
     held = [
         len({c for c in state.ships[4 * f : 4 * f + 4] if c >= 0 and KIND[c] == data.ISLAND})
@@ -457,7 +509,116 @@ def close_action(state: RigadoonState) -> None:
     ]
     qualified = [f for f in (0, 1) if held[f] >= 2]
     if len(qualified) == 2 and state.options["tie"] == "draw":
-        finish(state, [], "both fleets hold two islands at once")
+        finish(state, [], N_("both fleets hold two islands at once"))
     elif qualified:
         winner = state.active if len(qualified) == 2 else qualified[0]
-        finish(state, [winner], f"{FLEETS[winner]} holds chests on two islands")
+        finish(state, [winner], N_("{fleet} holds chests on two islands"), fleet=FLEETS[winner])
+
+
+# -- the narration's sentences, whole in every language ----------------------------------------
+# A sail: (from an Island, one space).
+SAILS: dict[tuple[bool, bool], str] = {
+    (False, True): N_("{ship} sails {direction} 1 space to {square}."),
+    (False, False): N_("{ship} sails {direction} {n} spaces to {square}."),
+    (True, True): N_(
+        "{ship} sails {direction} 1 space to {square}, abandoning the chest on Island {island}."
+    ),
+    (True, False): N_(
+        "{ship} sails {direction} {n} spaces to {square}, abandoning the chest on Island {island}."
+    ),
+}
+# An attack while its blast waits at a chest: (return fire, a mast lost).
+ATTACKS: dict[tuple[bool, bool], str] = {
+    (False, True): N_("{attacker} attacks {target}; it loses a mast."),
+    (False, False): N_("{attacker} attacks {target}; it has no mast to lose."),
+    (True, True): N_("{attacker} fires back on {target}; it loses a mast."),
+    (True, False): N_("{attacker} fires back on {target}; it has no mast to lose."),
+}
+# An attack whose target cannot move: (return fire, a mast lost).
+BACKFIRES: dict[tuple[bool, bool], str] = {
+    (False, True): N_(
+        "{attacker} attacks {target}, which cannot move: the attack backfires; it loses a mast."
+    ),
+    (False, False): N_(
+        "{attacker} attacks {target}, which cannot move: the attack backfires; it has no mast "
+        "to lose."
+    ),
+    (True, True): N_(
+        "{attacker} fires back on {target}, which cannot move: the attack backfires; it loses "
+        "a mast."
+    ),
+    (True, False): N_(
+        "{attacker} fires back on {target}, which cannot move: the attack backfires; it has no "
+        "mast to lose."
+    ),
+}
+# A blast told whole: (return fire, one space, across the edge, a mast lost).
+BLASTS: dict[tuple[bool, bool, bool, bool], str] = {
+    (False, False, False, True): N_(
+        "{attacker} blasts {target} two spaces {direction} to {square}; it loses a mast."
+    ),
+    (False, False, False, False): N_(
+        "{attacker} blasts {target} two spaces {direction} to {square}; it has no mast to lose."
+    ),
+    (False, False, True, True): N_(
+        "{attacker} blasts {target} two spaces {direction} across the edge to {square}; it "
+        "loses a mast."
+    ),
+    (False, False, True, False): N_(
+        "{attacker} blasts {target} two spaces {direction} across the edge to {square}; it has "
+        "no mast to lose."
+    ),
+    (False, True, False, True): N_(
+        "{attacker} blasts {target} one space {direction} to {square}; it loses a mast."
+    ),
+    (False, True, False, False): N_(
+        "{attacker} blasts {target} one space {direction} to {square}; it has no mast to lose."
+    ),
+    (False, True, True, True): N_(
+        "{attacker} blasts {target} one space {direction} across the edge to {square}; it "
+        "loses a mast."
+    ),
+    (False, True, True, False): N_(
+        "{attacker} blasts {target} one space {direction} across the edge to {square}; it has "
+        "no mast to lose."
+    ),
+    (True, False, False, True): N_(
+        "{attacker} fires back, blasting {target} two spaces {direction} to {square}; it loses "
+        "a mast."
+    ),
+    (True, False, False, False): N_(
+        "{attacker} fires back, blasting {target} two spaces {direction} to {square}; it has "
+        "no mast to lose."
+    ),
+    (True, False, True, True): N_(
+        "{attacker} fires back, blasting {target} two spaces {direction} across the edge to "
+        "{square}; it loses a mast."
+    ),
+    (True, False, True, False): N_(
+        "{attacker} fires back, blasting {target} two spaces {direction} across the edge to "
+        "{square}; it has no mast to lose."
+    ),
+    (True, True, False, True): N_(
+        "{attacker} fires back, blasting {target} one space {direction} to {square}; it loses "
+        "a mast."
+    ),
+    (True, True, False, False): N_(
+        "{attacker} fires back, blasting {target} one space {direction} to {square}; it has no "
+        "mast to lose."
+    ),
+    (True, True, True, True): N_(
+        "{attacker} fires back, blasting {target} one space {direction} across the edge to "
+        "{square}; it loses a mast."
+    ),
+    (True, True, True, False): N_(
+        "{attacker} fires back, blasting {target} one space {direction} across the edge to "
+        "{square}; it has no mast to lose."
+    ),
+}
+# The rest of a blast resumed after a decision at a chest: (one space, across the edge).
+BLASTED: dict[tuple[bool, bool], str] = {
+    (False, False): N_("{target} is blasted two spaces {direction} to {square}."),
+    (False, True): N_("{target} is blasted two spaces {direction} across the edge to {square}."),
+    (True, False): N_("{target} is blasted one space {direction} to {square}."),
+    (True, True): N_("{target} is blasted one space {direction} across the edge to {square}."),
+}

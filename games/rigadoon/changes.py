@@ -14,26 +14,25 @@ from typing import Any
 
 from games.core import Change, View
 from games.core.coords import parse_square
+from games.core.words import t, tn
 from games.rigadoon import data
+from games.rigadoon.state import ship_name
 
 MAELSTROMS = frozenset(data.name(c) for c in data.MAELSTROMS)
 
 
 def changes(before: View, after: View) -> list[Change]:
-    seats = after["seats"]
-    out = _ship_moves(before, after, seats)
-    out += _masts(before, after, seats)
+    out = _ship_moves(before, after)
+    out += _masts(before, after)
     out += _chests(before, after)
     if before.get("wind") != after.get("wind") and after.get("wind"):
         old, new = before.get("wind"), after["wind"]
         text = (
-            f"The wind changed from {old.upper()} to {new.upper()}"
+            t("The wind changed from {old} to {new}.", old=old.upper(), new=new.upper())
             if old
-            else f"The opening wind is {new.upper()}"
+            else t("The opening wind is {new}.", new=new.upper())
         )
-        out.append(
-            {"kind": "count", "what": "wind", "before": old, "after": new, "text": text + "."}
-        )
+        out.append({"kind": "count", "what": "wind", "before": old, "after": new, "text": text})
     return out
 
 
@@ -41,25 +40,15 @@ def _xy(square: str) -> tuple[int, int]:
     return parse_square(square)
 
 
-def _direction(a: str, b: str) -> str:
-    """The compass word of one step from ``a`` to ``b`` (a step across the edge is reversed)."""
+def _direction(a: str, b: str) -> int:
+    """The direction of one step from ``a`` to ``b`` (a step across the edge is reversed)."""
     (ax, ay), (bx, by) = _xy(a), _xy(b)
     dx, dy = bx - ax, by - ay
     if abs(dx) > 1:
         dx = -dx // abs(dx)
     if abs(dy) > 1:
         dy = -dy // abs(dy)
-    names = {
-        (0, -1): "north",
-        (1, -1): "north-east",
-        (1, 0): "east",
-        (1, 1): "south-east",
-        (0, 1): "south",
-        (-1, 1): "south-west",
-        (-1, 0): "west",
-        (-1, -1): "north-west",
-    }
-    return names.get((dx, dy), "")
+    return data.VECTORS.index((dx, dy))
 
 
 def _neighbours(a: str, b: str) -> bool:
@@ -67,19 +56,29 @@ def _neighbours(a: str, b: str) -> bool:
     return max(abs(ax - bx), abs(ay - by)) == 1
 
 
-def move_text(move: dict[str, Any], seats: list[str]) -> str:
+def move_text(move: dict[str, Any]) -> str:
     """``"Green J9 was blasted west to I9"``, from a move of a view."""
     path = move["path"]
-    who = f"{seats[move['fleet']]} {path[0].upper()}"
-    verb = "sailed" if move["kind"] == "sail" else "was blasted"
-    way = _direction(path[0], path[1])
+    said = {
+        "ship": ship_name(move["fleet"], path[0].upper()),
+        "direction": t(data.DIRECTION_WORDS[_direction(path[0], path[1])]),
+        "square": path[-1].upper(),
+    }
+    sailed = move["kind"] == "sail"
     if any(square in MAELSTROMS for square in path[1:]):
-        return f"{who} {verb} {way} into the maelstrom, out at {path[-1].upper()}"
-    edge = any(not _neighbours(a, b) and a not in MAELSTROMS for a, b in pairwise(path))
-    return f"{who} {verb} {way}{' across the edge' if edge else ''} to {path[-1].upper()}"
+        if sailed:
+            return t("{ship} sailed {direction} into the maelstrom, out at {square}", **said)
+        return t("{ship} was blasted {direction} into the maelstrom, out at {square}", **said)
+    if any(not _neighbours(a, b) and a not in MAELSTROMS for a, b in pairwise(path)):
+        if sailed:
+            return t("{ship} sailed {direction} across the edge to {square}", **said)
+        return t("{ship} was blasted {direction} across the edge to {square}", **said)
+    if sailed:
+        return t("{ship} sailed {direction} to {square}", **said)
+    return t("{ship} was blasted {direction} to {square}", **said)
 
 
-def _ship_moves(before: View, after: View, seats: list[str]) -> list[Change]:
+def _ship_moves(before: View, after: View) -> list[Change]:
     seen = before.get("moves_made", 0)
     listed = sorted(
         (m for m in after.get("last_turn_moves", []) + after.get("moves", []) if m["n"] > seen),
@@ -93,7 +92,7 @@ def _ship_moves(before: View, after: View, seats: list[str]) -> list[Change]:
         first.setdefault(move["ship"], move["path"][0])
     for ship, start in first.items():  # moves older than the listed ones
         if was.get(ship) not in (None, start):
-            out.append(_unnumbered(ship, was[ship], start, after, seats))
+            out.append(_unnumbered(ship, was[ship], start, after))
     for number, move in enumerate(listed, 1):
         out.append(
             {
@@ -107,16 +106,16 @@ def _ship_moves(before: View, after: View, seats: list[str]) -> list[Change]:
                 "path": list(move["path"]),
                 "number": number,
                 "n": move["n"],
-                "text": f"{number}. {move_text(move, seats)}.",
+                "text": t("{number}. {move}.", number=number, move=move_text(move)),
             }
         )
     for ship, square in now.items():
         if ship not in first and was.get(ship) not in (None, square):
-            out.append(_unnumbered(ship, was[ship], square, after, seats))
+            out.append(_unnumbered(ship, was[ship], square, after))
     return out
 
 
-def _unnumbered(ship: int, start: str, end: str, after: View, seats: list[str]) -> Change:
+def _unnumbered(ship: int, start: str, end: str, after: View) -> Change:
     fleet = next(listed["fleet"] for listed in after["ships"] if listed["id"] == ship)
     return {
         "kind": "move",
@@ -128,17 +127,18 @@ def _unnumbered(ship: int, start: str, end: str, after: View, seats: list[str]) 
         "to": end,
         "path": [start, end],
         "number": None,
-        "text": f"{seats[fleet]} {start.upper()} moved to {end.upper()}.",
+        "text": t(
+            "{ship} moved to {square}.", ship=ship_name(fleet, start.upper()), square=end.upper()
+        ),
     }
 
 
-def _masts(before: View, after: View, seats: list[str]) -> list[Change]:
+def _masts(before: View, after: View) -> list[Change]:
     was = {ship["id"]: ship["masts"] for ship in before["ships"]}
     out: list[Change] = []
     for ship in after["ships"]:
         old = was.get(ship["id"])
         if old is not None and old != ship["masts"]:
-            name = f"{seats[ship['fleet']]} {ship['square'].upper()}"
             new = ship["masts"]
             out.append(
                 {
@@ -148,7 +148,13 @@ def _masts(before: View, after: View, seats: list[str]) -> list[Change]:
                     "at": ship["square"],
                     "before": old,
                     "after": new,
-                    "text": f"{name} has {new} mast{'' if new == 1 else 's'} (had {old}).",
+                    "text": tn(
+                        "{ship} has {n} mast (had {old}).",
+                        "{ship} has {n} masts (had {old}).",
+                        new,
+                        ship=ship_name(ship["fleet"], ship["square"].upper()),
+                        old=old,
+                    ),
                 }
             )
     return out
@@ -168,7 +174,10 @@ def _chests(before: View, after: View) -> list[Change]:
                     "kind": "remove",
                     "piece": "chest",
                     "at": start,
-                    "text": f"The chest on {start.upper()} was sunk, its Island yet to be chosen.",
+                    "text": t(
+                        "The chest on {square} was sunk, its Island yet to be chosen.",
+                        square=start.upper(),
+                    ),
                 }
             )
         elif start is None:
@@ -177,7 +186,7 @@ def _chests(before: View, after: View) -> list[Change]:
                     "kind": "add",
                     "piece": "chest",
                     "at": end,
-                    "text": f"The sunk chest washed up on Island {end.upper()}.",
+                    "text": t("The sunk chest washed up on Island {square}.", square=end.upper()),
                 }
             )
         elif chest["place"] == "island" and old["place"] != "island":
@@ -188,8 +197,11 @@ def _chests(before: View, after: View) -> list[Change]:
                     "sunk": True,
                     "from": start,
                     "to": end,
-                    "text": f"The chest on {start.upper()} was sunk and washed up on Island "
-                    f"{end.upper()}.",
+                    "text": t(
+                        "The chest on {start} was sunk and washed up on Island {end}.",
+                        start=start.upper(),
+                        end=end.upper(),
+                    ),
                 }
             )
         else:
@@ -200,7 +212,11 @@ def _chests(before: View, after: View) -> list[Change]:
                     "sunk": False,
                     "from": start,
                     "to": end,
-                    "text": f"A chest was bumped from {start.upper()} to {end.upper()}.",
+                    "text": t(
+                        "A chest was bumped from {start} to {end}.",
+                        start=start.upper(),
+                        end=end.upper(),
+                    ),
                 }
             )
     return out

@@ -9,6 +9,7 @@ corner) so that the engine's hot loops index flat tuples instead of hashing coor
 from __future__ import annotations
 
 from games.core.coords import square_name
+from games.core.words import N_
 
 SIZE = 13
 CELLS = SIZE * SIZE
@@ -25,15 +26,16 @@ VECTORS: tuple[tuple[int, int], ...] = (
     (-1, 0),
     (-1, -1),
 )
+# How a player reads each direction (English, marked for the catalogue: say it with ``t``).
 DIRECTION_WORDS: tuple[str, ...] = (
-    "north",
-    "north-east",
-    "east",
-    "south-east",
-    "south",
-    "south-west",
-    "west",
-    "north-west",
+    N_("north"),
+    N_("north-east"),
+    N_("east"),
+    N_("south-east"),
+    N_("south"),
+    N_("south-west"),
+    N_("west"),
+    N_("north-west"),
 )
 ORTHOGONAL: tuple[int, ...] = (0, 2, 4, 6)  # N, E, S, W: the only ways a ship can attack
 
@@ -136,10 +138,24 @@ def downwind(wind: int) -> int:
     return (wind + 4) % 8 if WIND_NAMED_FROM else wind
 
 
+# A wind by the direction it blows from, each a whole phrase: "from the north" needs its own
+# words in German (aus Norden) and French (du nord, de l'est).
+WINDS_FROM: tuple[str, ...] = (
+    N_("from the north (ships run south)"),
+    N_("from the north-east (ships run south-west)"),
+    N_("from the east (ships run west)"),
+    N_("from the south-east (ships run north-west)"),
+    N_("from the south (ships run north)"),
+    N_("from the south-west (ships run north-east)"),
+    N_("from the west (ships run east)"),
+    N_("from the north-west (ships run south-east)"),
+)
+
+
 def wind_words(wind: int) -> str:
-    """A wind as the buttons say it: ``from the north (ships run south)``."""
-    blowing = downwind(wind)
-    return f"from the {DIRECTION_WORDS[(blowing + 4) % 8]} (ships run {DIRECTION_WORDS[blowing]})"
+    """A wind as the buttons say it, in English (say it with ``t``): ``from the north (ships
+    run south)``."""
+    return WINDS_FROM[(downwind(wind) + 4) % 8]
 
 
 def _reach_by_card(wind: int, direction: int) -> tuple[int, int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.core.words import t, tn
 from games.rigadoon import data
 from games.rigadoon.state import RigadoonState
 
@@ -11,13 +12,16 @@ def reveal(state: RigadoonState) -> list[str]:
     if state.outcome is None:
         return []
     if state.options["wind"] == "die":
-        return ["The wind was rolled on the Wind die: nothing in this game was hidden."]
+        return [t("The wind was rolled on the Wind die: nothing in this game was hidden.")]
     if not state.pile:
-        return ["The Wind deck had no cards left to draw; nothing else in this game was hidden."]
+        return [t("The Wind deck had no cards left to draw; nothing else in this game was hidden.")]
     order = ", ".join(data.DIRECTIONS[card].upper() for card in reversed(state.pile))
-    count = len(state.pile)
     return [
-        f"The Wind cards left in the deck, from the top: {order} "
-        f"({count} card{'' if count == 1 else 's'}).",
-        "Nothing else in this game was hidden.",
+        tn(
+            "The Wind cards left in the deck, from the top: {order} ({n} card).",
+            "The Wind cards left in the deck, from the top: {order} ({n} cards).",
+            len(state.pile),
+            order=order,
+        ),
+        t("Nothing else in this game was hidden."),
     ]

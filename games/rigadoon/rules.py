@@ -19,8 +19,9 @@ from games.core.contract import finish
 from games.core.coords import parse_square
 from games.core.phases import Phase
 from games.core.rng import SeededRng
+from games.core.words import N_
 from games.rigadoon import chain, data
-from games.rigadoon.state import FLEETS, RigadoonState, copy
+from games.rigadoon.state import FLEETS, RigadoonState, copy, line
 
 OPENING, TURN, ATTACK, CHEST, ISLAND = "opening", "turn", "attack", "chest", "island"
 
@@ -437,7 +438,11 @@ def open_with_wind(state: RigadoonState, wind: int) -> None:
         rng.shuffle(state.pile)
         state.rng = rng.state
     state.narration.append(
-        f"{FLEETS[state.active]} picks the opening wind: {data.wind_words(wind)}. Blue sails first."
+        line(
+            N_("{fleet} picks the opening wind: {wind}. Blue sails first."),
+            fleet=FLEETS[state.active],
+            wind=data.wind_words(wind),
+        )
     )
     state.active, state.turn = 0, 1
 
@@ -470,12 +475,16 @@ def change_wind(state: RigadoonState) -> None:
     state.rng = rng.state
     state.wind_changed = True
     state.narration.append(
-        f"{FLEETS[state.active]} changes the wind: now {data.wind_words(state.wind)}."
+        line(
+            N_("{fleet} changes the wind: now {wind}."),
+            fleet=FLEETS[state.active],
+            wind=data.wind_words(state.wind),
+        )
     )
 
 
 def end_turn(state: RigadoonState) -> None:
-    state.narration.append(f"{FLEETS[state.active]} ends the turn.")
+    state.narration.append(line(N_("{fleet} ends the turn."), fleet=FLEETS[state.active]))
     state.active = 1 - state.active
     state.turn += 1
     state.acted = state.bonus = 0
@@ -483,7 +492,7 @@ def end_turn(state: RigadoonState) -> None:
     state.moves, state.last_turn_moves = [], state.moves
     cap = int(state.options["turn_cap"])
     if state.turn > 2 * cap:
-        finish(state, [], f"{cap} full turns were played")
+        finish(state, [], N_("{cap} full turns were played"), cap=cap)
 
 
 CHOICES: dict[str, Callable[[RigadoonState], list[str]]] = {

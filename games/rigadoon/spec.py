@@ -39,6 +39,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from games.core.contract import Change, GameSpec, Lesson, Option, Score, View, normalize
+from games.core.words import N_
 from games.rigadoon import (
     changes,
     data,
@@ -52,42 +53,49 @@ from games.rigadoon import (
     teach,
     views,
 )
-from games.rigadoon.state import FLEETS, RigadoonState
+from games.rigadoon.state import FLEETS, RigadoonState, say
 
 OPTIONS: tuple[Option, ...] = (
     Option(
         "wind",
-        "Change the wind by drawing Wind cards or by rolling the Wind die.",
+        N_("Change the wind by drawing Wind cards or by rolling the Wind die."),
         ("cards", "die"),
         "cards",
-        ("Wind cards", "The Wind die"),
+        (N_("Wind cards"), N_("The Wind die")),
     ),
     Option(
         "die_reroll",
-        "With the die, roll again when it shows the wind already blowing.",
+        N_("With the die, roll again when it shows the wind already blowing."),
         (True, False),
         True,
     ),
     Option(
-        "deck_copies", "How many copies of each of the 8 Wind cards the deck holds.", (1, 2, 3), 1
+        "deck_copies",
+        N_("How many copies of each of the 8 Wind cards the deck holds."),
+        (1, 2, 3),
+        1,
     ),
     Option(
         "double_backfire",
-        "When the return fire of a backfire cannot move its target either: loop (the ships "
-        "fire back and forth, and the infinite loop loses the game) or stop (both stay put).",
+        N_(
+            "When the return fire of a backfire cannot move its target either: loop (the ships "
+            "fire back and forth, and the infinite loop loses the game) or stop (both stay put)."
+        ),
         ("loop", "stop"),
         "loop",
-        ("They loop (the infinite loop loses)", "They stop (both stay put)"),
+        (N_("They loop (the infinite loop loses)"), N_("They stop (both stay put)")),
     ),
     Option(
         "tie",
-        "If both fleets hold two islands at once: the player whose turn it is wins (active), "
-        "or the game is a draw.",
+        N_(
+            "If both fleets hold two islands at once: the player whose turn it is wins (active), "
+            "or the game is a draw."
+        ),
         ("active", "draw"),
         "active",
-        ("The player whose turn it is wins", "A draw"),
+        (N_("The player whose turn it is wins"), N_("A draw")),
     ),
-    Option("turn_cap", "Full turns after which the game ends in a draw.", (100, 200, 300), 100),
+    Option("turn_cap", N_("Full turns after which the game ends in a draw."), (100, 200, 300), 100),
 )
 
 
@@ -100,7 +108,7 @@ class RigadoonSpec(GameSpec[RigadoonState]):
     moments = teach.moments
     options: ClassVar[tuple[Option, ...]] = OPTIONS
     seat_names: ClassVar[tuple[str, ...]] = FLEETS
-    summary: ClassVar[str] = (
+    summary: ClassVar[str] = N_(
         "Claim chests on two different islands to win. Each turn change the wind once (never "
         "as your last action) and sail or repair every Ship-at-sea: 3-mast ships must sail, "
         "0-mast ships must repair.\n"
@@ -152,7 +160,7 @@ class RigadoonSpec(GameSpec[RigadoonState]):
         return (state.turn + 1) // 2
 
     def last_lines(self, state: RigadoonState) -> list[str]:
-        return list(state.narration)
+        return [say(told) for told in state.narration]
 
     def scores(self, state: RigadoonState) -> list[Score]:
         return views.scores(state)

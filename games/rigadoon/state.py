@@ -12,9 +12,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.core.codec import StateCodec
+from games.core.words import N_, t, told
 from games.rigadoon import data
 
-FLEETS = ("Blue", "Green")
+FLEETS = (N_("Blue"), N_("Green"))
+
+# A line of the narration: its English text and placeholders, said when read (``say``), so a
+# state holds facts, never one reader's words. A ship placeholder is ``[fleet, "K9"]``.
+Line = dict[str, Any]
+Ship = list[int | str]
 
 # A sail or blast: [kind, ship, number, cells...]; the number counts the moves of the whole
 # game, so that a picture can tell which came after a player's last look.
@@ -29,6 +35,25 @@ B_SHIP, B_DIR, B_LEFT, B_MOVED, B_ATTACKER, B_RETURN, B_SLOT, B_LOST, B_PATH = r
 
 def fleet_of(ship: int) -> int:
     return ship // 4
+
+
+def line(text: str, **params: object) -> Line:
+    """A narration line kept as English ``text`` (marked ``N_``) and its placeholders."""
+    return {"text": text, "params": params}
+
+
+def ship_name(fleet: int, square: str) -> str:
+    """``"Blue K9"`` in the language spoken: a ship is named by its fleet and square."""
+    return t("{fleet} {square}", fleet=t(FLEETS[fleet]), square=square)
+
+
+def say(told_line: Line) -> str:
+    """A narration line in the language spoken now."""
+    params = {
+        key: ship_name(int(value[0]), str(value[1])) if isinstance(value, list) else value
+        for key, value in told_line["params"].items()
+    }
+    return told(told_line["text"], params)
 
 
 @dataclass(slots=True)
@@ -59,7 +84,7 @@ class RigadoonState:
     moves: list[list[int]] = field(default_factory=list)  # this turn's, see M_KIND ... M_PATH
     last_turn_moves: list[list[int]] = field(default_factory=list)  # the other fleet's turn
     moves_made: int = 0  # sails and blasts in the whole game
-    narration: list[str] = field(default_factory=list)  # what the last action did
+    narration: list[Line] = field(default_factory=list)  # what the last action did, see ``line``
     outcome: dict[str, Any] | None = None
     # Caches of the turn's legal actions and of the view's sailing ship: a state is never
     # changed once ``apply`` returned it, and playouts and the bot ask for both several times
@@ -83,8 +108,20 @@ class RigadoonState:
         return c >= 0 and data.KIND[c] == data.SHALLOWS and c in self.chests
 
     def ship_label(self, ship: int) -> str:
-        """``"Blue K9"``: a ship named by its fleet and square, as the narration writes it."""
-        return f"{FLEETS[fleet_of(ship)]} {data.label(self.ships[ship])}"
+        """``"Blue K9"``: a ship named by its fleet and square, in the language spoken."""
+        return ship_name(fleet_of(ship), data.label(self.ships[ship]))
+
+    def ship(self, ship: int) -> Ship:
+        """A ship as a narration line keeps it (``say`` names it when read)."""
+        return [fleet_of(ship), data.label(self.ships[ship])]
+
+    @staticmethod
+    def upgrade(stored: dict[str, Any]) -> dict[str, Any]:
+        """A state stored when the narration was English sentences: each kept as it was."""
+        stored["narration"] = [
+            line(text) if isinstance(text, str) else text for text in stored.get("narration", [])
+        ]
+        return stored
 
 
 CODEC: StateCodec[RigadoonState] = StateCodec(RigadoonState)

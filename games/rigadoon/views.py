@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.contract import Score, score
+from games.core.words import N_, joined, t
 from games.rigadoon import chain, data, rules
 from games.rigadoon.state import (
     B_DIR,
@@ -22,10 +23,10 @@ from games.rigadoon.state import (
 )
 
 DECISIONS: dict[str, str] = {
-    rules.OPENING: "opening wind",
-    rules.ISLAND: "island for the sunk chest",
-    rules.CHEST: "bump or stop on the chest",
-    rules.ATTACK: "which attack next",
+    rules.OPENING: N_("opening wind"),
+    rules.ISLAND: N_("island for the sunk chest"),
+    rules.CHEST: N_("bump or stop on the chest"),
+    rules.ATTACK: N_("which attack next"),
 }
 
 
@@ -114,7 +115,7 @@ def chest_view(state: RigadoonState, chest: int) -> dict[str, Any]:
         "id": chest,
         "square": data.name(c),
         "place": place,
-        "held_by": FLEETS[fleet_of(holder)] if holder >= 0 else None,
+        "held_by": t(FLEETS[fleet_of(holder)]) if holder >= 0 else None,
     }
 
 
@@ -136,14 +137,15 @@ def marked(state: RigadoonState) -> list[str]:
 
 
 def decision(state: RigadoonState) -> str:
+    """The decision at hand, as the board's panel says it ("Next: ...")."""
     if state.outcome is not None:
-        return "over"
+        return t("over")
     now = rules.phase(state)
     if now != rules.TURN:
-        return DECISIONS[now]
+        return t(DECISIONS[now])
     if not state.wind_changed:
-        return "sail or repair ships, and change the wind"
-    return "sail or repair ships, or end the turn"
+        return t("sail or repair ships, and change the wind")
+    return t("sail or repair ships, or end the turn")
 
 
 def islands_held(state: RigadoonState, fleet: int) -> int:
@@ -154,7 +156,7 @@ def islands_held(state: RigadoonState, fleet: int) -> int:
 
 def scores(state: RigadoonState) -> list[Score]:
     """Islands claimed by each fleet (two win)."""
-    return [score(name, islands_held(state, fleet)) for fleet, name in enumerate(FLEETS)]
+    return [score(t(name), islands_held(state, fleet)) for fleet, name in enumerate(FLEETS)]
 
 
 def private_view(state: RigadoonState, seat: int) -> dict[str, Any]:
@@ -182,29 +184,47 @@ def sinker(state: RigadoonState) -> int:
 def decision_line(state: RigadoonState) -> str:
     """The chain's decision at hand, said for the player who must take it (``private``)."""
     now = rules.phase(state)
-    fleet = FLEETS[state.active]
+    fleet = t(FLEETS[state.active])
     if now == rules.ATTACK:
-        attackers = {a for a, _ in chain.attack_choices(state)}
-        names = " and ".join(state.ship_label(a) for a in sorted(attackers))
-        return (
-            f"{names} must attack every ship beside it; it is {fleet}'s turn, so you choose "
-            "the order of the attacks."
+        attackers = sorted({a for a, _ in chain.attack_choices(state)})
+        return t(
+            "{ships} must attack every ship beside it; it is {fleet}'s turn, so you choose the "
+            "order of the attacks.",
+            ships=joined([state.ship_label(a) for a in attackers]),
+            fleet=fleet,
         )
     if now == rules.CHEST:
         met = blast_at_chest(state)
         assert met is not None
         blasted, chest = met
-        stop = "sink it" if chain.blast_stop_word(state) == "sink" else "run aground on it"
-        return (
-            f"{blasted} was blasted into the chest at {chest}. Every ship of a chain that meets a "
-            f"chest on {fleet}'s turn does as {fleet} decides: bump it on, or stop and {stop}."
+        stop = (
+            N_(
+                "{ship} was blasted into the chest at {square}. Every ship of a chain that meets "
+                "a chest on {fleet}'s turn does as {fleet} decides: bump it on, or stop and sink "
+                "it."
+            )
+            if chain.blast_stop_word(state) == "sink"
+            else N_(
+                "{ship} was blasted into the chest at {square}. Every ship of a chain that meets "
+                "a chest on {fleet}'s turn does as {fleet} decides: bump it on, or stop and run "
+                "aground on it."
+            )
         )
+        return t(stop, ship=blasted, square=chest, fleet=fleet)
     if now == rules.ISLAND:
         ship = sinker(state)
         islands = ", ".join(data.label(c) for c in chain.open_islands(state))
-        who = state.ship_label(ship) if ship >= 0 else "A ship"
-        return (
-            f"{who} sank a chest. The fleet that started the manoeuvre decides where it "
-            f"washes up, so {fleet} picks an Island without a chest: {islands}."
+        sank = (
+            N_(
+                "{ship} sank a chest. The fleet that started the manoeuvre decides where it "
+                "washes up, so {fleet} picks an Island without a chest: {islands}."
+            )
+            if ship >= 0
+            else N_(
+                "A ship sank a chest. The fleet that started the manoeuvre decides where it "
+                "washes up, so {fleet} picks an Island without a chest: {islands}."
+            )
         )
+        ship_name = state.ship_label(ship) if ship >= 0 else ""
+        return t(sank, ship=ship_name, fleet=fleet, islands=islands)
     return ""

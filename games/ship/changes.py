@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Change, View, parse_square
-from games.ship.data import CAPTAIN, OWNER, SIDES
-from games.ship.views import kind_of, piece_on, shown
+from games.core.words import N_, t
+from games.ship.data import CAPTAIN, MATE, OWNER
+from games.ship.views import of_piece, shown, side_name
 
 
 def changes(before: View, after: View) -> list[Change]:
@@ -25,37 +26,47 @@ def changes(before: View, after: View) -> list[Change]:
         if old.get(square) == new.get(square):
             continue
         if square in old:
-            found.append(
-                {
-                    "kind": "remove",
-                    "at": square,
-                    "text": f"{_view_piece(old[square])} on {shown(square)} is gone.",
-                }
+            text = of_piece(
+                _piece(old[square]),
+                N_("{side}'s Mate on {square} is gone."),
+                N_("{side}'s Captain on {square} is gone."),
+                side=side_name(old[square]["side"]),
+                square=shown(square),
             )
+            found.append({"kind": "remove", "at": square, "text": text})
         if square in new:
-            found.append(
-                {
-                    "kind": "add",
-                    "at": square,
-                    "text": f"{_view_piece(new[square])} is now on {shown(square)}.",
-                }
+            text = of_piece(
+                _piece(new[square]),
+                N_("{side}'s Mate is now on {square}."),
+                N_("{side}'s Captain is now on {square}."),
+                side=side_name(new[square]["side"]),
+                square=shown(square),
             )
+            found.append({"kind": "add", "at": square, "text": text})
     return found
 
 
-def _view_piece(piece: dict[str, Any]) -> str:
-    return f"{SIDES[piece['side']]}'s {'Captain' if piece['captain'] else 'Mate'}"
+def _piece(seen: dict[str, Any]) -> str:
+    """A view's piece (``side``, ``captain``) as its mark on the board."""
+    return (CAPTAIN if seen["captain"] else MATE)[seen["side"]]
 
 
 def _one_move(last: dict[str, Any], after: View) -> list[Change]:
-    side = SIDES[last["seat"]]
-    moved = "Captain" if last["piece"] in CAPTAIN and not last["promoted"] else "Mate"
+    seat = last["seat"]
+    moved = last["piece"] if not last["promoted"] else MATE[seat]
     found: list[Change] = [
         {
             "kind": "move",
             "from": last["from"],
             "to": last["to"],
-            "text": f"{side}'s {moved} went from {shown(last['from'])} to {shown(last['to'])}.",
+            "text": of_piece(
+                moved,
+                N_("{side}'s Mate went from {start} to {end}."),
+                N_("{side}'s Captain went from {start} to {end}."),
+                side=side_name(seat),
+                start=shown(last["from"]),
+                end=shown(last["to"]),
+            ),
         }
     ]
     if last["jumped"]:
@@ -64,7 +75,13 @@ def _one_move(last: dict[str, Any], after: View) -> list[Change]:
             {
                 "kind": "remove",
                 "at": taken["square"],
-                "text": f"{piece_on(taken['piece'], taken['square'])} was jumped.",
+                "text": of_piece(
+                    taken["piece"],
+                    N_("{side}'s Mate on {square} was jumped."),
+                    N_("{side}'s Captain on {square} was jumped."),
+                    side=side_name(OWNER[taken["piece"]]),
+                    square=shown(taken["square"]),
+                ),
             }
         )
     if last["promoted"]:
@@ -72,24 +89,32 @@ def _one_move(last: dict[str, Any], after: View) -> list[Change]:
             {
                 "kind": "promote",
                 "at": last["to"],
-                "text": f"{side}'s Mate on {shown(last['to'])} gained its Sea-Leg.",
+                "text": t(
+                    "{side}'s Mate on {square} gained its Sea-Leg.",
+                    side=side_name(seat),
+                    square=shown(last["to"]),
+                ),
             }
         )
     wave = last["wave"] or {"shifts": [], "overboard": None}
     pieces = {p["square"]: p for p in after["pieces"]}
     fallen = wave["overboard"]
     for start, end in wave["shifts"]:
-        if end in pieces:
-            who = _view_piece(pieces[end])
-        else:  # slid to the edge and fell
-            who = f"{SIDES[OWNER[fallen['piece']]]}'s {kind_of(fallen['piece'])}"
+        slid = _piece(pieces[end]) if end in pieces else fallen["piece"]  # else: it fell
         found.append(
             {
                 "kind": "move",
                 "from": start,
                 "to": end,
                 "wave": True,
-                "text": f"The wave slid {who} from {shown(start)} to {shown(end)}.",
+                "text": of_piece(
+                    slid,
+                    N_("The wave slid {side}'s Mate from {start} to {end}."),
+                    N_("The wave slid {side}'s Captain from {start} to {end}."),
+                    side=side_name(OWNER[slid]),
+                    start=shown(start),
+                    end=shown(end),
+                ),
             }
         )
     if fallen:
@@ -97,7 +122,13 @@ def _one_move(last: dict[str, Any], after: View) -> list[Change]:
             {
                 "kind": "remove",
                 "at": fallen["square"],
-                "text": f"{piece_on(fallen['piece'], fallen['square'])} fell overboard.",
+                "text": of_piece(
+                    fallen["piece"],
+                    N_("{side}'s Mate on {square} fell overboard."),
+                    N_("{side}'s Captain on {square} fell overboard."),
+                    side=side_name(OWNER[fallen["piece"]]),
+                    square=shown(fallen["square"]),
+                ),
             }
         )
     return found

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from games.core import square_name
+from games.core.words import N_
 
 STERN, BOW = 0, 1
-SIDES = ("Stern", "Bow")
+SIDES = (N_("Stern"), N_("Bow"))
 
 EMPTY = "."
 MATE = ("s", "b")  # by seat

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from games.ship.data import SIDES
+from games.core.words import t
 from games.ship.state import ShipState
+from games.ship.views import side_name
 
 
 def reveal(state: ShipState) -> list[str]:
     """Ship hides nothing: say so, and how the first mover was chosen."""
-    opener = state.to_move if state.ply % 2 == 0 else 1 - state.to_move
+    opener = side_name(state.to_move if state.ply % 2 == 0 else 1 - state.to_move)
     how = (
-        f"A coin toss chose {SIDES[opener]} to move first."
+        t("A coin toss chose {side} to move first.", side=opener)
         if state.coin_toss
-        else f"{SIDES[opener]} moved first, as the game was set up."
+        else t("{side} moved first, as the game was set up.", side=opener)
     )
-    return ["Nothing was hidden in Ship: every piece was in view all game.", how]
+    return [t("Nothing was hidden in Ship: every piece was in view all game."), how]

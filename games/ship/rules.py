@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from games.core import SeededRng, finish, parse_square
+from games.core.words import N_
 from games.ship.data import (
     CAPTAIN,
     EMPTY,
@@ -177,15 +178,16 @@ def judge(state: ShipState, mover: int, final: int | None) -> None:
         and board[final] == CAPTAIN[mover]
     ):
         square = name(final, state.width)
-        finish(state, [mover], f"{SIDES[mover]}'s Captain is back home on {square.upper()}")
+        reason = N_("{side}'s Captain is back home on {square}")
+        finish(state, [mover], reason, side=SIDES[mover], square=square.upper())
         return
     for side in (opponent, mover):
         if MATE[side] not in board and CAPTAIN[side] not in board:
-            finish(state, [1 - side], f"{SIDES[side]} has no pieces left")
+            finish(state, [1 - side], N_("{side} has no pieces left"), side=SIDES[side])
             return
     if not legal_moves(state):
-        finish(state, [mover], f"{SIDES[opponent]} has no legal move")
+        finish(state, [mover], N_("{side} has no legal move"), side=SIDES[opponent])
     elif state.seen[state.position_key()] >= REPETITIONS:
-        finish(state, [], "the same position occurred three times")
+        finish(state, [], N_("the same position occurred three times"))
     elif state.ply >= PLY_CAP:
-        finish(state, [], f"{PLY_CAP} plies passed without a winner")
+        finish(state, [], N_("{count} plies passed without a winner"), count=PLY_CAP)

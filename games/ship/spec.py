@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Change, GameSpec, Lesson, Option, Score, View, normalize
+from games.core.words import N_
 from games.ship import (
     changes,
     evaluate,
@@ -20,13 +21,13 @@ from games.ship import (
     teach,
     views,
 )
-from games.ship.data import BOARD_SIZES, DEFAULT_BOARD, PLY_CAP, SIDES
+from games.ship.data import BOARD_SIZES, DEFAULT_BOARD, SIDES
 from games.ship.state import ShipState
 
 
 class ShipSpec(GameSpec[ShipState]):
     key = "ship"
-    title = "Ship (Stern vs Bow)"
+    title = N_("Ship (Stern vs Bow)")
     min_players = 2
     max_players = 2
     seat_names = SIDES
@@ -35,26 +36,26 @@ class ShipSpec(GameSpec[ShipState]):
     options = (
         Option(
             "board",
-            "Deck size, columns x rows (7x9 is the reconstructed deck)",
+            N_("Deck size, columns x rows (7x9 is the reconstructed deck)"),
             BOARD_SIZES,
             DEFAULT_BOARD,
         ),
         Option(
             "captain_diagonals",
-            "Captains step diagonally toward home only, or all four ways",
+            N_("Captains step diagonally toward home only, or all four ways"),
             ("homeward", "all"),
             "homeward",
-            ("Homeward only", "All four ways"),
+            (N_("Homeward only"), N_("All four ways")),
         ),
         Option(
             "first",
-            "Who makes the first move: Stern, or a coin toss",
+            N_("Who makes the first move: Stern, or a coin toss"),
             ("stern", "random"),
             "stern",
-            ("Stern", "A coin toss"),
+            (N_("Stern"), N_("A coin toss")),
         ),
     )
-    summary = (
+    summary = N_(  # its "200 plies" is data.PLY_CAP (tests/games/test_ship.py checks)
         "Stern (seat 1) and Bow (seat 2) each start with 9 Mates. A Mate steps one square "
         "forward, left or right, or jumps an adjacent enemy the same way (optional, one per "
         "turn). Each side's first move is one Mate one square forward.\n"
@@ -63,7 +64,7 @@ class ShipSpec(GameSpec[ShipState]):
         "Landing on a wave shifts the row of the opponent's front-most Mate toward the arrow; "
         "if that row holds 2+ pieces, the one at the edge falls overboard.\n"
         "You also win if the opponent has no pieces or no legal move. Draw after "
-        f"{PLY_CAP} plies or 3-fold repetition.\n"
+        "200 plies or 3-fold repetition.\n"
         "**On Discord:** your legal moves are buttons under the board post "
         '("Mate C3 forward to C4"), or a menu when there are many; each says what it does '
         "(a wave, a piece overboard, a win). Press one."

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Score, clone, parse_square, score
+from games.core.words import N_, clauses, t, told
 from games.ship.data import ARROW_NAMES, CAPTAIN, MATE, OWNER, PLY_CAP, SIDES, name
 from games.ship.state import ShipState
 
@@ -46,11 +47,28 @@ def turn_number(state: ShipState) -> int:
     return state.ply if state.outcome is not None else state.ply + 1
 
 
+def side_name(seat: int) -> str:
+    """A side's name in the language spoken now ("Bow", "Bug", "Proue")."""
+    return t(SIDES[seat])
+
+
+def of_piece(piece: str, mate: str, captain: str, **params: object) -> str:
+    """The text about ``piece`` (``mate`` or ``captain``, both marked ``N_``), said now:
+    a whole sentence for each kind, so no language has to fit a piece's name into another's
+    sentence."""
+    return t(captain if piece in CAPTAIN else mate, **params)
+
+
 def piece_words(piece: str, square: str) -> str:
     """``Bow's G6`` for a Mate, ``Bow's Captain on G6`` for a Captain."""
-    side = SIDES[OWNER[piece]]
-    at = shown(square)
-    return f"{side}'s Captain on {at}" if piece in CAPTAIN else f"{side}'s {at}"
+    side = side_name(OWNER[piece])
+    return of_piece(
+        piece,
+        N_("{side}'s {square}"),
+        N_("{side}'s Captain on {square}"),
+        side=side,
+        square=shown(square),
+    )
 
 
 def last_lines(state: ShipState) -> list[str]:
@@ -60,41 +78,77 @@ def last_lines(state: ShipState) -> list[str]:
     last = state.last_move
     if last is None:
         return []
-    side = SIDES[last["seat"]]
-    mover = f"{side}'s Captain" if last["piece"] in CAPTAIN and not last["promoted"] else side
-    verb = "jumps" if last["kind"] == "jump" else "moves"
-    parts = [f"{mover} {verb} {shown(last['from'])} → {shown(last['to'])}"]
+    side = side_name(last["seat"])
+    captain = last["piece"] in CAPTAIN and not last["promoted"]
+    start, end = shown(last["from"]), shown(last["to"])
     if last["jumped"]:
-        parts[0] += f", taking {piece_words(last['jumped']['piece'], last['jumped']['square'])}"
+        taken = piece_words(last["jumped"]["piece"], last["jumped"]["square"])
+        text = (
+            N_("{side}'s Captain jumps {start} → {end}, taking {taken}")
+            if captain
+            else N_("{side} jumps {start} → {end}, taking {taken}")
+        )
+        parts = [t(text, side=side, start=start, end=end, taken=taken)]
+    else:
+        text = (
+            N_("{side}'s Captain moves {start} → {end}")
+            if captain
+            else N_("{side} moves {start} → {end}")
+        )
+        parts = [t(text, side=side, start=start, end=end)]
     if last["promoted"]:
-        parts.append("the Mate gains its Sea-Leg and becomes a Captain")
-    wave = last["wave"]
-    if wave:
-        if wave["row"] is None:
-            opponent = SIDES[1 - last["seat"]]
-            parts.append(f"the wave at {shown(wave['at'])} finds no {opponent} Mate to shift")
-        else:
-            shift = f"the wave at {shown(wave['at'])} shifts row {wave['row']} {wave['arrow']}"
-            fallen = wave["overboard"]
-            if fallen:
-                shift += f" and {piece_words(fallen['piece'], fallen['square'])} falls overboard"
-            parts.append(shift)
-    line = "; ".join(parts)
+        parts.append(t("the Mate gains its Sea-Leg and becomes a Captain"))
+    if last["wave"]:
+        parts.append(wave_words(last["wave"], 1 - last["seat"]))
+    line = clauses(parts) + "."
     if state.outcome:
         winners = state.outcome["winners"]
-        verdict = f"{SIDES[winners[0]]} wins" if winners else "the game is drawn"
-        line += f". {verdict.capitalize()}: {state.outcome['reason']}"
-    return [line + "."]
+        reason = told(state.outcome["reason"], state.outcome.get("params", {}))
+        if winners:
+            line += " " + t("{side} wins: {reason}.", side=side_name(winners[0]), reason=reason)
+        else:
+            line += " " + t("The game is drawn: {reason}.", reason=reason)
+    return [line]
+
+
+#: What a wave did, by its arrow, without and with a piece falling overboard.
+SHIFTS = {
+    "east": (
+        N_("the wave at {square} shifts row {row} east"),
+        N_("the wave at {square} shifts row {row} east and {piece} falls overboard"),
+    ),
+    "west": (
+        N_("the wave at {square} shifts row {row} west"),
+        N_("the wave at {square} shifts row {row} west and {piece} falls overboard"),
+    ),
+}
+
+
+def wave_words(wave: dict[str, Any], opponent: int) -> str:
+    """The clause of a move's last line that tells what the wave on the landing square did."""
+    square = shown(wave["at"])
+    if wave["row"] is None:
+        return t(
+            "the wave at {square} finds no {side} Mate to shift",
+            square=square,
+            side=side_name(opponent),
+        )
+    plain, falling = SHIFTS[wave["arrow"]]
+    fallen = wave["overboard"]
+    if not fallen:
+        return t(plain, square=square, row=wave["row"])
+    piece = piece_words(fallen["piece"], fallen["square"])
+    return t(falling, square=square, row=wave["row"], piece=piece)
 
 
 def scores(state: ShipState) -> list[Score]:
     """Pieces each side still has aboard."""
     return [
         score(
-            f"{side} pieces aboard",
+            t("{side} pieces aboard", side=side_name(seat)),
             state.board.count(MATE[seat]) + state.board.count(CAPTAIN[seat]),
         )
-        for seat, side in enumerate(SIDES)
+        for seat in range(len(SIDES))
     ]
 
 
@@ -104,12 +158,19 @@ def shown(square: str) -> str:
 
 
 def kind_of(piece: str) -> str:
-    return "Captain" if piece in CAPTAIN else "Mate"
+    """A piece's name, said now: "Mate" or "Captain"."""
+    return t("Captain") if piece in CAPTAIN else t("Mate")
 
 
 def piece_on(piece: str, square: str) -> str:
     """``Stern's Mate on D5``."""
-    return f"{SIDES[OWNER[piece]]}'s {kind_of(piece)} on {shown(square)}"
+    return of_piece(
+        piece,
+        N_("{side}'s Mate on {square}"),
+        N_("{side}'s Captain on {square}"),
+        side=side_name(OWNER[piece]),
+        square=shown(square),
+    )
 
 
 def square_index(state: ShipState, square: str) -> int:

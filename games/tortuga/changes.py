@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections import Counter
 
 from games.core import Change, View
-from games.tortuga.data import SEAT_NAMES, SHIP_TITLES, SHIPS, TEAMS, card_title, counted
+from games.core.words import t
+from games.tortuga.data import SEAT_NAMES, SHIPS, TEAMS, card_title, counted, ship_title, team_name
 
 
 def places(view: View) -> dict[int, tuple[str, int]]:
@@ -28,13 +29,19 @@ def places(view: View) -> dict[int, tuple[str, int]]:
 
 
 def place_words(place: str, rank: int) -> str:
-    """``fd``, 0 -> "the Flying Dutchman (captain)"."""
+    """``fd``, 0 -> "the Flying Dutchman (captain)", in the language spoken."""
     if place == "tortuga":
-        return "Tortuga (governor)" if rank == 0 else f"Tortuga (place {rank + 1})"
+        if rank == 0:
+            return t("Tortuga (governor)")
+        return t("Tortuga (place {n})", n=rank + 1)
     if place.endswith("rowboat"):
-        return f"the {SHIP_TITLES[SHIPS.index(place.split()[0])]}'s rowboat"
-    role = ("captain", "first mate")[rank] if rank < 2 else f"place {rank + 1}"
-    return f"the {SHIP_TITLES[SHIPS.index(place)]} ({role})"
+        return t("the {ship}'s rowboat", ship=ship_title(SHIPS.index(place.split()[0])))
+    ship = ship_title(SHIPS.index(place))
+    if rank == 0:
+        return t("the {ship} (captain)", ship=ship)
+    if rank == 1:
+        return t("the {ship} (first mate)", ship=ship)
+    return t("the {ship} (place {n})", ship=ship, n=rank + 1)
 
 
 def changes(before: View, after: View) -> list[Change]:
@@ -66,8 +73,12 @@ def _moves(before: View, after: View) -> list[Change]:
                 "seat": seat,
                 "from": {"place": was, "rank": was_rank},
                 "to": {"place": now, "rank": now_rank},
-                "text": f"{SEAT_NAMES[seat]} moved from {place_words(was, was_rank)} to "
-                f"{place_words(now, now_rank)}.",
+                "text": t(
+                    "{seat} moved from {start} to {end}.",
+                    seat=SEAT_NAMES[seat],
+                    start=place_words(was, was_rank),
+                    end=place_words(now, now_rank),
+                ),
             }
         )
     return found
@@ -87,24 +98,36 @@ def _counters(before: View, after: View) -> list[Change]:
         for team in TEAMS:
             a, b = old_ship["holds"][team], new_ship["holds"][team]
             if a != b:
-                text = (
-                    f"The {new_ship['name']}'s {team.title()} hold: {counted(b, 'chest')} "
-                    f"(was {a})."
+                text = t(
+                    "The {ship}'s {team} hold: {chests} (was {was}).",
+                    ship=new_ship["name"],
+                    team=team_name(team),
+                    chests=counted(b, "chest"),
+                    was=a,
                 )
                 found.append(_count(f"{new_ship['key']} {team}", a, b, text))
     for team in TEAMS:
         a, b = before["tortuga"]["chests"][team], after["tortuga"]["chests"][team]
         if a != b:
-            text = f"Tortuga's {team.title()} area: {counted(b, 'chest')} (was {a})."
+            text = t(
+                "Tortuga's {team} area: {chests} (was {was}).",
+                team=team_name(team),
+                chests=counted(b, "chest"),
+                was=a,
+            )
             found.append(_count(f"tortuga {team}", a, b, text))
     if before["galleon"] != after["galleon"]:
         a, b = before["galleon"], after["galleon"]
-        found.append(
-            _count("galleon", a, b, f"The Spanish galleon: {counted(b, 'chest')} (was {a}).")
-        )
+        text = t("The Spanish galleon: {chests} (was {was}).", chests=counted(b, "chest"), was=a)
+        found.append(_count("galleon", a, b, text))
     for seat, (a, b) in enumerate(zip(before["hand_sizes"], after["hand_sizes"], strict=True)):
         if a != b:
-            text = f"{SEAT_NAMES[seat]} holds {counted(b, 'vote card')} (was {a})."
+            text = t(
+                "{seat} holds {cards} (was {was}).",
+                seat=SEAT_NAMES[seat],
+                cards=counted(b, "vote card"),
+                was=a,
+            )
             found.append(_count(f"hand p{seat + 1}", a, b, text))
     return found
 
@@ -119,7 +142,11 @@ def _slots(before: View, after: View) -> list[Change]:
                         "kind": "seen",
                         "slot": new["slot"],
                         "seat": seat,
-                        "text": f"{SEAT_NAMES[seat]} looked at event card {new['slot']}.",
+                        "text": t(
+                            "{seat} looked at event card {slot}.",
+                            seat=SEAT_NAMES[seat],
+                            slot=new["slot"],
+                        ),
                     }
                 )
     for reveal in after["reveals"][len(before["reveals"]) :]:
@@ -129,8 +156,12 @@ def _slots(before: View, after: View) -> list[Change]:
                 "slot": reveal["slot"],
                 "card": reveal["card"],
                 "seat": reveal["by"],
-                "text": f"{SEAT_NAMES[reveal['by']]} revealed {card_title(reveal['card'])} "
-                f"from slot {reveal['slot']}.",
+                "text": t(
+                    "{seat} revealed {card} from slot {slot}.",
+                    seat=SEAT_NAMES[reveal["by"]],
+                    card=card_title(reveal["card"]),
+                    slot=reveal["slot"],
+                ),
             }
         )
     return found
@@ -142,10 +173,10 @@ def _cards(before: View, after: View) -> list[Change]:
         name = SEAT_NAMES[seat]
         gained, lost = Counter(new) - Counter(old), Counter(old) - Counter(new)
         for card in sorted(gained.elements()):
-            text = f"{name} now holds {card_title(card)}."
+            text = t("{seat} now holds {card}.", seat=name, card=card_title(card))
             found.append({"kind": "add", "at": f"kept p{seat + 1}", "card": card, "text": text})
         for card in sorted(lost.elements()):
-            text = f"{name} no longer holds {card_title(card)}."
+            text = t("{seat} no longer holds {card}.", seat=name, card=card_title(card))
             found.append({"kind": "remove", "at": f"kept p{seat + 1}", "card": card, "text": text})
     return found
 
@@ -154,15 +185,15 @@ def _flags(before: View, after: View) -> list[Change]:
     found: list[Change] = []
     for old, new in zip(before["ships"], after["ships"], strict=True):
         if new["exploded"] and not old["exploded"]:
-            text = f"The {new['name']}'s rowboat is blown up."
+            text = t("The {ship}'s rowboat is blown up.", ship=new["name"])
             found.append({"kind": "add", "at": f"{new['key']} rowboat", "text": text})
     for seat, (old_flag, new_flag) in enumerate(
         zip(before["scurvy"], after["scurvy"], strict=True)
     ):
         if new_flag and not old_flag:
-            text = f"{SEAT_NAMES[seat]} will lose their next turn (Scurvy)."
+            text = t("{seat} will lose their next turn (Scurvy).", seat=SEAT_NAMES[seat])
             found.append({"kind": "add", "at": f"scurvy p{seat + 1}", "text": text})
     if after["sudden_death"] and not before["sudden_death"]:
-        text = "Sudden death: the first team to take the lead wins."
+        text = t("Sudden death: the first team to take the lead wins.")
         found.append({"kind": "add", "at": "sudden death", "text": text})
     return found

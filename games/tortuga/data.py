@@ -6,12 +6,23 @@ if the printed composition turns up; no logic depends on it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from games.core.words import N_, t, tn
+
 SEAT_NAMES: tuple[str, ...] = tuple(f"P{i}" for i in range(1, 10))
 
 SHIPS: tuple[str, ...] = ("fd", "jr")
-SHIP_TITLES: tuple[str, ...] = ("Flying Dutchman", "Jolly Roger")
+SHIP_TITLES: tuple[str, ...] = (N_("Flying Dutchman"), N_("Jolly Roger"))
+"""The ships' names, in English: said with ``t`` (a state or a change may keep them)."""
 SHIP_SIZE = 5
 TEAMS: tuple[str, ...] = ("british", "french")
+TEAM_NAMES: dict[str, str] = {
+    "british": N_("British"),
+    "french": N_("French"),
+    "dutch": N_("Dutch"),
+}
+"""A loyalty as a player reads it (the team's people: "the British win"), said with ``t``."""
 
 # (British, French, Dutch) loyalty cards by player count (rulings §1.2).
 LOYALTY: dict[int, tuple[int, int, int]] = {
@@ -98,49 +109,114 @@ SECTIONS: tuple[str, ...] = ("attack", "brawl", "mutiny")
 """Which section of a vote card counts in each vote: top, middle, bottom."""
 
 CARD_TITLES: dict[str, str] = {
-    MARQUE: "Letter of Marque",
-    PISTOL: "Pistol",
-    ALBATROSS: "Albatross",
-    BLACK_SPOT: "Black Spot",
-    ATLANTIS: "Atlantis",
-    EL_DORADO: "El Dorado",
-    FOUNTAIN: "Fountain of Youth",
-    BLACK_POWDER: "Black Powder",
-    CABIN_FEVER: "Cabin Fever",
-    CROWS_NEST: "Crow's Nest",
-    EIGHT_BELLS: "Eight Bells",
-    FACADE: "Facade",
-    PIRATE_CODE: "Pirate Code",
-    SCURVY: "Scurvy",
-    STORMY_SEAS: "Stormy Seas",
-    ARMADA: "Spanish Armada",
+    MARQUE: N_("Letter of Marque"),
+    PISTOL: N_("Pistol"),
+    ALBATROSS: N_("Albatross"),
+    BLACK_SPOT: N_("Black Spot"),
+    ATLANTIS: N_("Atlantis"),
+    EL_DORADO: N_("El Dorado"),
+    FOUNTAIN: N_("Fountain of Youth"),
+    BLACK_POWDER: N_("Black Powder"),
+    CABIN_FEVER: N_("Cabin Fever"),
+    CROWS_NEST: N_("Crow's Nest"),
+    EIGHT_BELLS: N_("Eight Bells"),
+    FACADE: N_("Facade"),
+    PIRATE_CODE: N_("Pirate Code"),
+    SCURVY: N_("Scurvy"),
+    STORMY_SEAS: N_("Stormy Seas"),
+    ARMADA: N_("Spanish Armada"),
 }
-"""Event card names as printed on the cards."""
+"""Event card names as printed on the cards (English; said with :func:`card_title`)."""
 
 SYMBOL_TITLES: dict[str, str] = {
-    "cannon": "Cannon",
-    "torch": "Torch",
-    "water": "Water",
-    "british": "British flag",
-    "french": "French flag",
-    "skull": "Skull",
-    "helm": "Helm",
+    "cannon": N_("Cannon"),
+    "torch": N_("Torch"),
+    "water": N_("Water"),
+    "british": N_("British flag"),
+    "french": N_("French flag"),
+    "skull": N_("Skull"),
+    "helm": N_("Helm"),
 }
+"""A vote card's symbols as a button names them (said with :func:`symbol_title`)."""
+
+SYMBOL_WORDS: dict[str, str] = {
+    "cannon": N_("cannon"),
+    "torch": N_("torch"),
+    "water": N_("water"),
+    "british": N_("british"),
+    "french": N_("french"),
+    "skull": N_("skull"),
+    "helm": N_("helm"),
+}
+"""The symbols as a vote's reveal lists them ("cannon, cannon, torch"), said with ``t``."""
+
+
+def symbol_title(symbol: str) -> str:
+    """A vote card's symbol as a button names it, in the language spoken: ``Cannon``."""
+    return t(SYMBOL_TITLES[symbol])
 
 
 def card_words(text: str, counting: str | None = None) -> str:
     """A vote card in words, the symbol that counts (else the card's first) before the others:
     ``Cannon (British flag, Skull)``, one format wherever a card is named."""
-    symbols = [SYMBOL_TITLES[word] for word in text.split()]
+    symbols = [symbol_title(word) for word in text.split()]
     first = symbols.pop(SECTIONS.index(counting) if counting else 0)
     return f"{first} ({', '.join(symbols)})"
 
 
+def semicolons(items: list[str]) -> str:
+    """Items set apart by semicolons, as the language spoken writes them (French puts a
+    no-break space before each)."""
+    said = items[0] if items else ""
+    for item in items[1:]:
+        said = t("{earlier}; {later}", earlier=said, later=item)
+    return said
+
+
+def cards_in_words(cards: list[str]) -> str:
+    """Vote cards as the buttons name them, top symbol first: ``Cannon (French flag, Helm);
+    Torch (British flag, Skull)``."""
+    return semicolons([card_words(card) for card in cards])
+
+
 def card_title(card: str) -> str:
-    """An event card's printed name: ``crow's nest`` -> "Crow's Nest"."""
-    return CARD_TITLES[card]
+    """An event card's printed name in the language spoken: ``crow's nest`` -> "Crow's Nest"."""
+    return t(CARD_TITLES[card])
+
+
+def ship_title(ship: int) -> str:
+    """A ship's name in the language spoken."""
+    return t(SHIP_TITLES[ship])
+
+
+def team_name(team: str) -> str:
+    """A loyalty in the language spoken: ``british`` -> "British"."""
+    return t(TEAM_NAMES[team])
+
+
+def one_after_another(loyalties: list[str]) -> str:
+    """Loyalty cards held one after another (Cabin Fever), in the language spoken:
+    ``British, then French``."""
+    said = team_name(loyalties[0])
+    for later in loyalties[1:]:
+        said = t("{earlier}, then {later}", earlier=said, later=team_name(later))
+    return said
+
+
+_COUNTED: dict[str, Callable[[int], str]] = {
+    "chest": lambda n: tn("{n} chest", "{n} chests", n),
+    "vote card": lambda n: tn("{n} vote card", "{n} vote cards", n),
+    "cannon": lambda n: tn("{n} cannon", "{n} cannons", n),
+    "torch": lambda n: tn("{n} torch", "{n} torches", n),
+    "water": lambda n: tn("{n} water", "{n} waters", n),
+    "skull": lambda n: tn("{n} skull", "{n} skulls", n),
+    "helm": lambda n: tn("{n} helm", "{n} helms", n),
+    "british": lambda n: tn("{n} British flag", "{n} British flags", n),
+    "french": lambda n: tn("{n} French flag", "{n} French flags", n),
+}
 
 
 def counted(count: int, noun: str) -> str:
-    """``1 chest``, ``2 chests``: a number with its (regular) noun in the right number."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+    """``1 chest``, ``2 chests``: a number with its noun, in the language spoken (``noun`` is
+    a chest, a vote card or a symbol)."""
+    return _COUNTED[noun](count)

@@ -3,19 +3,27 @@ event row, treasure changes and the end of the game."""
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from games.core import SeededRng, finish
+from games.core.words import N_
 from games.tortuga.data import (
     ARMADA,
     FOUNTAIN,
     ROW_SIZE,
     SEAT_NAMES,
     SHIP_TITLES,
+    TEAM_NAMES,
     TEAMS,
-    counted,
 )
-from games.tortuga.state import TortugaState, albatrosses, location, remove_pawn, team_chests
+from games.tortuga.state import (
+    TortugaState,
+    albatrosses,
+    location,
+    remove_pawn,
+    team_chests,
+    tell,
+)
 
 T = TypeVar("T")
 
@@ -82,9 +90,13 @@ def maroon(state: TortugaState, seat: int) -> None:
         lost = state.hands[seat].pop(below(state, len(state.hands[seat])))
         bury_votes(state, [lost], None, [], {seat: [lost]})
         state.secret_log.append({"kind": "lost", "seat": seat, "card": lost})
-        state.news.append(f"{seat_name(seat)} is marooned again on Tortuga and loses a vote card.")
+        tell(
+            state,
+            N_("{seat} is marooned again on Tortuga and loses a vote card."),
+            seat=seat_name(seat),
+        )
     else:
-        state.news.append(f"{seat_name(seat)} is marooned to Tortuga.")
+        tell(state, N_("{seat} is marooned to Tortuga."), seat=seat_name(seat))
 
 
 def maroon_unless_fountain(state: TortugaState, seat: int, cause: str) -> None:
@@ -103,9 +115,11 @@ def albatross_check(state: TortugaState) -> None:
             crew = list(reversed(state.ships[ship]))
             state.ships[ship] = []
             state.tortuga.extend(crew)
-            state.news.append(
-                f"Two Albatrosses aboard the {SHIP_TITLES[ship]}: "
-                f"{', '.join(seat_name(p) for p in crew)} are marooned to Tortuga."
+            tell(
+                state,
+                N_("Two Albatrosses aboard the {ship}: {crew} are marooned to Tortuga."),
+                ship=SHIP_TITLES[ship],
+                crew=[seat_name(p) for p in crew],
             )
 
 
@@ -132,7 +146,7 @@ def refill(state: TortugaState, slot: int) -> None:
         state.row = cards + [None] * (ROW_SIZE - len(cards))
         for i in range(ROW_SIZE):
             forget_slot(state, i)
-        state.news.append("The event deck is empty: the row is shuffled and laid out again.")
+        tell(state, N_("The event deck is empty: the row is shuffled and laid out again."))
 
 
 def deal_row(state: TortugaState, pool: list[str]) -> None:
@@ -141,7 +155,7 @@ def deal_row(state: TortugaState, pool: list[str]) -> None:
     for slot in range(ROW_SIZE):
         forget_slot(state, slot)
     if not pool:
-        end_game(state, [], "No event cards are left while the teams are tied: a draw.")
+        end_game(state, [], N_("No event cards are left while the teams are tied: a draw."))
         return
     shuffle(state, pool)
     state.event_deck = pool
@@ -153,7 +167,7 @@ def replenish(state: TortugaState) -> None:
     """In sudden death, an emptied row is rebuilt from the discards (A14)."""
     if state.outcome is None and not any(state.row) and not state.event_deck:
         pool, state.discard = state.discard, []
-        state.news.append("The event row is empty: the discards are shuffled into a new deck.")
+        tell(state, N_("The event row is empty: the discards are shuffled into a new deck."))
         deal_row(state, pool)
 
 
@@ -162,10 +176,11 @@ def team_seats(state: TortugaState, team: str) -> list[int]:
     return [seat for seat in range(state.players) if state.loyalty[seat] == team]
 
 
-def end_game(state: TortugaState, winners: list[int], reason: str) -> None:
-    finish(state, winners, reason)
+def end_game(state: TortugaState, winners: list[int], reason: str, **params: Any) -> None:
+    """The game is over: ``reason`` (English, marked ``N_``) is the outcome's and the news'."""
+    finish(state, winners, reason, **params)
     state.pending = None
-    state.news.append(reason)
+    tell(state, reason, **params)
 
 
 def leader(state: TortugaState) -> str | None:
@@ -179,7 +194,12 @@ def treasure_changed(state: TortugaState) -> None:
     """In sudden death "The first team to take the lead wins the game" (A25: at once)."""
     team = leader(state)
     if state.sudden_death and state.outcome is None and team is not None:
-        end_game(state, team_seats(state, team), f"The {team.title()} take the lead and win!")
+        end_game(
+            state,
+            team_seats(state, team),
+            N_("The {team} take the lead and win!"),
+            team=TEAM_NAMES[team],
+        )
 
 
 def spanish_armada(state: TortugaState) -> None:
@@ -192,22 +212,29 @@ def spanish_armada(state: TortugaState) -> None:
     score = team_chests(state)
     tally = f"{score['british']}-{score['french']}"
     if team is not None:
-        end_game(
-            state,
-            team_seats(state, team),
-            f"The Spanish Armada arrives: the {team.title()} win "
-            f"with {counted(max(score.values()), 'chest')} ({tally}).",
+        most = max(score.values())
+        # The leader has at least 1 chest: English's choice of form is German's and French's.
+        won = (
+            N_("The Spanish Armada arrives: the {team} win with {n} chest ({tally}).")
+            if most == 1
+            else N_("The Spanish Armada arrives: the {team} win with {n} chests ({tally}).")
         )
+        end_game(state, team_seats(state, team), won, team=TEAM_NAMES[team], n=most, tally=tally)
     elif state.players % 2:
         end_game(
             state,
             team_seats(state, "dutch"),
-            f"The Spanish Armada arrives with the teams tied {tally}: the Dutch player wins!",
+            N_("The Spanish Armada arrives with the teams tied {tally}: the Dutch player wins!"),
+            tally=tally,
         )
     else:
-        state.news.append(
-            f"The Spanish Armada arrives with the teams tied {tally}: sudden death! "
-            "The first team to take the lead wins."
+        tell(
+            state,
+            N_(
+                "The Spanish Armada arrives with the teams tied {tally}: sudden death! "
+                "The first team to take the lead wins."
+            ),
+            tally=tally,
         )
         state.sudden_death = True
         pool = [

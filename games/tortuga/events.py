@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.words import N_
 from games.tortuga.data import (
     ALBATROSS,
     ARMADA,
@@ -12,6 +13,7 @@ from games.tortuga.data import (
     BLACK_POWDER,
     BLACK_SPOT,
     CABIN_FEVER,
+    CARD_TITLES,
     CROWS_NEST,
     EIGHT_BELLS,
     EL_DORADO,
@@ -22,14 +24,11 @@ from games.tortuga.data import (
     PIRATE_CODE_VOTES,
     PISTOL,
     SCURVY,
-    SECTIONS,
     SHIP_TITLES,
     SHIPS,
     STORMY_SEAS,
+    TEAM_NAMES,
     TREASURE_MAPS,
-    card_title,
-    card_words,
-    counted,
     vote_text,
 )
 from games.tortuga.effects import (
@@ -43,7 +42,16 @@ from games.tortuga.effects import (
     spanish_armada,
     treasure_changed,
 )
-from games.tortuga.state import TortugaState, has_room, location, note, others, ship_of
+from games.tortuga.state import (
+    TortugaState,
+    has_room,
+    location,
+    note,
+    others,
+    ship_of,
+    tell,
+    vote_cards,
+)
 
 # Cards that ask the revealer for a choice, by pending kind.
 _CHOOSERS = {MARQUE: "marque", PISTOL: "pistol", CABIN_FEVER: "fever", CROWS_NEST: "nest"}
@@ -57,7 +65,13 @@ def reveal(state: TortugaState, seat: int, slot: int) -> None:
     forget_slot(state, slot)
     refill(state, slot)
     state.reveals.append({"slot": slot + 1, "card": card, "by": seat})
-    state.news.append(f"{seat_name(seat)} reveals {card_title(card)} from slot {slot + 1}.")
+    tell(
+        state,
+        N_("{seat} reveals {card} from slot {slot}."),
+        seat=seat_name(seat),
+        card=CARD_TITLES[card],
+        slot=slot + 1,
+    )
     resolve(state, seat, card)
 
 
@@ -88,7 +102,7 @@ def _black_powder(state: TortugaState, seat: int) -> None:
     if state.exploded is None:
         state.pending = {"kind": "powder", "seat": seat}
     else:
-        state.news.append("The explosion token is already placed: no effect.")
+        tell(state, N_("The explosion token is already placed: no effect."))
 
 
 def crew_of(state: TortugaState, seat: int) -> list[int]:
@@ -104,8 +118,10 @@ def _eight_bells(state: TortugaState, seat: int) -> None:
     crew = crew_of(state, seat)
     if len(crew) > 1:
         shuffle(state, crew)
-        state.news.append(
-            f"Eight Bells: the pawns there now stand {', '.join(map(seat_name, crew))}."
+        tell(
+            state,
+            N_("Eight Bells: the pawns there now stand {crew}."),
+            crew=[seat_name(p) for p in crew],
         )
 
 
@@ -121,14 +137,19 @@ def _facade(state: TortugaState, seat: int) -> None:
     previous player in turn order)."""
     right = (seat - 1) % state.players
     swap_pawns(state, seat, right)
-    state.news.append(f"Facade: {seat_name(seat)} and {seat_name(right)} swap places.")
+    tell(
+        state,
+        N_("Facade: {seat} and {other} swap places."),
+        seat=seat_name(seat),
+        other=seat_name(right),
+    )
 
 
 def _scurvy(state: TortugaState, seat: int) -> None:
     crew = crew_of(state, seat)
     for pawn in crew:
         state.scurvy[pawn] = True
-    state.news.append(f"Scurvy: {', '.join(map(seat_name, crew))} lose their next turn.")
+    tell(state, N_("Scurvy: {crew} lose their next turn."), crew=[seat_name(p) for p in crew])
 
 
 def _stormy_seas(state: TortugaState, seat: int) -> None:
@@ -137,13 +158,17 @@ def _stormy_seas(state: TortugaState, seat: int) -> None:
         holds = state.holds[SHIPS.index(place)]
         state.galleon += sum(holds)
         chests = sum(holds)
-        if chests:
-            go = "goes" if chests == 1 else "go"
-            state.news.append(f"Stormy Seas: {counted(chests, 'chest')} {go} back to the galleon.")
+        if chests:  # at least 1: English's choice of form is German's and French's
+            back = (
+                N_("Stormy Seas: {n} chest goes back to the galleon.")
+                if chests == 1
+                else N_("Stormy Seas: {n} chests go back to the galleon.")
+            )
+            tell(state, back, n=chests)
         holds[:] = [0, 0]
     elif place == "tortuga":
         state.tortuga_chests = [1, 1]
-        state.news.append("Stormy Seas: Tortuga's chests return to their starting areas.")
+        tell(state, N_("Stormy Seas: Tortuga's chests return to their starting areas."))
     treasure_changed(state)
 
 
@@ -200,13 +225,13 @@ def marque(state: TortugaState, seat: int, action: str) -> None:
     words = action.split()
     if words[0] == "save":
         state.kept[seat].append(MARQUE)
-        state.news.append(f"{seat_name(seat)} keeps the Letter of Marque for later.")
+        tell(state, N_("{seat} keeps the Letter of Marque for later."), seat=seat_name(seat))
         return
     if saved:
         state.kept[seat].remove(MARQUE)
     state.discard.append(MARQUE)
     if words[0] == "discard":
-        state.news.append("Nobody is on Tortuga or a rowboat: the Letter of Marque is discarded.")
+        tell(state, N_("Nobody is on Tortuga or a rowboat: the Letter of Marque is discarded."))
         return
     target, ship = seat_of(words[1]), SHIPS.index(words[2])
     state.ships[ship].append(target)
@@ -216,12 +241,21 @@ def marque(state: TortugaState, seat: int, action: str) -> None:
         state.rowboats[state.rowboats.index(target)] = None
     # "Revealer moves any player currently on Tortuga or a rowboat to the back of the line
     # of either ship": the revealer may be that player, who then goes there.
-    to = f"to the back of the {SHIP_TITLES[ship]}'s line"
-    state.news.append(
-        f"Letter of Marque: {seat_name(seat)} goes {to}."
-        if target == seat
-        else f"Letter of Marque: {seat_name(seat)} sends {seat_name(target)} {to}."
-    )
+    if target == seat:
+        tell(
+            state,
+            N_("Letter of Marque: {seat} goes to the back of the {ship}'s line."),
+            seat=seat_name(seat),
+            ship=SHIP_TITLES[ship],
+        )
+    else:
+        tell(
+            state,
+            N_("Letter of Marque: {seat} sends {target} to the back of the {ship}'s line."),
+            seat=seat_name(seat),
+            target=seat_name(target),
+            ship=SHIP_TITLES[ship],
+        )
 
 
 def pistol_options(state: TortugaState, seat: int) -> list[str]:
@@ -231,7 +265,12 @@ def pistol_options(state: TortugaState, seat: int) -> list[str]:
 def pistol(state: TortugaState, seat: int, action: str) -> None:
     _settle(state)
     target = seat_of(action.split()[1])
-    state.news.append(f"{seat_name(seat)} shoots {seat_name(target)} with the Pistol.")
+    tell(
+        state,
+        N_("{seat} shoots {target} with the Pistol."),
+        seat=seat_name(seat),
+        target=seat_name(target),
+    )
     maroon_unless_fountain(state, target, "pistol")
 
 
@@ -244,7 +283,13 @@ def give(state: TortugaState, seat: int, action: str) -> None:
     card = _settle(state)["card"]
     target = seat_of(action.split()[1])
     state.kept[target].append(card)
-    state.news.append(f"{seat_name(seat)} gives {card_title(card)} to {seat_name(target)}.")
+    tell(
+        state,
+        N_("{seat} gives {card} to {target}."),
+        seat=seat_name(seat),
+        card=CARD_TITLES[card],
+        target=seat_name(target),
+    )
     if card == EL_DORADO:
         draw_votes(state, target)
 
@@ -263,8 +308,18 @@ def cabin_fever(state: TortugaState, seat: int, action: str) -> None:
     state.fevers.append([seat, target])
     for p in (seat, target):
         state.loyalty_log[p].append(state.loyalty[p])
-        note(state, p, f"Cabin Fever: your loyalty card is now {state.loyalty[p].title()}.")
-    state.news.append(f"Cabin Fever between {seat_name(seat)} and {seat_name(target)}.")
+        note(
+            state,
+            p,
+            N_("Cabin Fever: your loyalty card is now {team}."),
+            team=TEAM_NAMES[state.loyalty[p]],
+        )
+    tell(
+        state,
+        N_("Cabin Fever between {seat} and {target}."),
+        seat=seat_name(seat),
+        target=seat_name(target),
+    )
 
 
 def nest_options(state: TortugaState, seat: int) -> list[str]:
@@ -276,7 +331,12 @@ def crows_nest(state: TortugaState, seat: int, action: str) -> None:
     number of cards, then the deck is shuffled."""
     _settle(state)
     target = seat_of(action.split()[1])
-    state.news.append(f"Crow's Nest: {seat_name(seat)} replaces {seat_name(target)}'s vote cards.")
+    tell(
+        state,
+        N_("Crow's Nest: {seat} replaces {target}'s vote cards."),
+        seat=seat_name(seat),
+        target=seat_name(target),
+    )
     count = len(state.hands[target])
     if count:
         state.vote_deck.extend(state.hands[target])
@@ -302,7 +362,12 @@ def pick(state: TortugaState, seat: int, action: str) -> None:
     state.vote_deck.remove(card)
     target = pending["target"]
     state.hands[target].append(card)
-    state.news.append(f"{seat_name(seat)} picks a vote card for {seat_name(target)}.")
+    tell(
+        state,
+        N_("{seat} picks a vote card for {target}."),
+        seat=seat_name(seat),
+        target=seat_name(target),
+    )
     picked = [*pending["picked"], card]
     if pending["left"] > 1:
         state.pending = {**pending, "left": pending["left"] - 1, "picked": picked}
@@ -312,8 +377,9 @@ def pick(state: TortugaState, seat: int, action: str) -> None:
         note(
             state,
             seat,
-            f"Crow's Nest: you gave {seat_name(target)} "
-            f"{'; '.join(card_words(vote_text(c), SECTIONS[0]) for c in state.hands[target])}.",
+            N_("Crow's Nest: you gave {target} {cards}."),
+            target=seat_name(target),
+            cards=vote_cards([vote_text(c) for c in state.hands[target]]),
         )
 
 
@@ -325,7 +391,7 @@ def black_powder(state: TortugaState, seat: int, action: str) -> None:
     _settle(state)
     boat = SHIPS.index(action.split()[1])
     state.exploded = boat
-    state.news.append(f"Black Powder blows up the {SHIP_TITLES[boat]}'s rowboat.")
+    tell(state, N_("Black Powder blows up the {ship}'s rowboat."), ship=SHIP_TITLES[boat])
     pawn = state.rowboats[boat]
     if pawn is not None:
         maroon(state, pawn)
@@ -340,7 +406,7 @@ def fountain(state: TortugaState, seat: int, action: str) -> None:
     if action == "use fountain":
         state.kept[seat].remove(FOUNTAIN)
         state.discard.append(FOUNTAIN)
-        state.news.append(f"{seat_name(seat)} drinks from the Fountain of Youth and stays.")
+        tell(state, N_("{seat} drinks from the Fountain of Youth and stays."), seat=seat_name(seat))
     else:
         maroon(state, seat)
 
@@ -352,7 +418,7 @@ def atlantis_options(state: TortugaState, seat: int) -> list[str]:
 def atlantis(state: TortugaState, seat: int, action: str) -> None:
     _settle(state)
     if action == "keep atlantis":
-        state.news.append(f"{seat_name(seat)} keeps Atlantis.")
+        tell(state, N_("{seat} keeps Atlantis."), seat=seat_name(seat))
         return
     ship = ship_of(state, seat)
     assert ship is not None
@@ -360,4 +426,9 @@ def atlantis(state: TortugaState, seat: int, action: str) -> None:
     state.ships[1 - ship].append(seat)
     state.kept[seat].remove(ATLANTIS)
     state.discard.append(ATLANTIS)
-    state.news.append(f"{seat_name(seat)} uses Atlantis to join the {SHIP_TITLES[1 - ship]}.")
+    tell(
+        state,
+        N_("{seat} uses Atlantis to join the {ship}."),
+        seat=seat_name(seat),
+        ship=SHIP_TITLES[1 - ship],
+    )

@@ -8,25 +8,25 @@ never name a secret: no card a seat has looked at, no loyalty.
 
 from __future__ import annotations
 
+from games.core.words import N_, joined, t
 from games.tortuga import rules
 from games.tortuga.data import (
     SEAT_NAMES,
-    SECTIONS,
-    SHIP_TITLES,
     SHIPS,
-    SYMBOL_TITLES,
-    TEAMS,
     card_title,
     card_words,
+    ship_title,
+    symbol_title,
+    team_name,
 )
 from games.tortuga.state import TortugaState, ship_of
 
 LIMIT = 80
-_PLACE = dict(zip(SECTIONS, ("top", "flag", "bottom"), strict=True))
 
 
 def label(state: TortugaState, seat: int, action: str) -> str:
-    """Words for a legal action of ``seat`` or for a whole-word prefix of several."""
+    """Words for a legal action of ``seat`` or for a whole-word prefix of several, in the
+    language spoken (measured in it, so each fits Discord's 80 characters)."""
     legal = rules.legal_actions(state, seat)
     if action in legal:
         return _fit(action_label(state, seat, action.split()))
@@ -47,11 +47,7 @@ def _seat(word: str) -> str:
 
 
 def _ship(word: str) -> str:
-    return SHIP_TITLES[SHIPS.index(word)]
-
-
-def _team(word: str) -> str:
-    return word.title()
+    return ship_title(SHIPS.index(word))
 
 
 def _counting(state: TortugaState) -> str | None:
@@ -63,7 +59,12 @@ def _counting(state: TortugaState) -> str | None:
 def _cards(state: TortugaState, words: list[str]) -> str:
     """``cannon british skull and torch french helm`` -> Cannon (British flag, Skull) and ..."""
     counting = _counting(state)
-    return " and ".join(card_words(text, counting) for text in " ".join(words).split(" and "))
+    return joined([card_words(text, counting) for text in " ".join(words).split(" and ")])
+
+
+def _symbols(words: list[str]) -> str:
+    """The symbols chosen so far, then an ellipsis: ``Cannon, British flag, …``."""
+    return ", ".join([*(symbol_title(w) for w in words), "…"])
 
 
 def action_label(state: TortugaState, seat: int, words: list[str]) -> str:
@@ -71,92 +72,130 @@ def action_label(state: TortugaState, seat: int, words: list[str]) -> str:
     verb, rest = words[0], words[1:]
     pending = state.pending or {}
     if verb == "view":
-        return f"View event cards {rest[0]} and {rest[1]}" if rest else "View 2 event cards"
+        if rest:
+            return t("View event cards {first} and {second}", first=rest[0], second=rest[1])
+        return t("View 2 event cards")
     if verb == "reveal":
-        return f"Reveal event card {rest[0]}"
+        return t("Reveal event card {slot}", slot=rest[0])
     if verb == "force":
-        return f"Force {_seat(rest[0])} to reveal one of 2 event cards"
+        return t("Force {seat} to reveal one of 2 event cards", seat=_seat(rest[0]))
     if verb == "move":
         if rest == ["tortuga"]:
-            return "Row to Tortuga"
+            return t("Row to Tortuga")
         if len(rest) == 2:
-            return f"Climb into the {_ship(rest[0])}'s rowboat"
-        return f"Board the {_ship(rest[0])}"
+            return t("Climb into the {ship}'s rowboat", ship=_ship(rest[0]))
+        return t("Board the {ship}", ship=_ship(rest[0]))
     if verb == "attack":
         if state.galleon:
-            return "Call for an Attack on the Spanish galleon"
-        ship = ship_of(state, seat)
-        assert ship is not None
-        return f"Call for an Attack on the {SHIP_TITLES[1 - ship]}'s holds"
+            return t("Call for an Attack on the Spanish galleon")
+        return t("Call for an Attack on the {ship}'s holds", ship=_other_ship(state, seat))
     if verb == "maroon":
-        return f"Maroon {_seat(rest[0])} to Tortuga"
+        return t("Maroon {seat} to Tortuga", seat=_seat(rest[0]))
     if verb == "mutiny":
         ship = ship_of(state, seat)
         assert ship is not None
-        return f"Call for a Mutiny against captain {SEAT_NAMES[state.ships[ship][0]]}"
+        captain = SEAT_NAMES[state.ships[ship][0]]
+        return t("Call for a Mutiny against captain {captain}", captain=captain)
     if verb == "treasure":
         to = rest[1]
-        source = TEAMS[1 - TEAMS.index(to)]
-        return f"Move a chest from the {_team(source)} hold to the {_team(to)} hold"
+        source = "french" if to == "british" else "british"
+        return t(
+            "Move a chest from the {source} hold to the {team} hold",
+            source=team_name(source),
+            team=team_name(to),
+        )
     if verb == "brawl":
-        return "Call for a Brawl over Tortuga's 2 chests"
+        return t("Call for a Brawl over Tortuga's 2 chests")
     if verb == "use":
         if rest == ["atlantis"]:
-            return f"Use Atlantis: join the back of the {_other_ship(state, seat)}"
+            return t("Use Atlantis: join the back of the {ship}", ship=_other_ship(state, seat))
         if rest == ["fountain"]:
-            return "Drink from the Fountain of Youth and stay where you are"
-        return "Play your saved Letter of Marque"
+            return t("Drink from the Fountain of Youth and stay where you are")
+        return t("Play your saved Letter of Marque")
     if verb == "hold":
-        ship = SHIP_TITLES[pending["ship"]]
-        return f"Stow the {ship}'s first chest in the {_team(rest[0])} hold"
+        return t(
+            "Stow the {ship}'s first chest in the {team} hold",
+            ship=ship_title(pending["ship"]),
+            team=team_name(rest[0]),
+        )
     if verb == "vote":
-        return f"Play {_cards(state, rest)}"
+        return t("Play {cards}", cards=_cards(state, rest))
     if verb == "take":
         return _take_label(state, rest)
     if verb == "slots":
-        target = SEAT_NAMES[pending["target"]]
-        return f"Let {target} choose between event cards {rest[0]} and {rest[1]}"
+        return t(
+            "Let {seat} choose between event cards {first} and {second}",
+            seat=SEAT_NAMES[pending["target"]],
+            first=rest[0],
+            second=rest[1],
+        )
     if verb == "send":
-        return f"Send {_seat(rest[0])} to the {_ship(rest[1])}"
+        return t("Send {seat} to the {ship}", seat=_seat(rest[0]), ship=_ship(rest[1]))
     if verb == "save":
-        return "Keep the Letter of Marque for a later turn"
+        return t("Keep the Letter of Marque for a later turn")
     if verb == "discard":
-        return "Discard the Letter of Marque (nobody to send)"
+        return t("Discard the Letter of Marque (nobody to send)")
     if verb == "shoot":
-        return f"Shoot {_seat(rest[0])} with the Pistol (marooned to Tortuga)"
+        return t("Shoot {seat} with the Pistol (marooned to Tortuga)", seat=_seat(rest[0]))
     if verb == "give":
-        return f"Give {card_title(pending['card'])} to {_seat(rest[0])}"
+        return t("Give {card} to {seat}", card=card_title(pending["card"]), seat=_seat(rest[0]))
     if verb == "fever":
-        return f"Shuffle loyalty cards with {_seat(rest[0])} (Cabin Fever)"
+        return t("Shuffle loyalty cards with {seat} (Cabin Fever)", seat=_seat(rest[0]))
     if verb == "search":
-        whose = "your own" if _seat(rest[0]) == SEAT_NAMES[seat] else f"{_seat(rest[0])}'s"
-        return f"Replace {whose} vote cards (Crow's Nest)"
+        if _seat(rest[0]) == SEAT_NAMES[seat]:
+            return t("Replace your own vote cards (Crow's Nest)")
+        return t("Replace {seat}'s vote cards (Crow's Nest)", seat=_seat(rest[0]))
     if verb == "pick":
-        return f"Give {SEAT_NAMES[pending['target']]} a card: {card_words(' '.join(rest))}"
+        return t(
+            "Give {seat} a card: {card}",
+            seat=SEAT_NAMES[pending["target"]],
+            card=card_words(" ".join(rest)),
+        )
     if verb == "blow":
-        return f"Blow up the {_ship(rest[0])}'s rowboat"
+        return t("Blow up the {ship}'s rowboat", ship=_ship(rest[0]))
     if verb == "decline":
-        return "Keep the Fountain of Youth and go to Tortuga"
+        return t("Keep the Fountain of Youth and go to Tortuga")
     if verb == "keep":
-        return "Keep Atlantis for a later turn"
+        return t("Keep Atlantis for a later turn")
     raise ValueError("no label for this action")
 
 
 def _other_ship(state: TortugaState, seat: int) -> str:
     ship = ship_of(state, seat)
     assert ship is not None
-    return SHIP_TITLES[1 - ship]
+    return ship_title(1 - ship)
 
 
 def _take_label(state: TortugaState, rest: list[str]) -> str:
     if rest == ["nothing"]:
-        return "Take no treasure"
+        return t("Take no treasure")
     ship = (state.pending or {})["ship"]
-    into = f"the {_team(rest[-1])} hold"
     if rest[0] == "to":
-        return f"Take a chest from the Spanish galleon into {into}"
-    other = SHIP_TITLES[1 - ship]
-    return f"Take a chest from the {other}'s {_team(rest[0])} hold into {into}"
+        return t(
+            "Take a chest from the Spanish galleon into the {team} hold", team=team_name(rest[-1])
+        )
+    return t(
+        "Take a chest from the {ship}'s {source} hold into the {team} hold",
+        ship=ship_title(1 - ship),
+        source=team_name(rest[0]),
+        team=team_name(rest[-1]),
+    )
+
+
+_GROUPS: dict[str, str] = {
+    "reveal": N_("Reveal an event card"),
+    "force": N_("Force a player to reveal an event card"),
+    "move": N_("Move your pawn"),
+    "maroon": N_("Maroon a pawn of your ship to Tortuga"),
+    "treasure": N_("Move a chest between your ship's holds"),
+    "hold": N_("Choose the hold for the first chest"),
+    "shoot": N_("Choose whom to shoot with the Pistol"),
+    "fever": N_("Choose whom to share Cabin Fever with"),
+    "search": N_("Choose whose vote cards to replace (Crow's Nest)"),
+    "blow": N_("Blow up a rowboat (Black Powder)"),
+    "use": N_("Use a card"),
+}
+"""The label of a group of actions that needs no more than its verb."""
 
 
 def prefix_label(state: TortugaState, seat: int, words: list[str]) -> str:
@@ -168,51 +207,53 @@ def prefix_label(state: TortugaState, seat: int, words: list[str]) -> str:
     if verb == "pick":
         target = SEAT_NAMES[pending["target"]]
         if not rest:
-            return f"Pick a vote card for {target} (Crow's Nest)"
-        return f"Give {target} a card: " + ", ".join([*(SYMBOL_TITLES[w] for w in rest), "…"])
+            return t("Pick a vote card for {seat} (Crow's Nest)", seat=target)
+        return t("Give {seat} a card: {symbols}", seat=target, symbols=_symbols(rest))
     if verb == "view":
-        return f"View event card {rest[0]} and another" if rest else "Choose 2 event cards to view"
+        if rest:
+            return t("View event card {slot} and another", slot=rest[0])
+        return t("Choose 2 event cards to view")
     if verb == "slots":
         target = SEAT_NAMES[pending["target"]]
         if rest:
-            return f"Offer event card {rest[0]} and another to {target}"
-        return f"Choose 2 event cards to offer {target}"
+            return t("Offer event card {slot} and another to {seat}", slot=rest[0], seat=target)
+        return t("Choose 2 event cards to offer {seat}", seat=target)
     if verb == "take":
         if rest and rest[0] == "to":
-            return "Take a chest from the Spanish galleon"
+            return t("Take a chest from the Spanish galleon")
         if rest:
-            other = SHIP_TITLES[1 - pending["ship"]]
-            return f"Take a chest from the {other}'s {_team(rest[0])} hold"
-        return "Take a chest, or nothing"
+            return t(
+                "Take a chest from the {ship}'s {source} hold",
+                ship=ship_title(1 - pending["ship"]),
+                source=team_name(rest[0]),
+            )
+        return t("Take a chest, or nothing")
     if verb == "send":
         if rest:
-            return f"Send {_seat(rest[0])} to a ship (Letter of Marque)"
-        return "Send a pawn to a ship (Letter of Marque)"
-    groups = {
-        "reveal": "Reveal an event card",
-        "force": "Force a player to reveal an event card",
-        "move": "Move your pawn",
-        "maroon": "Maroon a pawn of your ship to Tortuga",
-        "treasure": "Move a chest between your ship's holds",
-        "hold": "Choose the hold for the first chest",
-        "shoot": "Choose whom to shoot with the Pistol",
-        "fever": "Choose whom to share Cabin Fever with",
-        "search": "Choose whose vote cards to replace (Crow's Nest)",
-        "blow": "Blow up a rowboat (Black Powder)",
-        "use": "Use a card",
-    }
+            return t("Send {seat} to a ship (Letter of Marque)", seat=_seat(rest[0]))
+        return t("Send a pawn to a ship (Letter of Marque)")
     if verb == "give":
-        return f"Choose who gets {card_title(pending['card'])}"
-    return groups[verb]
+        return t("Choose who gets {card}", card=card_title(pending["card"]))
+    return t(_GROUPS[verb])
+
+
+_SECTIONS: dict[str, str] = {
+    "attack": N_("Play a vote card (attack: the top counts)"),
+    "brawl": N_("Play a vote card (brawl: the flag counts)"),
+    "mutiny": N_("Play a vote card (mutiny: the bottom counts)"),
+}
+"""The first step of a vote: which section of the cards counts in it."""
 
 
 def _vote_group(state: TortugaState, rest: list[str]) -> str:
     if not rest:
         counting = _counting(state)
-        section = f" ({counting}: the {_PLACE[counting]} counts)" if counting else ""
-        return f"Play a vote card{section}"
+        return t(_SECTIONS[counting]) if counting else t("Play a vote card")
     if "and" in rest:
         first, second = rest[: rest.index("and")], rest[rest.index("and") + 1 :]
-        tail = ", ".join([*(SYMBOL_TITLES[w] for w in second), "…"])
-        return f"Play {_cards(state, first)} and a card: {tail}"
-    return "Play a card: " + ", ".join([*(SYMBOL_TITLES[w] for w in rest), "…"])
+        return t(
+            "Play {card} and a card: {symbols}",
+            card=_cards(state, first),
+            symbols=_symbols(second),
+        )
+    return t("Play a card: {symbols}", symbols=_symbols(rest))

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 from games.core import Phase
+from games.core.words import N_
 from games.tortuga import events, votes
 from games.tortuga.data import (
     ARMADA,
@@ -26,6 +27,7 @@ from games.tortuga.data import (
     SHIPS,
     STARRED,
     STARRED_IN_GAME,
+    TEAM_NAMES,
     TEAMS,
     VOTE_TOTAL,
 )
@@ -47,6 +49,7 @@ from games.tortuga.state import (
     others,
     row_count,
     ship_of,
+    tell,
 )
 
 Effect = Callable[[TortugaState, int, str], None]
@@ -98,9 +101,10 @@ def new_game(players: int, seed: int) -> TortugaState:
     state.event_deck.append(ARMADA)
     state.current = below(state, players)
     state.pending = {"kind": "hold", "seat": state.ships[0][0], "ship": 0}
-    state.news = [
-        "The crews are aboard. Each captain chooses the hold of their ship's first chest."
-    ]
+    tell(
+        state,
+        N_("The crews are aboard. Each captain chooses the hold of their ship's first chest."),
+    )
     return state
 
 
@@ -178,20 +182,30 @@ def take_turn_action(state: TortugaState, seat: int, action: str) -> None:
     verb = words[0]
     if verb == "view":
         state.pending = {"kind": "view", "seat": seat}
-        state.news.append(f"{seat_name(seat)} will view two event cards.")
+        tell(state, N_("{seat} will view two event cards."), seat=seat_name(seat))
     elif verb == "reveal":
         events.reveal(state, seat, int(words[1]) - 1)
     elif verb == "force":
         target = events.seat_of(words[1])
         state.pending = {"kind": "force", "seat": seat, "target": target}
-        state.news.append(f"{seat_name(seat)} forces {seat_name(target)} to reveal an event card.")
+        tell(
+            state,
+            N_("{seat} forces {target} to reveal an event card."),
+            seat=seat_name(seat),
+            target=seat_name(target),
+        )
     elif verb == "move":
         move(state, seat, words[1:])
     elif verb in ("attack", "mutiny", "brawl"):
         votes.call_vote(state, verb, seat)
     elif verb == "maroon":
         target = events.seat_of(words[1])
-        state.news.append(f"Captain {seat_name(seat)} maroons {seat_name(target)}.")
+        tell(
+            state,
+            N_("Captain {seat} maroons {target}."),
+            seat=seat_name(seat),
+            target=seat_name(target),
+        )
         maroon_unless_fountain(state, target, "captain")
     elif verb == "treasure":
         ship = ship_of(state, seat)
@@ -199,14 +213,17 @@ def take_turn_action(state: TortugaState, seat: int, action: str) -> None:
         to = TEAMS.index(words[2])
         state.holds[ship][1 - to] -= 1
         state.holds[ship][to] += 1
-        state.news.append(
-            f"Cabin boy {seat_name(seat)} moves a chest to the {words[2].title()} hold of the "
-            f"{SHIP_TITLES[ship]}."
+        tell(
+            state,
+            N_("Cabin boy {seat} moves a chest to the {team} hold of the {ship}."),
+            seat=seat_name(seat),
+            team=TEAM_NAMES[words[2]],
+            ship=SHIP_TITLES[ship],
         )
         treasure_changed(state)
     else:
         state.pending = {"kind": "marque", "seat": seat, "saved": True}
-        state.news.append(f"{seat_name(seat)} plays a saved Letter of Marque.")
+        tell(state, N_("{seat} plays a saved Letter of Marque."), seat=seat_name(seat))
 
 
 def move(state: TortugaState, seat: int, where: list[str]) -> None:
@@ -215,16 +232,23 @@ def move(state: TortugaState, seat: int, where: list[str]) -> None:
         state.rowboats[state.rowboats.index(seat)] = None
         if where == ["tortuga"]:
             state.tortuga.append(seat)
-            state.news.append(f"{seat_name(seat)} rows to Tortuga.")
+            tell(state, N_("{seat} rows to Tortuga."), seat=seat_name(seat))
         else:
             ship = SHIPS.index(where[0])
             state.ships[ship].append(seat)
-            state.news.append(f"{seat_name(seat)} boards the {SHIP_TITLES[ship]}.")
+            tell(
+                state, N_("{seat} boards the {ship}."), seat=seat_name(seat), ship=SHIP_TITLES[ship]
+            )
         return
     boat = SHIPS.index(where[0])
     (state.tortuga if place == "tortuga" else state.ships[boat]).remove(seat)
     state.rowboats[boat] = seat
-    state.news.append(f"{seat_name(seat)} climbs into the {SHIP_TITLES[boat]}'s rowboat.")
+    tell(
+        state,
+        N_("{seat} climbs into the {ship}'s rowboat."),
+        seat=seat_name(seat),
+        ship=SHIP_TITLES[boat],
+    )
 
 
 # -- the decisions of the turn's own actions --------------------------------------------------
@@ -236,9 +260,12 @@ def choose_hold(state: TortugaState, seat: int, action: str) -> None:
     ship = (state.pending or {})["ship"]
     team = action.split()[1]
     state.holds[ship][TEAMS.index(team)] += 1
-    state.news.append(
-        f"Captain {seat_name(seat)} stows the {SHIP_TITLES[ship]}'s chest in the "
-        f"{team.title()} hold."
+    tell(
+        state,
+        N_("Captain {seat} stows the {ship}'s chest in the {team} hold."),
+        seat=seat_name(seat),
+        ship=SHIP_TITLES[ship],
+        team=TEAM_NAMES[team],
     )
     if ship == 0:
         state.pending = {"kind": "hold", "seat": state.ships[1][0], "ship": 1}
@@ -267,15 +294,26 @@ def view_cards(state: TortugaState, seat: int, action: str) -> None:
         {"kind": "looked", "seat": seat, "cards": [[slot + 1, state.row[slot]] for slot in slots]}
     )
     state.pending = None
-    state.news.append(f"{seat_name(seat)} views event cards {slots[0] + 1} and {slots[1] + 1}.")
+    tell(
+        state,
+        N_("{seat} views event cards {first} and {second}."),
+        seat=seat_name(seat),
+        first=slots[0] + 1,
+        second=slots[1] + 1,
+    )
 
 
 def offer_slots(state: TortugaState, seat: int, action: str) -> None:
     slots = [int(w) - 1 for w in action.split()[1:]]
     target = (state.pending or {})["target"]
     state.pending = {"kind": "forced", "seat": target, "slots": slots, "by": seat}
-    state.news.append(
-        f"{seat_name(seat)} offers slots {slots[0] + 1} and {slots[1] + 1} to {seat_name(target)}."
+    tell(
+        state,
+        N_("{seat} offers slots {first} and {second} to {target}."),
+        seat=seat_name(seat),
+        first=slots[0] + 1,
+        second=slots[1] + 1,
+        target=seat_name(target),
     )
 
 
@@ -305,7 +343,7 @@ def begin_turn(state: TortugaState) -> None:
     """Skip Scurvy's victims, then offer Atlantis "immediately before any player's turn"."""
     while state.scurvy[state.current]:
         state.scurvy[state.current] = False
-        state.news.append(f"{seat_name(state.current)} loses this turn to Scurvy.")
+        tell(state, N_("{seat} loses this turn to Scurvy."), seat=seat_name(state.current))
         state.current = (state.current + 1) % state.players
         state.turn += 1
     state.actions_left = 2 if state.players == 2 else 1

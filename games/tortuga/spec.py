@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Change, GameSpec, Lesson, Score, View
+from games.core.words import N_
 from games.tortuga import (
     changes,
     evaluate,
@@ -20,7 +21,7 @@ from games.tortuga import (
     views,
 )
 from games.tortuga.data import SEAT_NAMES, TEAMS
-from games.tortuga.state import TortugaState
+from games.tortuga.state import TortugaState, said
 
 
 class TortugaSpec(GameSpec[TortugaState]):
@@ -32,7 +33,7 @@ class TortugaSpec(GameSpec[TortugaState]):
     moments = teach.moments
     seat_names = SEAT_NAMES
     has_hand = True
-    summary = (
+    summary = N_(
         "Secret British and French teams (and a lone Dutch player with odd counts) fight over "
         "8 chests. On your turn take one action (two with 2 players): view 2 event cards, "
         "reveal one, force another player to reveal, move via a rowboat, or use your rank - "
@@ -66,7 +67,7 @@ class TortugaSpec(GameSpec[TortugaState]):
         return state.turn
 
     def last_lines(self, state: TortugaState) -> list[str]:
-        return list(state.news)
+        return [said(kept) for kept in state.news]
 
     def players(self, state: TortugaState) -> int:
         return state.players
@@ -83,7 +84,7 @@ class TortugaSpec(GameSpec[TortugaState]):
 
     def describe(self, before: TortugaState, seat: int, action: str, after: TortugaState) -> str:
         """The public news of the action; votes and Crow's Nest picks never name a card."""
-        return " ".join(after.news)
+        return " ".join(self.last_lines(after))
 
     def secret_choice(self, state: TortugaState, seat: int) -> bool:
         return rules.phase_of(state) in rules.SECRET_KINDS

@@ -7,6 +7,10 @@ The vote deck and the event deck are drawn from index 0 (the top).
 
 ``pending`` is the decision the game waits for (its ``kind`` names a row of ``rules.PHASES``);
 None means the player whose turn it is chooses an action.
+
+The lines a state keeps for players (``news``, ``notes``) hold facts, never words in one
+reader's language: each is a :data:`Line`, its English text (marked ``N_``) and placeholders,
+said in the language spoken when read (:func:`said`).
 """
 
 from __future__ import annotations
@@ -15,7 +19,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.core import StateCodec
-from games.tortuga.data import ALBATROSS, SHIP_SIZE, SHIPS, TEAMS
+from games.core.words import t
+from games.tortuga.data import ALBATROSS, SHIP_SIZE, SHIPS, TEAMS, cards_in_words, counted
+
+Line = dict[str, Any]
+"""A line kept for players: ``text`` (English, with ``{placeholders}``) and ``params``. A
+param is a fact: a number, an English name (a seat, a ship, a card, a team: looked up when
+said), a list of them (said as a comma list), a nested line, a count (:func:`count`) or vote
+cards (:func:`vote_cards`)."""
 
 
 @dataclass
@@ -46,9 +57,9 @@ class TortugaState:
     pending: dict[str, Any] | None = None
     sudden_death: bool = False
     outcome: dict[str, Any] | None = None
-    news: list[str] = field(default_factory=list)  # the public lines of the latest action
+    news: list[Line] = field(default_factory=list)  # the public lines of the latest action
     last_vote: dict[str, Any] | None = None
-    notes: list[list[str]] = field(default_factory=list)  # private messages per seat
+    notes: list[list[Line]] = field(default_factory=list)  # private messages per seat
     # -- what the table remembers (public) and what the end reveals (hidden until then) --------
     reveals: list[dict[str, Any]] = field(default_factory=list)  # slot, card, by: every reveal
     fevers: list[list[int]] = field(default_factory=list)  # Cabin Fever pairs, in order
@@ -115,9 +126,46 @@ def others(state: TortugaState, seat: int) -> list[int]:
     return [p for p in range(state.players) if p != seat]
 
 
-def note(state: TortugaState, seat: int, text: str) -> None:
+def line(text: str, **params: Any) -> Line:
+    """A line to keep: ``text`` is English, marked ``N_`` so the catalogue has it."""
+    return {"text": text, "params": params}
+
+
+def count(n: int, noun: str) -> dict[str, Any]:
+    """A param that is a number of things (``2 chests``), said with the right plural."""
+    return {"n": n, "noun": noun}
+
+
+def vote_cards(texts: list[str]) -> dict[str, Any]:
+    """A param that is vote cards by text, said as the buttons name them."""
+    return {"cards": texts}
+
+
+def tell(state: TortugaState, text: str, **params: Any) -> None:
+    """A public line of the latest action."""
+    state.news.append(line(text, **params))
+
+
+def note(state: TortugaState, seat: int, text: str, **params: Any) -> None:
     """A private message for one seat (kept short: the last few only)."""
-    state.notes[seat] = [*state.notes[seat][-4:], text]
+    state.notes[seat] = [*state.notes[seat][-4:], line(text, **params)]
+
+
+def said(kept: Line) -> str:
+    """A kept line in the language spoken now."""
+    return t(kept["text"], **{key: _said(value) for key, value in kept["params"].items()})
+
+
+def _said(value: Any) -> Any:
+    if isinstance(value, str):
+        return t(value)
+    if isinstance(value, list):
+        return ", ".join(_said(item) for item in value)
+    if isinstance(value, dict):
+        if "cards" in value:
+            return cards_in_words(value["cards"])
+        return counted(value["n"], value["noun"]) if "noun" in value else said(value)
+    return value
 
 
 CODEC: StateCodec[TortugaState] = StateCodec(TortugaState)

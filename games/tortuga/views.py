@@ -12,20 +12,24 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Score, View, score
+from games.core.words import N_, joined, t
 from games.tortuga import votes
 from games.tortuga.data import (
     EL_DORADO,
     SEAT_NAMES,
     SECTIONS,
-    SHIP_TITLES,
     SHIPS,
-    SYMBOL_TITLES,
     TEAMS,
     card_title,
     card_words,
+    cards_in_words,
+    one_after_another,
+    semicolons,
+    ship_title,
+    team_name,
     vote_text,
 )
-from games.tortuga.state import TortugaState, team_chests
+from games.tortuga.state import TortugaState, said, team_chests
 
 # Pending-decision fields everyone may see (never "cards" or "picked": the secret choices).
 _PUBLIC_PENDING = (
@@ -60,7 +64,7 @@ def board_view(state: TortugaState) -> dict[str, Any]:
         "ships": [
             {
                 "key": SHIPS[i],
-                "name": SHIP_TITLES[i],
+                "name": ship_title(i),
                 "crew": list(state.ships[i]),
                 "holds": dict(zip(TEAMS, state.holds[i], strict=True)),
                 "rowboat": state.rowboats[i],
@@ -89,7 +93,7 @@ def board_view(state: TortugaState) -> dict[str, Any]:
             for run in state.deck_runs
         ],
         "pending": shown or None,
-        "last_vote": state.last_vote,
+        "last_vote": _last_vote(state),
         "reveals": [dict(r) for r in state.reveals],
         "cabin_fevers": [list(pair) for pair in state.fevers],
         "sudden_death": state.sudden_death,
@@ -100,8 +104,15 @@ def board_view(state: TortugaState) -> dict[str, Any]:
 
 
 def scores(state: TortugaState) -> list[Score]:
-    """The envelope's scores: each team's chests (holds on both ships plus Tortuga's area)."""
-    return [score(team.title(), chests) for team, chests in team_chests(state).items()]
+    """The envelope's scores: each team's chests (holds on both ships plus Tortuga's area),
+    British first."""
+    return [score(team_name(team), chests) for team, chests in team_chests(state).items()]
+
+
+def _last_vote(state: TortugaState) -> dict[str, Any] | None:
+    """The latest vote as the table saw it, its verdict in the language spoken."""
+    last = state.last_vote
+    return None if last is None else {**last, "verdict": t(last["verdict"])}
 
 
 def private_view(state: TortugaState, seat: int) -> dict[str, Any]:
@@ -119,7 +130,7 @@ def private_view(state: TortugaState, seat: int) -> dict[str, Any]:
             for i, run in enumerate(state.deck_runs)
             if str(seat) in run["own"]
         ],
-        "notes": list(state.notes[seat]),
+        "notes": [said(kept) for kept in state.notes[seat]],
     }
     if pending.get("kind") == "vote" and seat in pending["voters"]:
         played = pending["cards"][pending["voters"].index(seat)]
@@ -132,28 +143,28 @@ def private_view(state: TortugaState, seat: int) -> dict[str, Any]:
 
 
 # -- the DM text ---------------------------------------------------------------------------
-def cards_in_words(cards: list[str], between: str = "; ") -> str:
-    """Vote cards as the buttons name them, top symbol first: ``Cannon (French flag, Helm)``."""
-    return between.join(card_words(card, SECTIONS[0]) for card in cards)
-
-
 def how_to_win(loyalty: str, players: int) -> str:
     """What the seat's side needs when the Spanish Armada is revealed."""
     if loyalty == "dutch":
-        return (
+        return t(
             "You play alone: you win only if the British and the French have the same number "
             "of chests when the Spanish Armada is revealed."
         )
-    team, other = loyalty.title(), TEAMS[1 - TEAMS.index(loyalty)].title()
-    tie = (
-        "a tie makes the Dutch player win"
-        if players % 2
-        else "a tie means sudden death: the first team to take the lead wins"
-    )
-    return (
-        f"The {team} win if they have more chests than the {other} when the Spanish Armada "
-        f"is revealed, counting the {team} holds of both ships and Tortuga's {team} area "
-        f"({tie})."
+    team, other = team_name(loyalty), team_name(TEAMS[1 - TEAMS.index(loyalty)])
+    if players % 2:
+        return t(
+            "The {team} win if they have more chests than the {other} when the Spanish Armada "
+            "is revealed, counting the {team} holds of both ships and Tortuga's {team} area "
+            "(a tie makes the Dutch player win).",
+            team=team,
+            other=other,
+        )
+    return t(
+        "The {team} win if they have more chests than the {other} when the Spanish Armada "
+        "is revealed, counting the {team} holds of both ships and Tortuga's {team} area "
+        "(a tie means sudden death: the first team to take the lead wins).",
+        team=team,
+        other=other,
     )
 
 
@@ -164,52 +175,61 @@ def private_text(view: View) -> str:
         return ""
     seat, loyalty = private["seat"], private["loyalty"]
     lines = [
-        f"Loyalty: **{loyalty.title()}**.",
+        t("Loyalty: **{team}**.", team=team_name(loyalty)),
         how_to_win(loyalty, len(view["seats"])),
     ]
     history = private["loyalty_history"]
     if len(history) > 1:
-        lines.append(
-            "Your loyalty cards so far (Cabin Fever): "
-            + ", then ".join(card.title() for card in history)
-            + "."
-        )
-    lines.append("Vote cards: " + (cards_in_words(private["hand"]) or "none"))
+        cards = one_after_another(history)
+        lines.append(t("Your loyalty cards so far (Cabin Fever): {cards}.", cards=cards))
+    if private["hand"]:
+        lines.append(t("Vote cards: {cards}", cards=cards_in_words(private["hand"])))
+    else:
+        lines.append(t("Vote cards: none"))
     pending = view.get("pending") or {}
     if pending.get("kind") == "vote" and seat in pending["voters"]:
         if private.get("vote_played"):
-            lines.append("Your vote: " + cards_in_words(private["vote_played"], " and "))
+            played = joined([card_words(card) for card in private["vote_played"]])
+            lines.append(t("Your vote: {cards}", cards=played))
         else:
             lines += vote_lesson(view, private)
     if private["known_events"]:
-        lines.append(
-            "Event cards you have seen: "
-            + "; ".join(
-                f"slot {slot}: {card_title(card)}" for slot, card in private["known_events"].items()
-            )
+        seen = semicolons(
+            [
+                t("slot {slot}: {card}", slot=slot, card=card_title(card))
+                for slot, card in private["known_events"].items()
+            ]
         )
+        lines.append(t("Event cards you have seen: {cards}", cards=seen))
     if private.get("vote_deck_search"):
-        lines.append("Crow's Nest, the vote deck: " + cards_in_words(private["vote_deck_search"]))
+        deck = cards_in_words(private["vote_deck_search"])
+        lines.append(t("Crow's Nest, the vote deck: {cards}", cards=deck))
         if private["picked"]:
-            lines.append("Picked so far: " + cards_in_words(private["picked"]))
+            picked = cards_in_words(private["picked"])
+            lines.append(t("Picked so far: {cards}", cards=picked))
     lines += private["notes"]
     return "\n".join(lines)
 
 
 _CARD_ROLES: dict[str, dict[str, str]] = {
     "attack": {
-        "cannon": "for the attack (at least 1 cannon is needed)",
-        "torch": "for the attack (torches must outnumber waters)",
-        "water": "against the attack (puts out 1 torch)",
+        "cannon": N_("for the attack (at least 1 cannon is needed)"),
+        "torch": N_("for the attack (torches must outnumber waters)"),
+        "water": N_("against the attack (puts out 1 torch)"),
     },
     "brawl": {
-        "british": "a flag for the British area",
-        "french": "a flag for the French area",
+        "british": N_("a flag for the British area"),
+        "french": N_("a flag for the French area"),
     },
     "mutiny": {
-        "skull": "for the mutiny (skulls must outnumber helms)",
-        "helm": "against the mutiny (a tie keeps the captain)",
+        "skull": N_("for the mutiny (skulls must outnumber helms)"),
+        "helm": N_("against the mutiny (a tie keeps the captain)"),
     },
+}
+_YOUR_CARDS: dict[str, str] = {
+    "attack": N_("Your cards in this attack:"),
+    "brawl": N_("Your cards in this brawl:"),
+    "mutiny": N_("Your cards in this mutiny:"),
 }
 
 
@@ -221,87 +241,129 @@ def vote_lesson(view: View, private: dict[str, Any]) -> list[str]:
     lines = [_vote_rule(view, vote, caller)]
     roles = _CARD_ROLES[vote]
     section = SECTIONS.index(vote)
-    lines.append(f"Your cards in this {vote}:")
+    lines.append(t(_YOUR_CARDS[vote]))
     for text in sorted(set(private["hand"])):
-        lines.append(f"- {card_words(text, vote)}: {roles[text.split()[section]]}")
+        lines.append(f"- {card_words(text, vote)}: {t(roles[text.split()[section]])}")
     if EL_DORADO in view["kept"][private["seat"]]:
-        lines.append("With El Dorado you may play two cards; El Dorado is then discarded.")
-    lines.append("The deck adds 1 card nobody has seen. " + _wants(view, vote, private))
+        lines.append(t("With El Dorado you may play two cards; El Dorado is then discarded."))
+    lines.append(t("The deck adds 1 card nobody has seen.") + " " + _wants(view, vote, private))
     return lines
 
 
 def _vote_rule(view: View, vote: str, caller: str) -> str:
     pending = view["pending"]
     if vote == "brawl":
-        return (
-            f"{caller} calls a brawl on Tortuga: only the flag in the middle of each card "
+        return t(
+            "{caller} calls a brawl on Tortuga: only the flag in the middle of each card "
             "counts. More British flags put both of Tortuga's chests in the British area, more "
-            "French flags in the French area; a tie puts one in each."
+            "French flags in the French area; a tie puts one in each.",
+            caller=caller,
         )
     ship = view["ships"][pending["ship"]]
     if vote == "mutiny":
-        captain = SEAT_NAMES[ship["crew"][0]]
-        return (
-            f"{caller} calls a mutiny against captain {captain} of the {ship['name']}: only the "
-            "bottom of each card counts. More skulls than helms maroon the captain to Tortuga."
+        return t(
+            "{caller} calls a mutiny against captain {captain} of the {ship}: only the bottom "
+            "of each card counts. More skulls than helms maroon the captain to Tortuga.",
+            caller=caller,
+            captain=SEAT_NAMES[ship["crew"][0]],
+            ship=ship["name"],
         )
-    return (
-        f"{caller} calls an attack from the {ship['name']}: only the top of each card counts. "
-        f"It succeeds with at least 1 cannon and more torches than waters; then {caller} may "
-        f"take a chest from {_take_source(view)} into either hold of the {ship['name']}, or "
-        "take nothing."
+    if view["galleon"]:
+        return t(
+            "{caller} calls an attack from the {ship}: only the top of each card counts. It "
+            "succeeds with at least 1 cannon and more torches than waters; then {caller} may "
+            "take a chest from the Spanish galleon into either hold of the {ship}, or take "
+            "nothing.",
+            caller=caller,
+            ship=ship["name"],
+        )
+    return t(
+        "{caller} calls an attack from the {ship}: only the top of each card counts. It "
+        "succeeds with at least 1 cannon and more torches than waters; then {caller} may take "
+        "a chest from the {other}'s holds into either hold of the {ship}, or take nothing.",
+        caller=caller,
+        ship=ship["name"],
+        other=view["ships"][1 - pending["ship"]]["name"],
     )
 
 
-def _take_source(view: View) -> str:
-    if view["galleon"]:
-        return "the Spanish galleon"
-    other = view["ships"][1 - view["pending"]["ship"]]
-    return f"the {other['name']}'s holds"
+_BRAWL_TIES: tuple[tuple[str, tuple[int, int]], ...] = (
+    (
+        N_("You are Dutch: the chests now stand {tally}; more British flags would tie them."),
+        (2, 0),
+    ),
+    (N_("You are Dutch: the chests now stand {tally}; a tie of flags would tie them."), (1, 1)),
+    (
+        N_("You are Dutch: the chests now stand {tally}; more French flags would tie them."),
+        (0, 2),
+    ),
+)
+"""For the Dutch player in a brawl: each result's sentence and the chests it adds."""
 
 
 def _wants(view: View, vote: str, private: dict[str, Any]) -> str:
     """What the seat's side wants from this vote, in one sentence."""
     loyalty = private["loyalty"]
-    chests = {team["name"].lower(): team["value"] for team in view["scores"]}
-    tally = f"British {chests['british']}, French {chests['french']}"
+    chests = dict(zip(TEAMS, (team["value"] for team in view["scores"]), strict=True))
+    tally = t("British {british}, French {french}", **chests)
     if vote == "brawl":
         areas = view["tortuga"]["chests"]
-        if loyalty != "dutch":
-            return f"You are {loyalty.title()}: you want {SYMBOL_TITLES[loyalty]}s."
+        if loyalty == "british":
+            return t("You are British: you want British flags.")
+        if loyalty == "french":
+            return t("You are French: you want French flags.")
         base = {team: chests[team] - areas[team] for team in TEAMS}
-        ties = [
-            name
-            for name, (b, f) in (
-                ("more British flags", (2, 0)),
-                ("a tie of flags", (1, 1)),
-                ("more French flags", (0, 2)),
-            )
-            if base["british"] + b == base["french"] + f
-        ]
-        if ties:
-            return f"You are Dutch: the chests now stand {tally}; {ties[0]} would tie them."
-        return f"You are Dutch: the chests now stand {tally}; no brawl result ties them."
+        for sentence, (b, f) in _BRAWL_TIES:
+            if base["british"] + b == base["french"] + f:
+                return t(sentence, tally=tally)
+        return t(
+            "You are Dutch: the chests now stand {tally}; no brawl result ties them.", tally=tally
+        )
     captain = SEAT_NAMES[view["ships"][view["pending"]["ship"]]["crew"][0]]
     if vote == "mutiny":
-        side = "on your side" if loyalty != "dutch" else "keeping the teams level"
-        return (
-            f"Play a skull if you believe captain {captain} is not {side}, a helm if you "
-            "believe they are."
+        if loyalty == "dutch":
+            return t(
+                "Play a skull if you believe captain {captain} is not keeping the teams level, "
+                "a helm if you believe they are.",
+                captain=captain,
+            )
+        return t(
+            "Play a skull if you believe captain {captain} is not on your side, a helm if you "
+            "believe they are.",
+            captain=captain,
         )
+    mine = captain == SEAT_NAMES[private["seat"]]
     if loyalty == "dutch":
-        if captain == SEAT_NAMES[private["seat"]]:
-            return f"You are Dutch and the captain: after a success you choose (now {tally})."
+        if mine:
+            return t(
+                "You are Dutch and the captain: after a success you choose (now {tally}).",
+                tally=tally,
+            )
         if chests["british"] == chests["french"]:
-            return f"You are Dutch: the chests stand level ({tally}); a chest taken breaks that."
-        behind = min(TEAMS, key=lambda team: chests[team]).title()
-        return f"You are Dutch: the chests stand {tally}; a chest for the {behind} would help."
-    if captain == SEAT_NAMES[private["seat"]]:
-        return (
-            f"You are {loyalty.title()} and the captain: after a success you choose the hold, "
-            f"or take nothing (now {tally})."
+            return t(
+                "You are Dutch: the chests stand level ({tally}); a chest taken breaks that.",
+                tally=tally,
+            )
+        if chests["british"] < chests["french"]:
+            return t(
+                "You are Dutch: the chests stand {tally}; a chest for the British would help.",
+                tally=tally,
+            )
+        return t(
+            "You are Dutch: the chests stand {tally}; a chest for the French would help.",
+            tally=tally,
         )
-    return (
-        f"You are {loyalty.title()}: a success helps you only if captain {captain} puts the "
-        f"chest in the {loyalty.title()} hold (now {tally})."
+    if mine:
+        return t(
+            "You are {team} and the captain: after a success you choose the hold, or take "
+            "nothing (now {tally}).",
+            team=team_name(loyalty),
+            tally=tally,
+        )
+    return t(
+        "You are {team}: a success helps you only if captain {captain} puts the chest in the "
+        "{team} hold (now {tally}).",
+        team=team_name(loyalty),
+        captain=captain,
+        tally=tally,
     )

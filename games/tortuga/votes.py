@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from games.core.words import N_
 from games.tortuga.data import (
     EL_DORADO,
     PIRATE_CODE,
     SECTIONS,
     SHIP_TITLES,
     SHIPS,
+    SYMBOL_WORDS,
+    TEAM_NAMES,
     TEAMS,
     VOTE_CARDS,
-    counted,
     vote_text,
 )
 from games.tortuga.effects import (
@@ -29,7 +31,33 @@ from games.tortuga.effects import (
     top_vote_card,
     treasure_changed,
 )
-from games.tortuga.state import TortugaState, location
+from games.tortuga.state import Line, TortugaState, count, line, location, tell
+
+_CALLS: dict[str, tuple[str, str, str]] = {
+    "attack": (
+        N_("{caller} calls for an attack: {voters} votes."),
+        N_("{caller} calls for an attack: {voters} vote."),
+        N_("{caller} calls for an attack; nobody can vote, the deck card decides."),
+    ),
+    "mutiny": (
+        N_("{caller} calls for a mutiny: {voters} votes."),
+        N_("{caller} calls for a mutiny: {voters} vote."),
+        N_("{caller} calls for a mutiny; nobody can vote, the deck card decides."),
+    ),
+    "brawl": (
+        N_("{caller} calls for a brawl: {voters} votes."),
+        N_("{caller} calls for a brawl: {voters} vote."),
+        N_("{caller} calls for a brawl; nobody can vote, the deck card decides."),
+    ),
+}
+"""The call of each vote: one voter, several voters, nobody (the list of voters is a param;
+the number of voters is never 0 in the first two, so the English choice holds in German and
+French too)."""
+_REVEALS: dict[str, str] = {
+    "attack": N_("The attack vote reveals {symbols}: {verdict} ({meaning})."),
+    "mutiny": N_("The mutiny vote reveals {symbols}: {verdict} ({meaning})."),
+    "brawl": N_("The brawl vote reveals {symbols}: {verdict} ({meaning})."),
+}
 
 
 def call_vote(state: TortugaState, vote: str, caller: int) -> None:
@@ -46,7 +74,7 @@ def call_vote(state: TortugaState, vote: str, caller: int) -> None:
             continue
         if state.pirate_code[seat]:
             state.pirate_code[seat] -= 1
-            state.news.append(f"{seat_name(seat)} sits this vote out (Pirate Code).")
+            tell(state, N_("{seat} sits this vote out (Pirate Code)."), seat=seat_name(seat))
             if not state.pirate_code[seat]:
                 state.kept[seat].remove(PIRATE_CODE)
                 state.discard.append(PIRATE_CODE)
@@ -60,14 +88,9 @@ def call_vote(state: TortugaState, vote: str, caller: int) -> None:
         "voters": voters,
         "cards": [[] for _ in voters],
     }
-    state.news.append(
-        f"{seat_name(caller)} calls for {'an' if vote == 'attack' else 'a'} {vote}"
-        + (
-            f": {', '.join(seat_name(v) for v in voters)} vote{'s' * (len(voters) == 1)}."
-            if voters
-            else "; nobody can vote, the deck card decides."
-        )
-    )
+    one, several, nobody = _CALLS[vote]
+    call = nobody if not voters else one if len(voters) == 1 else several
+    tell(state, call, caller=seat_name(caller), voters=[seat_name(v) for v in voters])
     if not voters:
         resolve_vote(state)
 
@@ -99,7 +122,7 @@ def commit(state: TortugaState, seat: int, action: str) -> None:
         state.hands[seat].remove(card)
         played.append(card)
     pending["cards"][pending["voters"].index(seat)] = played
-    state.news.append(f"{seat_name(seat)} has voted.")
+    tell(state, N_("{seat} has voted."), seat=seat_name(seat))
     if not waiting_voters(state):
         resolve_vote(state)
 
@@ -110,38 +133,53 @@ def attack_succeeds(symbols: list[str]) -> bool:
     return "cannon" in symbols and symbols.count("torch") > symbols.count("water")
 
 
-def attack_meaning(symbols: list[str]) -> str:
-    """What the revealed tops meant, in words: cannons, and the torches the water left."""
+def attack_meaning(symbols: list[str]) -> Line:
+    """What the revealed tops meant: cannons, and the torches the water left."""
     cannons, torches, waters = (symbols.count(symbol) for symbol in ("cannon", "torch", "water"))
     if not cannons:
-        return "no cannon was fired"
+        return line(N_("no cannon was fired"))
     if not torches:
-        return f"{counted(cannons, 'cannon')} but no torch"
+        return line(N_("{cannons} but no torch"), cannons=count(cannons, "cannon"))
     if waters >= torches:
-        return f"{counted(waters, 'water')} put out {'the' if torches == 1 else 'all'} " + (
-            _torches(torches)
+        put_out = (
+            N_("{waters} put out the {torches}")
+            if torches == 1
+            else N_("{waters} put out all {torches}")
         )
-    burning = torches - waters
-    return f"{counted(cannons, 'cannon')} and {_torches(burning)} still burning" + (
-        f" after {counted(waters, 'water')}" if waters else ""
+        return line(put_out, waters=count(waters, "water"), torches=count(torches, "torch"))
+    burning = count(torches - waters, "torch")
+    if not waters:
+        return line(
+            N_("{cannons} and {torches} still burning"),
+            cannons=count(cannons, "cannon"),
+            torches=burning,
+        )
+    return line(
+        N_("{cannons} and {torches} still burning after {waters}"),
+        cannons=count(cannons, "cannon"),
+        torches=burning,
+        waters=count(waters, "water"),
     )
 
 
-def _torches(count: int) -> str:
-    return f"{count} torch" if count == 1 else f"{count} torches"
-
-
-def mutiny_meaning(symbols: list[str]) -> str:
+def mutiny_meaning(symbols: list[str]) -> Line:
     skulls, helms = symbols.count("skull"), symbols.count("helm")
-    tally = f"{counted(skulls, 'skull')} against {counted(helms, 'helm')}"
     if skulls > helms:
-        return f"{tally}: a majority of skulls"
-    return f"{tally}: {'a tie keeps' if skulls == helms else 'the helms keep'} the captain"
+        tally = N_("{skulls} against {helms}: a majority of skulls")
+    elif skulls == helms:
+        tally = N_("{skulls} against {helms}: a tie keeps the captain")
+    else:
+        tally = N_("{skulls} against {helms}: the helms keep the captain")
+    return line(tally, skulls=count(skulls, "skull"), helms=count(helms, "helm"))
 
 
-def brawl_meaning(symbols: list[str]) -> str:
+def brawl_meaning(symbols: list[str]) -> Line:
     british, french = symbols.count("british"), symbols.count("french")
-    return f"{counted(british, 'British flag')} against {counted(french, 'French flag')}"
+    return line(
+        N_("{british} against {french}"),
+        british=count(british, "british"),
+        french=count(french, "french"),
+    )
 
 
 def resolve_vote(state: TortugaState) -> None:
@@ -166,21 +204,21 @@ def resolve_vote(state: TortugaState) -> None:
     state.pending = None
     if vote == "attack":
         success = attack_succeeds(symbols)
-        verdict = "the attack succeeds" if success else "the attack fails"
+        verdict = N_("the attack succeeds") if success else N_("the attack fails")
         meaning = attack_meaning(symbols)
     elif vote == "mutiny":
         success = symbols.count("skull") > symbols.count("helm")
-        verdict = "the mutiny succeeds" if success else "the mutiny fails"
+        verdict = N_("the mutiny succeeds") if success else N_("the mutiny fails")
         meaning = mutiny_meaning(symbols)
     else:
         success = True
         british, french = symbols.count("british"), symbols.count("french")
         if british == french:
-            state.tortuga_chests, verdict = [1, 1], "one chest to each area"
+            state.tortuga_chests, verdict = [1, 1], N_("one chest to each area")
         elif british > french:
-            state.tortuga_chests, verdict = [2, 0], "both chests to the British area"
+            state.tortuga_chests, verdict = [2, 0], N_("both chests to the British area")
         else:
-            state.tortuga_chests, verdict = [0, 2], "both chests to the French area"
+            state.tortuga_chests, verdict = [0, 2], N_("both chests to the French area")
         meaning = brawl_meaning(symbols)
     state.last_vote = {"vote": vote, "caller": caller, "symbols": symbols, "verdict": verdict}
     state.secret_log.append(
@@ -193,14 +231,20 @@ def resolve_vote(state: TortugaState) -> None:
             "verdict": verdict,
         }
     )
-    state.news.append(f"The {vote} vote reveals {', '.join(symbols)}: {verdict} ({meaning}).")
+    tell(
+        state,
+        _REVEALS[vote],
+        symbols=[SYMBOL_WORDS[symbol] for symbol in symbols],
+        verdict=verdict,
+        meaning=meaning,
+    )
     if vote == "brawl":
         treasure_changed(state)
     elif success and vote == "attack":
         if take_choices(state, ship):
             state.pending = {"kind": "take", "seat": caller, "ship": ship}
         else:
-            state.news.append("There is no treasure left to take.")
+            tell(state, N_("There is no treasure left to take."))
     elif success:
         maroon_unless_fountain(state, state.ships[ship][0], "mutiny")
 
@@ -224,17 +268,27 @@ def take(state: TortugaState, seat: int, action: str) -> None:
     ship = (state.pending or {})["ship"]
     state.pending = None
     if action == "take nothing":
-        state.news.append(f"{seat_name(seat)} takes no treasure.")
+        tell(state, N_("{seat} takes no treasure."), seat=seat_name(seat))
         return
     words = action.split()
+    team = TEAM_NAMES[words[-1]]
     if words[1] == "to":
         state.galleon -= 1
-        origin = "the Spanish galleon"
+        tell(
+            state,
+            N_("{seat} takes a chest from the Spanish galleon into the {team} hold."),
+            seat=seat_name(seat),
+            team=team,
+        )
     else:
         state.holds[1 - ship][TEAMS.index(words[1])] -= 1
-        origin = f"the {SHIP_TITLES[1 - ship]}'s {words[1].title()} hold"
+        tell(
+            state,
+            N_("{seat} takes a chest from the {ship}'s {source} hold into the {team} hold."),
+            seat=seat_name(seat),
+            ship=SHIP_TITLES[1 - ship],
+            source=TEAM_NAMES[words[1]],
+            team=team,
+        )
     state.holds[ship][TEAMS.index(words[-1])] += 1
-    state.news.append(
-        f"{seat_name(seat)} takes a chest from {origin} into the {words[-1].title()} hold."
-    )
     treasure_changed(state)

@@ -1,7 +1,8 @@
 """Discord's limits (issue 8): every choice panel of every game, in random positions, fits
 Discord's rules: custom_id <= 100, button labels <= 80, at most 25 options per menu and 5 rows,
 and panel texts within 2,000 characters; so does every further step of a long list of choices
-(issue 13)."""
+(issue 13); and so they do in German and French (issue 29: a shorter walk, as the words change
+and the steps do not)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ import discord
 import pytest
 
 from bot.discord.choices import choices_view, panel
+from bot.language import TRANSLATED, speech
 from bot.play.steps import step
 from bot.storage import GameRecord, Seat
 from games import REGISTRY
+from games.core.words import speaking
 
 BIG_ID, BIG_VERSION = 10**15, 10**6  # far beyond anything a real table reaches
 
@@ -31,13 +34,27 @@ def check_view(view: discord.ui.View | None) -> None:
             assert 1 <= len(item.options) <= 25
             for option in item.options:
                 assert len(option.label) <= 100 and len(option.value) <= 100
+                assert len(option.description or "") <= 100
+            assert len(item.placeholder or "") <= 150
 
 
 @pytest.mark.parametrize("key", sorted(REGISTRY))
 async def test_every_panel_fits_discord(key):
+    walk(key, games=4, moves=150)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.parametrize("key", sorted(REGISTRY))
+async def test_every_panel_fits_discord_in_every_language(key, code):
+    with speaking(speech(code)):
+        walk(key, games=1, moves=25)
+
+
+def walk(key: str, games: int, moves: int) -> None:
+    """Random games of ``key``: every panel, and every step it leads to, fits Discord."""
     spec = REGISTRY[key]
     picker = random.Random(5)
-    for game_number in range(4):
+    for game_number in range(games):
         players = picker.randint(spec.min_players, spec.max_players)
         state = spec.new(players, game_number)
         record = GameRecord(
@@ -56,7 +73,7 @@ async def test_every_panel_fits_discord(key):
             None,
             [Seat(s, 100 + s) for s in range(players)],
         )
-        for _ in range(150):
+        for _ in range(moves):
             if spec.outcome(state) is not None:
                 break
             seat = picker.choice(spec.to_act(state))

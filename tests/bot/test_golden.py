@@ -8,6 +8,12 @@ the board post, its DM ballot, the private answer its turn goes on in, ``/parley
 the hand button), opening the group that names a part of it when the action takes steps. In
 Tortuga one player has closed DMs and plays from ``/parley hand``.
 
+Each game is played in English, German and French (``tests/golden/de/<game>.txt``, ``fr/``):
+the server's language and every player's Discord client speak it, and the players find their
+choices by the words the engine gives them in that language. The suite runs every game in
+English and a few in German and French (``QUICK``); ``PARLEY_EVERY_LANGUAGE=1`` (CI sets it)
+runs them all. :func:`test_no_line_is_left_in_english` reads the pinned transcripts.
+
 A change of wording then shows as a diff of these files. Rewrite them (and review the diff):
 
     PARLEY_GOLDEN=rewrite python -m pytest -q -n 0 tests/bot/test_golden.py
@@ -17,7 +23,9 @@ See ``tests/golden/README.md``.
 
 from __future__ import annotations
 
+import os
 import random
+import re
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -25,11 +33,13 @@ from typing import Any
 import pytest
 
 from bot.discord.bot import ParleyBot
+from bot.language import speech
 from games import REGISTRY, GameSpec
+from games.core.words import speaking
 from tests.bot.conftest import World
 from tests.bot.fake_discord import FakeMessage, FakeUser, InteractionRecord
-from tests.bot.golden import RecordingDiscord, Transcript, compare_or_rewrite
-from tests.bot.test_labelled_play import HAND_BUTTONS, MORE, Shown, going_on, shown_choices
+from tests.bot.golden import GOLDEN_DIR, WIDTH, RecordingDiscord, Transcript, compare_or_rewrite
+from tests.bot.test_labelled_play import MORE, Shown, going_on, is_back, is_hand, shown_choices
 from tests.bot.time_helpers import FakeClock, start_bot
 
 Policy = Callable[[GameSpec[Any], Any, int, random.Random], str]
@@ -83,6 +93,31 @@ GAMES = {
 }
 #: Over a few seconds each (Caribbean's seven rounds, Rigadoon's multi-step turns).
 SLOW = {"caribbean", "rigadoon"}
+#: The languages each game is played in; the suite plays the quick ones (within the README's
+#: time budget), CI all of them (``PARLEY_EVERY_LANGUAGE=1``).
+LANGUAGES = ("en", "de", "fr")
+QUICK = {("cardinal", "de"), ("cardinal", "fr")}
+EVERY_LANGUAGE = bool(os.environ.get("PARLEY_EVERY_LANGUAGE"))
+
+
+def golden_name(key: str, language: str) -> str:
+    """The transcript's file under ``tests/golden`` (English at the top, the others in a
+    folder of their own)."""
+    return key if language == "en" else f"{language}/{key}"
+
+
+def cases() -> list[Any]:
+    return [
+        pytest.param(
+            key,
+            language,
+            id=golden_name(key, language).replace("/", "-"),
+            marks=[pytest.mark.slow] * (key in SLOW),
+        )
+        for key in GAMES
+        for language in LANGUAGES
+        if language == "en" or EVERY_LANGUAGE or (key, language) in QUICK
+    ]
 
 
 # -- the table -----------------------------------------------------------------------------
@@ -149,7 +184,7 @@ class Player:
         post = table.world.thread_posts()[-1]
         if shown_choices(post):
             return post
-        hand = next(b for b in post.buttons if b.label in HAND_BUTTONS)
+        hand = next(b for b in post.buttons if is_hand(b))
         record = await table.say.click(table.bot, user, post, hand.custom_id or "")
         return record.messages[-1]
 
@@ -176,8 +211,8 @@ class Player:
             if await self.reach(user, opened, wanted, parts, depth + 1):
                 return True
             message = opened
-        assert depth, f"{wanted!r} is offered nowhere"
-        back = next(b for b in message.buttons if b.label == "Back")
+        assert depth, f"{wanted!r} is offered nowhere: {[s.text for s in shown]}"
+        back = next(b for b in message.buttons if is_back(b))
         await table.say.click(table.bot, user, message, back.custom_id or "")
         return False
 
@@ -230,10 +265,10 @@ async def database(tmp_path) -> AsyncIterator[str]:
     yield str(tmp_path / "parley.db")
 
 
-@pytest.mark.parametrize(
-    "key", [pytest.param(key, marks=[pytest.mark.slow] * (key in SLOW)) for key in GAMES]
-)
-async def test_golden_transcript(recorded_world: World, key: str, monkeypatch) -> None:
+@pytest.mark.parametrize(("key", "language"), cases())
+async def test_golden_transcript(
+    recorded_world: World, key: str, language: str, monkeypatch
+) -> None:
     setup = GAMES[key]
     world = recorded_world
     fake = world.fake
@@ -241,12 +276,23 @@ async def test_golden_transcript(recorded_world: World, key: str, monkeypatch) -
     monkeypatch.setattr("bot.play.service.secrets.randbits", lambda _bits: setup.seed)
     known = {u.name: u for u in (world.alice, world.bob, world.carol)}
     users = []
+    world.guild.locale = language  # the game speaks the server's language
     for name in setup.players:
         if name not in known:
             known[name] = fake.add_user(name)
             fake.add_member(world.guild, known[name])
         known[name].dms_open = name not in setup.closed_dms
+        known[name].locale = language
         users.append(known[name])
+    with speaking(speech(language)):  # the players read the engine's words in it too
+        await play_golden(world, fake, key, language, users)
+
+
+async def play_golden(
+    world: World, fake: RecordingDiscord, key: str, language: str, users: list[FakeUser]
+) -> None:
+    """Open, join, start and play ``key``'s game, and compare what everyone saw."""
+    setup = GAMES[key]
     clock = FakeClock()
     fake.clock = clock
     bot = await start_bot(world, clock)
@@ -258,10 +304,8 @@ async def test_golden_transcript(recorded_world: World, key: str, monkeypatch) -
     options = {"game": key, **({"options": setup.options} if setup.options else {})}
     await say.slash(bot, users[0], world.channel, "parley new", **options)
     for user in users[1:]:
-        lobby = world.lobby()
-        await say.click(bot, user, lobby, _button(lobby, "Join"))
-    lobby = world.lobby()
-    await say.click(bot, users[0], lobby, _button(lobby, "Start"))
+        await say.click(bot, user, world.lobby(), f"parley:lobby:{GAME_ID}:join")
+    await say.click(bot, users[0], world.lobby(), f"parley:lobby:{GAME_ID}:start")
     for user in users:  # as the answer to Join told them: their secrets, privately
         if not user.dms_open:
             await say.slash(bot, user, world.thread(), "parley hand")
@@ -271,10 +315,58 @@ async def test_golden_transcript(recorded_world: World, key: str, monkeypatch) -
     await Player(table, setup.policy, setup.seed).play()
     game, _ = await table.state()
     assert game.status == "over"
-    compare_or_rewrite(key, fake.text())
+    compare_or_rewrite(golden_name(key, language), fake.text())
+
+
+#: A word a line may share with English in any language: the players' names, the games'
+#: titles, Discord's and Parley's own names, and the transcript's own words (``golden.py``).
+NAMES = {"alice", "bob", "carol", "dave", "parley", "discord"} | {
+    word.lower() for spec in REGISTRY.values() for word in re.findall(r"\w+", spec.title)
+}
+TRANSCRIPT_WORDS = {
+    *("edited", "pinned", "files", "components", "before", "thread", "opened", "general"),
+    *("file", "board", "png", "menu", "pick", "embed", "field", "inline", "title", "row"),
+    *("deleted", "alt"),
+}
+IGNORED = NAMES | TRANSCRIPT_WORDS
+#: The transcript's lines that are not the bot's words: what a person did, a game's heading,
+#: a DM Discord refused (``golden.py``).
+NOT_THE_BOTS = re.compile(r">>|==|\S+ \S+ +\| \(not delivered: ")
+
+
+def english_left(english: str, other: str) -> list[str]:
+    """The lines of ``other`` (a transcript in another language) that are an English
+    transcript's line word for word and say something (2+ words of 3+ letters besides the
+    names): the bot's words, not what a person did (``>>``) nor the transcript's own notes."""
+    said = {line[WIDTH:] for line in english.splitlines()}
+    left = []
+    for line in other.splitlines():
+        words = [w for w in re.findall(r"[^\W\d_]{3,}", line[WIDTH:]) if w.lower() not in IGNORED]
+        if line[WIDTH:] in said and len(words) >= 2 and not NOT_THE_BOTS.match(line):
+            left.append(line)
+    return left
+
+
+#: The pinned transcripts in another language than English ("de/cardinal", ...).
+TRANSLATED = sorted(
+    path.relative_to(GOLDEN_DIR).with_suffix("").as_posix() for path in GOLDEN_DIR.glob("*/*.txt")
+)
+
+
+@pytest.mark.parametrize("name", TRANSLATED)
+def test_no_line_is_left_in_english(name: str) -> None:
+    """No line of a German or French transcript is left as the English one says it."""
+    key = name.split("/")[1]
+    english = (GOLDEN_DIR / f"{key}.txt").read_text(encoding="utf-8")
+    left = english_left(english, (GOLDEN_DIR / f"{name}.txt").read_text(encoding="utf-8"))
+    assert not left, f"{len(left)} lines of {name} left in English, the first:\n" + "\n".join(
+        left[:15]
+    )
 
 
 def _button(message: FakeMessage, label: str) -> str:
+    """The custom id of the button labelled ``label`` (``test_noise.py`` opens its games with
+    it, in English)."""
     found = [b.custom_id for b in message.buttons if b.label == label and b.custom_id]
     assert found, f"no button {label!r}: {[b.label for b in message.buttons]}"
     return found[0]

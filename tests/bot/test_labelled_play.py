@@ -23,13 +23,16 @@ from typing import Any
 import pytest
 
 from bot.discord.bot import ParleyBot
+from bot.discord.done import GOES_ON
 from games import REGISTRY, GameSpec
+from games.core.words import t
 from tests.bot.conftest import World
-from tests.bot.fake_discord import FakeMessage, FakeUser, InteractionRecord
+from tests.bot.fake_discord import FakeComponent, FakeMessage, FakeUser, InteractionRecord
 from tests.bot.helpers import button_id, private_reply
 
 MORE = " …"
 HAND_BUTTONS = ("My hand & moves", "My moves")
+SECONDARY = 2  # a button's grey style
 MAX_PICKS = 3
 
 
@@ -43,16 +46,32 @@ class Shown:
     value: str | None = None  # set for a menu option: the value the menu carries
 
 
+def is_back(button: FakeComponent) -> bool:
+    """The Back button of a step (known in any language: a step button, grey)."""
+    return (button.custom_id or "").startswith("parley:step:") and button.style == SECONDARY
+
+
+def is_hand(button: FakeComponent) -> bool:
+    """The button that opens a player's hand and moves (known in any language)."""
+    return (button.custom_id or "").startswith("parley:hand:")
+
+
 def shown_choices(message: FakeMessage) -> list[Shown]:
     """Every choice a message offers, buttons first, without Back and the hand button."""
     found = [
         Shown(b.label or "", b.custom_id or "")
         for b in message.buttons
-        if b.label not in ("Back", *HAND_BUTTONS)
+        if not (is_back(b) or is_hand(b))
     ]
     for menu in message.selects:
         found += [Shown(o["label"], menu.custom_id or "", o["value"]) for o in menu.options]
     return found
+
+
+def goes_on_words() -> str:
+    """How the bot tells a player their turn goes on (``bot/discord/done.py``), in the
+    language spoken: the golden transcripts play in German and French too."""
+    return t(GOES_ON, steps="").strip()
 
 
 def going_on(record: InteractionRecord) -> FakeMessage | None:
@@ -63,9 +82,7 @@ def going_on(record: InteractionRecord) -> FakeMessage | None:
         (
             m
             for m in reversed(record.messages)
-            if (m.ephemeral or m.dm_user_id)
-            and "Your turn goes on" in m.content
-            and shown_choices(m)
+            if (m.ephemeral or m.dm_user_id) and goes_on_words() in m.content and shown_choices(m)
         ),
         None,
     )

@@ -35,7 +35,7 @@ async def test_each_player_reads_their_own_turning_points_and_others_the_public_
 
     mine = private_reply(await world.fake.click(bot_, alice, final, review))
     game = await bot_.store.game(game_id)
-    found = bot_.reviews._kept[game_id]  # made once, in the worker, and kept
+    found = bot_.reviews._kept[game_id, "en"]  # made once, in the worker, and kept
     assert mine == told_to(game, found, alice.id)
     assert mine.startswith(f"🔎 **Review of Cardinal #{game_id}** (4 moves), by the AI's")
     alices = {n for n, (seat, _) in enumerate(moves, start=1) if seat == 0}
@@ -79,7 +79,7 @@ async def test_a_running_game_is_not_reviewed(world: World):
         )
         assert private_reply(asked) == REFUSED
     assert len(world.thread_posts()) == before
-    assert game_id not in bot_.reviews._kept
+    assert (game_id, "en") not in bot_.reviews._kept
     elsewhere = await world.fake.slash(bot_, world.alice, world.channel, "parley review")
     assert private_reply(elsewhere) == (
         "You have no finished game here yet; a review is made once one is over."

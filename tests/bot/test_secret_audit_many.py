@@ -17,7 +17,9 @@ no text said before may hold a line of the reveal. ``test_secret_audit.py`` runs
 through the fake Discord (transport, attachments, logs) on fewer games.
 
 ``PARLEY_AUDIT_GAMES`` sets the number of games per game (default: a sample that keeps the
-suite fast); CI's deep audit (``.ci/run``) plays 400 of each.
+suite fast); CI's deep audit (``.ci/run``) plays 400 of each. Each game is audited in English,
+and in German and French (every text in that language) on a tenth of the sample, at least one
+game: the quick games in the suite, every game with ``PARLEY_EVERY_LANGUAGE=1`` (CI).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ import pytest
 from bot.discord.choices import choices_view, panel
 from bot.discord.delivery import dm_text, post_text, public_choices
 from bot.discord.undo import request_text
+from bot.language import LANGUAGES, speech
 from bot.play.history import history_lines, undo_action
 from bot.play.posts import posts_owed
 from bot.play.service import GameService, UserError
@@ -42,6 +45,7 @@ from bot.play.teaching import notes_for, taught
 from bot.play.undo import Asked, plan_undo, taken_back
 from bot.storage import GameRecord, LogEntry, Seat, ThreadPost, TimePolicy, UndoRequest
 from games import REGISTRY, GameSpec, IllegalAction
+from games.core.words import speaking
 from tests.bot.conftest import logged
 from tests.bot.test_secret_audit import secret_lines
 
@@ -53,6 +57,8 @@ SAMPLE = dict.fromkeys(REGISTRY, 20) | {
     "tortuga": 60,
 }
 MAX_ACTIONS = 20_000
+#: Seconds a game even in one language: audited in German and French by CI only.
+SLOW_TO_AUDIT = {"caribbean", "rigadoon"}
 PUBLIC = None
 UNDO_SHARE = 0.02  # actions after which their player asks to take them back
 UNDO_WINDOW = 40  # undos are tried in the first moves only: each replays the game so far
@@ -225,10 +231,25 @@ def take_back_last(record: Recorder, log: list[LogEntry], state: Any) -> Any:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("key", sorted(REGISTRY))
-def test_no_secret_leaks_in_many_games(key: str, debug_log):
-    spec = REGISTRY[key]
+@pytest.mark.parametrize(
+    ("key", "language"),
+    [
+        (key, language)
+        for key in sorted(REGISTRY)
+        for language in LANGUAGES
+        if language == "en" or key not in SLOW_TO_AUDIT or os.environ.get("PARLEY_EVERY_LANGUAGE")
+    ],
+)
+def test_no_secret_leaks_in_many_games(key: str, language: str, debug_log):
     games = int(os.environ.get("PARLEY_AUDIT_GAMES") or SAMPLE[key])
+    if language != "en":
+        games = max(1, games // 10)
+    with speaking(speech(language)):
+        audit_many(key, games, debug_log)
+
+
+def audit_many(key: str, games: int, debug_log: Any) -> None:
+    spec = REGISTRY[key]
     audited = 0
     every_secret: set[str] = set()
     for number in range(games):

@@ -9,10 +9,12 @@ import time
 
 import pytest
 
+from bot.language import speech
 from games import REGISTRY, IllegalAction
 from games.cardinal.data import GREEN as G
 from games.cardinal.data import ORANGE as O
 from games.cardinal.state import CardinalState
+from games.core.words import speaking
 from tests.games.cardinal_invariants import check
 
 SPEC = REGISTRY["cardinal"]
@@ -84,7 +86,7 @@ def test_pirate_choices_name_the_ships_they_send_home():
 NEAR_MISSES = [
     # (position, seat, action, words the reason must contain)
     (dict(green=["c3"]), O, "place c3", "C3 already holds a ship (Green's)"),
-    (dict(orange=["c3"]), O, "place c3", "C3 already holds a ship (your)"),
+    (dict(orange=["c3"]), O, "place c3", "C3 already holds a ship (yours)"),
     (dict(pirate="c3"), O, "place c3", "The pirate sits on C3"),
     (dict(pirate="c3"), O, "place c4", "no ship may be placed orthogonally next to the pirate"),
     (dict(), O, "place f6", "There is no square F6 on this board: columns run A to E"),
@@ -288,3 +290,35 @@ def test_a_label_tells_a_move_that_draws():
     """Ruling K8: "Draw after 3-fold repetition or a 200-ply cap"."""
     state = SPEC.position(ply=199)
     assert SPEC.label(state, O, "place a1") == "Place a ship on A1; the game is drawn"
+
+
+@pytest.mark.parametrize("code", ["en", "de", "fr"])
+def test_the_longest_label_is_cut_down_to_fit_in_every_language(code: str):
+    """The pirate's square B2 sends four ships home (two of each fleet) on the 200th action,
+    a draw (ruling K8): named ships, then counts per fleet, are too long; the count of ships
+    fits, in every language (each wording measured as the reader reads it)."""
+    state = SPEC.position(orange=["a2", "c3"], green=["c2", "b3"], to_move="orange", ply=199)
+    with speaking(speech(code)):
+        text = SPEC.label(state, O, "place b1")
+    assert len(text) <= 80, text
+    if code == "en":
+        assert text == "Place a ship on B1; the pirate goes to B2, 4 ships home; the game is drawn"
+
+
+def test_the_outcome_keeps_its_reason_in_english_and_says_it_in_the_readers_language():
+    """A state holds facts, never words: the reason is stored as English text and the seat's
+    English name, and said in German as a German player reads it."""
+    state = SPEC.apply(
+        SPEC.position(orange=["a1", "c1", "e1", "a3"], to_move="orange"), O, "place e5"
+    )
+    assert state.outcome == {
+        "winners": [O],
+        "reason": "{seat} has all {count} ships on the board",
+        "params": {"seat": "Orange", "count": 5},
+    }
+    with speaking(speech("de")):
+        assert SPEC.outcome(state).reason == "Orange hat alle 5 Schiffe auf dem Brett"
+        assert SPEC.explain(state, G, "place b2") == (
+            "Die Partie ist vorbei: Orange hat alle 5 Schiffe auf dem Brett."
+        )
+    assert SPEC.outcome(state).reason == "Orange has all 5 ships on the board"

@@ -22,7 +22,7 @@ def test_a_blast_into_a_maelstrom_stops_on_its_exit():
     state = position(blue=["c10"], green=["b12"], wind="n", wind_changed=True)
     state = play(state, "sail c10 s 2")  # C12 blasts B12 west into the maelstrom at A12
     assert piece(state, "e9") == ("Green", 2)
-    assert "maelstrom at A12" in " ".join(state.narration)
+    assert "maelstrom at A12" in " ".join(SPEC.last_lines(state))
 
 
 def test_a_blast_into_a_maelstrom_with_a_blocked_exit_backfires():

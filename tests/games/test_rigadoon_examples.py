@@ -252,7 +252,7 @@ def test_what_if_blast_an_opponent_into_a_chest():
     assert legal(state) == ["bump", "sink"]
     state = play(state, "sink")
     assert state.active == 0 and sorted(legal(state)) == ["island b13", "island l1", "island l13"]
-    assert "Blue washes it up" in " ".join(play(state, "island l13").narration)
+    assert "Blue washes it up" in " ".join(SPEC.last_lines(play(state, "island l13")))
 
 
 def test_what_if_backfire_by_an_island():
@@ -263,7 +263,7 @@ def test_what_if_backfire_by_an_island():
     state = play(state, "sail b6 n 3")
     assert piece(state, "b2") == ("Green", 2)
     assert piece(state, "b5") == ("Blue", 2)
-    assert "backfires" in " ".join(state.narration)
+    assert "backfires" in " ".join(SPEC.last_lines(state))
 
 
 def test_what_if_backfire_by_a_blocked_far_edge():

@@ -47,7 +47,7 @@ def test_the_view_is_the_envelope_with_the_games_keys_beside_it():
     assert view["scores"] == [score("Blue", 1), score("Green", 0)]  # islands held
     assert "private" not in SPEC.view(state, None)
     after = play(state, "change wind")
-    assert SPEC.view(after, 1)["last"] == after.narration and after.narration
+    assert SPEC.view(after, 1)["last"] == SPEC.last_lines(after) and after.narration
 
 
 # -- labels -----------------------------------------------------------------------------------

@@ -41,8 +41,8 @@ def test_must_decide_the_order_of_attacks():
         position(blue=["h9", "f12:0"], green=["e11:1"], wind="n", wind_changed=True), "sail h9 sw 2"
     )
     assert SPEC.view(state, None)["decision"] == "which attack next"
-    west_first = play(state, "attack f11 e11").narration[0]
-    south_first = play(state, "attack f11 f12").narration[0]
+    west_first = SPEC.last_lines(play(state, "attack f11 e11"))[0]
+    south_first = SPEC.last_lines(play(state, "attack f11 f12"))[0]
     assert "Green E11" in west_first and "Blue F12" in south_first
 
 
@@ -201,7 +201,7 @@ def test_cannot_attack_chests():
     """ "attack Treasure Chests.\""""
     state = position(blue=["b3"], green=["k11"], chests=["d3"], wind="w", wind_changed=True)
     state = play(state, "sail b3 e 1")
-    assert not state.pending and "attacks" not in " ".join(state.narration)
+    assert not state.pending and "attacks" not in " ".join(SPEC.last_lines(state))
 
 
 def test_cannot_attack_diagonally():
@@ -318,7 +318,7 @@ def test_ships_in_port_need_not_act_and_abandon_when_they_sail():
     state = play(state, "repair k3")
     assert "end turn" in legal(state) and sails_of(state, "b1")
     state = play(state, "sail b1 e 1")
-    assert chest_squares(state) == ["b1"] and "abandoning" in state.narration[0]
+    assert chest_squares(state) == ["b1"] and "abandoning" in SPEC.last_lines(state)[0]
 
 
 def test_maelstrom_moves_a_ship_to_its_exit_and_ends_its_turn():

@@ -46,6 +46,12 @@ def pieces(state: ShipState) -> dict[str, str]:
     }
 
 
+def said(outcome: Outcome | None) -> tuple[list[int], str]:
+    """An outcome as a player reads it: the winners and the reason in words."""
+    assert outcome is not None
+    return outcome.winners, outcome.reason
+
+
 def play(state: ShipState, *actions: str) -> ShipState:
     for action in actions:
         state = SPEC.apply(state, state.to_move, action)
@@ -378,7 +384,7 @@ def test_the_movers_last_piece_falling_overboard_loses():
     )
     after = play(state, "move b3 b4")  # a4 and b4 pack east to f4, g4: Stern's g4 falls
     assert pieces(after) == {"f4": "b", "d9": "B"}
-    assert SPEC.outcome(after) == Outcome([BOW], "Stern has no pieces left")
+    assert said(SPEC.outcome(after)) == ([BOW], "Stern has no pieces left")
 
 
 def test_captains_shift_with_the_row():
@@ -655,7 +661,7 @@ def test_no_legal_move_loses():
     )
     assert SPEC.outcome(state) is None
     after = play(state, "move a9 a8")  # g8: g9 and f8 taken, no landing square beyond
-    assert SPEC.outcome(after) == Outcome([BOW], "Stern has no legal move")
+    assert said(SPEC.outcome(after)) == ([BOW], "Stern has no legal move")
 
 
 def test_three_fold_repetition_is_a_draw():
@@ -689,7 +695,7 @@ def test_ply_cap_is_a_draw():
     assert SPEC.outcome(play(state, "move d5 d4")) is None
     state.ply = PLY_CAP - 1
     after = play(state, "move d5 d4")
-    assert SPEC.outcome(after) == Outcome([], f"{PLY_CAP} plies passed without a winner")
+    assert said(SPEC.outcome(after)) == ([], f"{PLY_CAP} plies passed without a winner")
 
 
 # -- options, contract details --------------------------------------------------------------
@@ -754,3 +760,9 @@ def test_ship_goes_by_one_name():
     assert SPEC.title == "Ship (Stern vs Bow)"
     assert type(SPEC).__name__ == "ShipSpec" and isinstance(SPEC.new(2, 0), ShipState)
     assert find_game("Ship") is SPEC and find_game("ship (stern vs bow)") is SPEC
+
+
+def test_the_rules_summary_names_the_ply_cap():
+    """The summary is one marked text (no f-string), so its draw rule is written out: it must
+    say the engine's own cap ("Draw after 200 plies or 3-fold repetition")."""
+    assert f"Draw after {PLY_CAP} plies or 3-fold repetition" in SPEC.summary

@@ -9,7 +9,9 @@ import time
 
 import pytest
 
+from bot.language import speech
 from games import REGISTRY, IllegalAction
+from games.core.words import speaking
 from games.ship.state import ShipState
 from tests.games.ship_invariants import check
 
@@ -349,4 +351,32 @@ def test_reveal_says_nothing_was_hidden_and_who_moved_first():
         first = SPEC.seat_label(SPEC.to_act(SPEC.new(2, seed, {"first": "random"}))[0])
         assert SPEC.reveal(finished({"first": "random"}, seed))[1] == (
             f"A coin toss chose {first} to move first."
+        )
+
+
+@pytest.mark.parametrize("code", ["en", "de", "fr"])
+def test_the_longest_label_is_cut_down_to_fit_in_every_language(code: str):
+    """A Captain steps diagonally home onto the wave at F6 on the 200th ply: the wave throws
+    Bow's Mate on A4 overboard and the game is drawn (rulings S15), the longest a step's label
+    gets; each shorter wording is measured as the reader reads it until one fits."""
+    state = SPEC.position(
+        deck="""
+          8   .  .  .  b  .  .  .
+          7   .  .  .  .  .  .  S
+          4   .  .  b  b  .  .  .
+          2   .  s  .  .  .  .  .
+        """,
+        to_move="stern",
+        ply=199,
+    )
+    with speaking(speech(code)):
+        text = SPEC.label(state, STERN, "move g7 f6")
+        line = SPEC.view(SPEC.apply(state, STERN, "move g7 f6"), None)["last"][0]
+    assert len(text) <= 80, text
+    if code == "en":
+        assert text == "Captain G7 → F6; wave shifts row 4, A4 overboard; the game is drawn"
+    if code == "de":
+        assert line == (
+            "Der Kapitän von Heck zieht G7 → F6; die Welle auf F6 verschiebt Reihe 4 nach "
+            "Westen und A4 von Bug fällt über Bord. Unentschieden: 200 Halbzüge ohne Sieger."
         )

@@ -281,7 +281,7 @@ def test_scurvy_skips_the_next_turn_of_the_revealers_crew():
     their next turn." """
     s = position(players=5, ships=([0, 1], [2, 3]), tortuga=[4], current=2, row=row_with("scurvy"))
     s = act(s, 2, "reveal 1")
-    assert s.current == 4 and "P4 loses this turn to Scurvy." in s.news
+    assert s.current == 4 and "P4 loses this turn to Scurvy." in SPEC.last_lines(s)
     assert s.scurvy == [False, False, True, False, False]
     s = act(s, 4, "view", "view 2 3")
     s = act(s, 0, "view", "view 2 3")

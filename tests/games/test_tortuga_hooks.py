@@ -11,7 +11,7 @@ import pytest
 from games.core import IllegalAction, finish
 from games.tortuga import SPEC
 from games.tortuga.data import card_words, vote_text
-from games.tortuga.state import TortugaState
+from games.tortuga.state import TortugaState, said
 from games.tortuga.votes import attack_meaning
 from tests.games.test_tortuga import FILLER, act, position, vote_round
 
@@ -385,7 +385,7 @@ def test_the_public_reveal_says_what_the_symbols_meant_and_nothing_secret():
 def test_attack_meanings(symbols, meaning):
     """The rules' own examples: "If 2 cannons, 1 torch, and 1 water were played, the attack
     would fail since the water canceled the torch"."""
-    assert attack_meaning(symbols) == meaning
+    assert said(attack_meaning(symbols)) == meaning
 
 
 # -- reveal ----------------------------------------------------------------------------------

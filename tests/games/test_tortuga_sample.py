@@ -67,7 +67,7 @@ def perturb(s: TortugaState, seat: int, picker: random.Random) -> TortugaState:
         [t.row[i] if p in t.viewers[i] else None for i in range(5)] for p in range(t.players)
     ]
     for p in others:
-        t.notes[p] = [f"hidden note {picker.random()}"]
+        t.notes[p] = [{"text": f"hidden note {picker.random()}", "params": {}}]
     t.secret_log = [{"kind": "noise", "value": picker.random()}]
     assert SPEC.view(t, seat) == SPEC.view(s, seat)
     return t

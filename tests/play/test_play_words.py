@@ -71,13 +71,16 @@ def test_a_games_posts_are_made_in_its_language_whoever_causes_them():
     assert thread[0].result == stored_result(outcome.winners, outcome.text, **outcome.params)
 
 
-def test_an_ended_request_is_told_in_the_games_language_in_private_and_in_the_thread():
+def test_an_ended_request_is_told_in_its_readers_language_and_the_thread_in_the_games():
+    """The asker reads the DM in their own language (read with the game's seats); its
+    fallback in the thread, for closed DMs, speaks the game's."""
     game = replace(table("cardinal", 2), language="de")
+    game.seats[0] = replace(game.seats[0], language="fr")
     request = UndoRequest(1, 3, 0, 1000, 2, [1])
-    with speaking(FRENCH):
+    with speaking(ENGLISH):
         (told,) = undo_ended(game, request, "replaced", 1001)
     assert isinstance(told, DirectMessage)
-    assert told.text.startswith("Deine Anfrage") and "<@1001>" in told.text
+    assert told.text.startswith("Votre demande") and "<@1001>" in told.text
     assert told.or_thread is not None and told.or_thread.startswith("<@1000>, deine Anfrage")
 
 

@@ -34,8 +34,8 @@ class AdminCog(commands.Cog, name="admin"):
     def __init__(self, bot: ParleyBot) -> None:
         self.bot = bot
 
-    @app_commands.command(description="Hand a player's seat to someone else (host only)")
-    @app_commands.describe(player="Who leaves the seat", replacement="Who takes it over")
+    @app_commands.command(description=N_("Hand a player's seat to someone else (host only)"))
+    @app_commands.describe(player=N_("Who leaves the seat"), replacement=N_("Who takes it over"))
     @app_commands.autocomplete(game=game_autocomplete)
     async def sub(
         self,
@@ -61,8 +61,10 @@ class AdminCog(commands.Cog, name="admin"):
             ),
         )
 
-    @app_commands.command(description="Remove a player; the autopilot plays their seat (host only)")
-    @app_commands.describe(player="Who to remove")
+    @app_commands.command(
+        description=N_("Remove a player; the autopilot plays their seat (host only)")
+    )
+    @app_commands.describe(player=N_("Who to remove"))
     @app_commands.autocomplete(game=game_autocomplete)
     async def kick(
         self,

@@ -54,8 +54,8 @@ class HistoryCog(commands.Cog, name="history"):
         self.bot.herald.replays.close()  # the bot closes: so does its replay worker
         self.bot.reviews.close()  # and its review worker
 
-    @app_commands.command(description="A game's moves, told one by one")
-    @app_commands.describe(page="Which page (the newest, or the first once the game is over)")
+    @app_commands.command(description=N_("A game's moves, told one by one"))
+    @app_commands.describe(page=N_("Which page (the newest, or the first once the game is over)"))
     @app_commands.autocomplete(game=game_autocomplete)
     async def history(
         self,
@@ -74,10 +74,10 @@ class HistoryCog(commands.Cog, name="history"):
         else:
             await interaction.followup.send(text, ephemeral=True, view=view)
 
-    @app_commands.command(description="Step through a game's boards move by move")
+    @app_commands.command(description=N_("Step through a game's boards move by move"))
     @app_commands.describe(
-        move="The move to start at (0: the opening board)",
-        animated="The whole game as one animated GIF instead",
+        move=N_("The move to start at (0: the opening board)"),
+        animated=N_("The whole game as one animated GIF instead"),
     )
     @app_commands.autocomplete(game=game_autocomplete)
     async def replay(
@@ -102,8 +102,8 @@ class HistoryCog(commands.Cog, name="history"):
             file=replay_file(target, animation),
         )
 
-    @app_commands.command(description="A game's record as a text file, to keep or to replay")
-    @app_commands.describe(game="Which game (by default: this thread's)")
+    @app_commands.command(description=N_("A game's record as a text file, to keep or to replay"))
+    @app_commands.describe(game=N_("Which game (by default: this thread's)"))
     @app_commands.autocomplete(game=game_autocomplete)
     async def export(
         self, interaction: discord.Interaction[ParleyBot], game: int | None = None
@@ -111,10 +111,10 @@ class HistoryCog(commands.Cog, name="history"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         await send_record(interaction, await find_target_game(interaction, game))
 
-    @app_commands.command(description="A finished game's turning points, by the AI")
+    @app_commands.command(description=N_("A finished game's turning points, by the AI"))
     @app_commands.describe(
-        game="Which game (by default: this thread's, else your latest finished one)",
-        share="Also post the moves everyone saw in the game's thread",
+        game=N_("Which game (by default: this thread's, else your latest finished one)"),
+        share=N_("Also post the moves everyone saw in the game's thread"),
     )
     @app_commands.autocomplete(game=game_autocomplete)
     async def review(
@@ -126,7 +126,7 @@ class HistoryCog(commands.Cog, name="history"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         await answer_review(interaction, await game_to_review(interaction, game), share)
 
-    @app_commands.command(description="Ask to take back your last move")
+    @app_commands.command(description=N_("Ask to take back your last move"))
     @app_commands.autocomplete(game=game_autocomplete)
     async def undo(
         self, interaction: discord.Interaction[ParleyBot], game: int | None = None
@@ -135,10 +135,10 @@ class HistoryCog(commands.Cog, name="history"):
         target = await find_target_game(interaction, game)
         await ask_undo(interaction, target)
 
-    @app_commands.command(description="A player's games, wins and ratings on this server")
+    @app_commands.command(description=N_("A player's games, wins and ratings on this server"))
     @app_commands.describe(
-        player="Whose record (yours by default)",
-        game="Only this game (with a chart of the rating over time)",
+        player=N_("Whose record (yours by default)"),
+        game=N_("Only this game (with a chart of the rating over time)"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
@@ -239,10 +239,10 @@ class HistoryCog(commands.Cog, name="history"):
             file=discord.File(io.BytesIO(png), filename=f"rating-{game}.png"),
         )
 
-    @app_commands.command(description="A game's best players on this server")
+    @app_commands.command(description=N_("A game's best players on this server"))
     @app_commands.describe(
-        everyone="Also list players whose rating is still provisional",
-        season="Only the rated games of this season's leagues",
+        everyone=N_("Also list players whose rating is still provisional"),
+        season=N_("Only the rated games of this season's leagues"),
     )
     @app_commands.rename(everyone="all")
     @app_commands.choices(game=GAME_CHOICES)

@@ -6,11 +6,14 @@ Manage Server may create leagues). The rounds run themselves on the tick
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.bot import ParleyBot, committed
+from bot.discord.cogs.languages import LANGUAGE_CHOICES, game_language
 from bot.discord.cogs.lobby import CLOCK_CHOICES, options_autocomplete
 from bot.discord.leagues import (
     FORMATS,
@@ -26,12 +29,13 @@ from bot.discord.leagues import (
 )
 from bot.discord.permissions import TO_OPEN, lacking, listing
 from bot.discord.targets import GAME_CHOICES, per_server
+from bot.language import speech
 from bot.play.clocks import CLOCKS, POLICIES
 from bot.play.leagues.rounds import LeagueRounds
 from bot.play.service import UserError, parse_options
 from bot.storage.leagues import LeagueDraft, LeagueFormat, LeagueRecord
 from games import REGISTRY, find_game
-from games.core.words import N_, t, tn
+from games.core.words import N_, speaking, t, tn
 
 FORMAT_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in FORMATS.items()]
 #: A league's games must end, so no round waits forever: never "wait for them".
@@ -160,28 +164,33 @@ async def chosen_league(
 
 class LeagueCog(commands.Cog, name="league"):
     league = app_commands.Group(
-        name="league", description="Leagues: many games at once, round after round"
+        name="league", description=N_("Leagues: many games at once, round after round")
     )
 
     def __init__(self, bot: ParleyBot) -> None:
         self.bot = bot
 
-    @league.command(description="Create a league here; members join with the button")
+    @league.command(description=N_("Create a league here; members join with the button"))
     @app_commands.describe(
-        name="The league's name",
-        game="Which game",
-        format="Swiss, round robin (tables for multi-player games) or single elimination",
-        rounds="Rounds (Swiss: required; round robin at tables: 0 = until all have met)",
-        signup_hours="Hours until sign-up closes and round 1 is drawn",
-        clock="Time for each move",
-        absent="What happens when a player's clock runs out",
-        rated="Whether its games count in the server's ratings",
-        options="Game options, like board=compass",
-        seats="Players at each table (multi-player games; default up to 4)",
-        season="The season it belongs to (made if new)",
+        name=N_("The league's name"),
+        game=N_("Which game"),
+        format=N_("Swiss, round robin (tables for multi-player games) or single elimination"),
+        rounds=N_("Rounds (Swiss: required; round robin at tables: 0 = until all have met)"),
+        signup_hours=N_("Hours until sign-up closes and round 1 is drawn"),
+        clock=N_("Time for each move"),
+        absent=N_("What happens when a player's clock runs out"),
+        rated=N_("Whether its games count in the server's ratings"),
+        options=N_("Game options, like board=compass"),
+        seats=N_("Players at each table (multi-player games; default up to 4)"),
+        season=N_("The season it belongs to (made if new)"),
+        language=N_("The language of its thread and games (default: the server's)"),
     )
     @app_commands.choices(
-        game=GAME_CHOICES, format=FORMAT_CHOICES, clock=CLOCK_CHOICES[1:], absent=ABSENT_CHOICES
+        game=GAME_CHOICES,
+        format=FORMAT_CHOICES,
+        clock=CLOCK_CHOICES[1:],
+        absent=ABSENT_CHOICES,
+        language=LANGUAGE_CHOICES,
     )
     @app_commands.autocomplete(options=options_autocomplete)
     @app_commands.guild_only()
@@ -199,6 +208,7 @@ class LeagueCog(commands.Cog, name="league"):
         options: str = "",
         seats: app_commands.Range[int, 0, 9] = 0,
         season: str | None = None,
+        language: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id = per_server(interaction, N_("Leagues"), "/parley league new")
@@ -230,17 +240,19 @@ class LeagueCog(commands.Cog, name="league"):
             seats,
             season,
         )
+        draft = replace(draft, language=game_language(language, interaction.guild_locale))
         store = self.bot.store
         league = await store.create_league(draft)
         committed(interaction, t("League #{number} is created.", number=league.id))
-        card = await channel.send(
-            embed=league_card(league, []),
-            view=card_view(league) or discord.utils.MISSING,
-            nonce=f"parley-league-{league.id}",
-        )
-        thread = await card.create_thread(
-            name=league_title(league)[:100], auto_archive_duration=10080
-        )
+        with speaking(speech(league.draft.language)):  # the card and thread: the league's
+            card = await channel.send(
+                embed=league_card(league, []),
+                view=card_view(league) or discord.utils.MISSING,
+                nonce=f"parley-league-{league.id}",
+            )
+            thread = await card.create_thread(
+                name=league_title(league)[:100], auto_archive_duration=10080
+            )
         await store.set_league_places(league.id, card.id, thread.id)
         await interaction.followup.send(
             t(
@@ -254,8 +266,8 @@ class LeagueCog(commands.Cog, name="league"):
             ephemeral=True,
         )
 
-    @league.command(description="A league's table, and what decides the next round")
-    @app_commands.describe(league="The league's number (default: this thread's, or the newest)")
+    @league.command(description=N_("A league's table, and what decides the next round"))
+    @app_commands.describe(league=N_("The league's number (default: this thread's, or the newest)"))
     @app_commands.guild_only()
     async def standings(
         self, interaction: discord.Interaction[ParleyBot], league: int | None = None
@@ -272,8 +284,8 @@ class LeagueCog(commands.Cog, name="league"):
         file = await standings_file(self.bot, view, table)
         await interaction.followup.send(text, file=file, ephemeral=True)
 
-    @league.command(name="list", description="The server's leagues, past ones too")
-    @app_commands.describe(season="Only this season's leagues")
+    @league.command(name="list", description=N_("The server's leagues, past ones too"))
+    @app_commands.describe(season=N_("Only this season's leagues"))
     @app_commands.guild_only()
     async def listing(
         self, interaction: discord.Interaction[ParleyBot], season: str | None = None
@@ -306,8 +318,8 @@ class LeagueCog(commands.Cog, name="league"):
         text = "\n".join(lines)
         await interaction.followup.send(text[:2000], ephemeral=True)
 
-    @league.command(description="Leave a league (your games in play go to the autopilot)")
-    @app_commands.describe(league="The league's number (default: this thread's, or the newest)")
+    @league.command(description=N_("Leave a league (your games in play go to the autopilot)"))
+    @app_commands.describe(league=N_("The league's number (default: this thread's, or the newest)"))
     @app_commands.guild_only()
     async def leave(
         self, interaction: discord.Interaction[ParleyBot], league: int | None = None
@@ -316,8 +328,10 @@ class LeagueCog(commands.Cog, name="league"):
         found = await chosen_league(interaction, league)
         await interaction.followup.send(await sign(interaction, found, "leave"), ephemeral=True)
 
-    @league.command(description="Who besides Manage Server may create leagues (Manage Server)")
-    @app_commands.describe(role="This role may create leagues (leave empty: Manage Server only)")
+    @league.command(description=N_("Who besides Manage Server may create leagues (Manage Server)"))
+    @app_commands.describe(
+        role=N_("This role may create leagues (leave empty: Manage Server only)")
+    )
     @app_commands.guild_only()
     async def role(
         self, interaction: discord.Interaction[ParleyBot], role: discord.Role | None = None

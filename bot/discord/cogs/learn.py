@@ -11,6 +11,7 @@ from bot.discord.bot import ParleyBot
 from bot.discord.cogs.lobby import options_autocomplete
 from bot.discord.learn import answer_hint, open_practice
 from bot.discord.targets import GAME_CHOICES, find_target_game, game_autocomplete
+from games.core.words import N_
 
 
 class LearnCog(commands.Cog, name="learn"):
@@ -18,9 +19,13 @@ class LearnCog(commands.Cog, name="learn"):
         self.bot = bot
 
     @app_commands.command(
-        description="Learn a game: a private practice game against the AI, with a note each turn"
+        description=N_(
+            "Learn a game: a private practice game against the AI, with a note each turn"
+        )
     )
-    @app_commands.describe(game="Which game to learn", options="Game options, like board=compass")
+    @app_commands.describe(
+        game=N_("Which game to learn"), options=N_("Game options, like board=compass")
+    )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.autocomplete(options=options_autocomplete)
     @app_commands.guild_only()
@@ -30,7 +35,9 @@ class LearnCog(commands.Cog, name="learn"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         await open_practice(interaction, game, options)
 
-    @app_commands.command(description="The AI's suggested move and why (unrated games, hints on)")
+    @app_commands.command(
+        description=N_("The AI's suggested move and why (unrated games, hints on)")
+    )
     @app_commands.autocomplete(game=game_autocomplete)
     async def hint(
         self, interaction: discord.Interaction[ParleyBot], game: int | None = None

@@ -49,7 +49,7 @@ from bot.play.wording import fit, labeller
 from bot.storage import GameRecord, who
 from games import REGISTRY, find_game
 from games.core import normalize
-from games.core.words import t
+from games.core.words import N_, t
 from renderers import render
 
 
@@ -95,8 +95,8 @@ class PlayCog(commands.Cog, name="play"):
     def __init__(self, bot: ParleyBot) -> None:
         self.bot = bot
 
-    @app_commands.command(description="Make your move")
-    @app_commands.describe(action="Your move; the list shows only what is legal now")
+    @app_commands.command(description=N_("Make your move"))
+    @app_commands.describe(action=N_("Your move; the list shows only what is legal now"))
     @app_commands.autocomplete(action=move_autocomplete)
     @app_commands.autocomplete(game=game_autocomplete)
     async def move(
@@ -123,8 +123,8 @@ class PlayCog(commands.Cog, name="play"):
         move = partial(self.bot.service.act, target.id, interaction.user.id, typed)
         await act(interaction, target.id, move, moved, reply)
 
-    @app_commands.command(description="Show the board, now or as it stood after any move")
-    @app_commands.describe(move="The move to show the board after (0: the opening board)")
+    @app_commands.command(description=N_("Show the board, now or as it stood after any move"))
+    @app_commands.describe(move=N_("The move to show the board after (0: the opening board)"))
     @app_commands.autocomplete(game=game_autocomplete)
     async def board(
         self,
@@ -154,7 +154,7 @@ class PlayCog(commands.Cog, name="play"):
             text, ephemeral=True, file=discord.File(io.BytesIO(png), "board.png")
         )
 
-    @app_commands.command(description="Your private cards and choices (only you see this)")
+    @app_commands.command(description=N_("Your private cards and choices (only you see this)"))
     @app_commands.autocomplete(game=game_autocomplete)
     async def hand(
         self, interaction: discord.Interaction[ParleyBot], game: int | None = None
@@ -163,8 +163,8 @@ class PlayCog(commands.Cog, name="play"):
         target = await find_target_game(interaction, game)
         await send_panel(interaction, target.id)
 
-    @app_commands.command(description="Your games in this server, with whose turn it is")
-    @app_commands.describe(finished="List your finished games instead, with their results")
+    @app_commands.command(description=N_("Your games in this server, with whose turn it is"))
+    @app_commands.describe(finished=N_("List your finished games instead, with their results"))
     @app_commands.guild_only()
     async def games(
         self, interaction: discord.Interaction[ParleyBot], finished: bool = False
@@ -182,11 +182,11 @@ class PlayCog(commands.Cog, name="play"):
         else:
             await interaction.followup.send(content, ephemeral=True, view=view)
 
-    @app_commands.command(name="help", description="What to do first, and each game's rules")
+    @app_commands.command(name="help", description=N_("What to do first, and each game's rules"))
     async def guide(self, interaction: discord.Interaction[ParleyBot]) -> None:
         await interaction.response.send_message(t(HELP), view=help_view(), ephemeral=True)
 
-    @app_commands.command(description="How to play a game, with a picture of a sample move")
+    @app_commands.command(description=N_("How to play a game, with a picture of a sample move"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction[ParleyBot], game: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -195,7 +195,7 @@ class PlayCog(commands.Cog, name="play"):
             raise UserError(t("I don't know a game called `{key}`.", key=game))
         await interaction.followup.send(ephemeral=True, **await rules_answer(spec))
 
-    @app_commands.command(description="Resign from your game (asks you to confirm)")
+    @app_commands.command(description=N_("Resign from your game (asks you to confirm)"))
     @app_commands.autocomplete(game=game_autocomplete)
     async def resign(
         self, interaction: discord.Interaction[ParleyBot], game: int | None = None

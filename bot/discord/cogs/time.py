@@ -12,13 +12,20 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.discord.bot import ParleyBot
+from bot.discord.cogs.languages import (
+    FOLLOW_DISCORD,
+    LANGUAGE_CHOICES,
+    chosen_language,
+    spoken_line,
+)
 from bot.discord.messages import shorten
 from bot.discord.targets import per_server
+from bot.language import language_of, speech
 from bot.play.reminders import valid_timezone
 from bot.play.service import UserError
 from bot.play.vacations import take_vacation
 from bot.storage import GuildSettings
-from games.core.words import N_, number, t
+from games.core.words import N_, number, speak, t
 
 log = logging.getLogger(__name__)
 
@@ -99,25 +106,34 @@ class TimeCog(commands.Cog, name="time"):
         if after.archived and not before.archived:
             self.bot.scheduler.archived.add(after.id)
 
-    @app_commands.command(description="Your reminders, quiet hours and vacation (all your games)")
+    @app_commands.command(
+        description=N_("Your reminders, quiet hours and vacation (all your games)")
+    )
     @app_commands.describe(
-        timezone="Your time zone, like Europe/Paris or America/New_York",
-        quiet_from="Quiet hours start (local hour, 0-23): no reminders until they end",
-        quiet_until="Quiet hours end (local hour, 0-23); set both equal to turn them off",
-        reminders="How reminders reach you",
-        turn_dm="Also DM me when my turn starts (with what happened since my last move)",
-        vacation_days="Stop your clocks in all games for this many days (0 ends a vacation)",
-        forced_games="This server's ratings (Manage Server): games decided by a forfeit, a kick "
-        "or the autopilot",
+        timezone=N_("Your time zone, like Europe/Paris or America/New_York"),
+        quiet_from=N_("Quiet hours start (local hour, 0-23): no reminders until they end"),
+        quiet_until=N_("Quiet hours end (local hour, 0-23); set both equal to turn them off"),
+        reminders=N_("How reminders reach you"),
+        turn_dm=N_("Also DM me when my turn starts (with what happened since my last move)"),
+        vacation_days=N_("Stop your clocks in all games for this many days (0 ends a vacation)"),
+        forced_games=N_(
+            "This server's ratings (Manage Server): games decided by a forfeit, a kick "
+            "or the autopilot"
+        ),
+        language=N_("The language Parley speaks to you (in answers and DMs)"),
     )
     @app_commands.choices(
         reminders=[
-            app_commands.Choice(name="By DM", value=STYLES[0]),
-            app_commands.Choice(name="By mention in the thread", value=STYLES[1]),
+            app_commands.Choice(name=N_("By DM"), value=STYLES[0]),
+            app_commands.Choice(name=N_("By mention in the thread"), value=STYLES[1]),
         ],
         forced_games=[
-            app_commands.Choice(name="Count them", value="count"),
-            app_commands.Choice(name="Leave them out", value="leave out"),
+            app_commands.Choice(name=N_("Count them"), value="count"),
+            app_commands.Choice(name=N_("Leave them out"), value="leave out"),
+        ],
+        language=[
+            *LANGUAGE_CHOICES,
+            app_commands.Choice(name=N_("Follow Discord"), value=FOLLOW_DISCORD),
         ],
     )
     async def settings(
@@ -130,6 +146,7 @@ class TimeCog(commands.Cog, name="time"):
         turn_dm: bool | None = None,
         vacation_days: app_commands.Range[float, 0, MOST_VACATION] | None = None,
         forced_games: str | None = None,
+        language: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = self.bot
@@ -159,8 +176,13 @@ class TimeCog(commands.Cog, name="time"):
         if vacation_days is not None:
             mine, note = take_vacation(mine, vacation_days, now)
             notes += [note] if note else []
+        if language is not None:
+            mine = replace(mine, language=chosen_language(language))
         rating_rule = await self._rating_rule(interaction, forced_games)
         await bot.store.save_user_settings(mine)
+        if language is not None:  # the answer already speaks the language chosen
+            bot.readers.chose(mine.user_id, mine.language)
+            speak(speech(mine.language or language_of(interaction.locale)))
         if vacation_days is not None:
             await bot.scheduler.tick(now)  # the threads say so at once
         quiet = (
@@ -177,7 +199,7 @@ class TimeCog(commands.Cog, name="time"):
             turn_dm=t("yes") if mine.turn_dm else t("no"),
             days=number(round(mine.vacation_bank, 1)),
         )
-        lines = [*notes, summary, *([rating_rule] if rating_rule else [])]
+        lines = [*notes, summary, spoken_line(mine), *([rating_rule] if rating_rule else [])]
         await interaction.followup.send(shorten("\n".join(lines)), ephemeral=True)
 
     async def _rating_rule(

@@ -9,7 +9,7 @@ from bot.storage.sql.days import Days
 from bot.storage.sql.games import Games
 from bot.storage.sql.leagues import Leagues
 from bot.storage.sql.moves import Moves
-from bot.storage.sql.rows import GAME_COLUMNS, GAME_FLAGS, game_record, seat_record
+from bot.storage.sql.rows import GAME_COLUMNS, GAME_LATER, game_record, seat_record
 from bot.storage.sql.session import Row, Session
 
 
@@ -17,4 +17,4 @@ class SqlStore(Games, Moves, Days, AfterPlay, Counts, Leagues):
     """The :class:`bot.storage.Store` methods every dialect shares."""
 
 
-__all__ = ["GAME_COLUMNS", "GAME_FLAGS", "Row", "Session", "SqlStore", "game_record", "seat_record"]
+__all__ = ["GAME_COLUMNS", "GAME_LATER", "Row", "Session", "SqlStore", "game_record", "seat_record"]

@@ -174,7 +174,8 @@ class Days(SqlBase):
     async def user_settings(self, user_id: int) -> UserSettings:
         async with self._reading() as db:
             row = await db.fetchrow(
-                f"SELECT {USER_SETTINGS_COLUMNS} FROM user_settings WHERE user_id=?", user_id
+                f"SELECT {USER_SETTINGS_COLUMNS}, locale FROM user_settings WHERE user_id=?",
+                user_id,
             )
         return UserSettings(user_id) if row is None else user_settings_record(user_id, row)
 
@@ -195,8 +196,18 @@ class Days(SqlBase):
                 s.vacation_bank,
                 s.vacation_start,
                 s.vacation_until,
+                s.language,
             )
             await db.execute("UPDATE deadlines SET wake_at=0 WHERE user_id=?", s.user_id)
+
+    async def note_locale(self, user_id: int, locale: str) -> None:
+        async with self._single() as db:
+            await db.execute(
+                "INSERT INTO user_settings (user_id, locale) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET locale=excluded.locale",
+                user_id,
+                locale,
+            )
 
     async def replace_seat(
         self,

@@ -79,6 +79,7 @@ class Games(SqlBase):
         hints: bool = False,
         practice: bool = False,
         ai: int = 0,
+        language: str = "en",
     ) -> GameRecord:
         now = self._clock()
         async with self._write() as db:
@@ -96,6 +97,8 @@ class Games(SqlBase):
                 now,
                 now,
             )
+            if language != "en":  # (a column of migration 0013: set only when asked for)
+                await db.execute("UPDATE games SET language=? WHERE id=?", language, game_id)
             if hints or practice:  # (columns of migration 0011: set only when asked for)
                 await db.execute(
                     "UPDATE games SET hints=?, practice=? WHERE id=?",
@@ -201,8 +204,9 @@ class Games(SqlBase):
             if existing is None:
                 target = await db.insert(
                     "INSERT INTO games (game_key, guild_id, channel_id, host_id, status, seed, "
-                    "options, created_at, updated_at, hints) SELECT game_key, guild_id, "
-                    "channel_id, host_id, 'lobby', ?, options, ?, ?, hints FROM games WHERE id=?",
+                    "options, created_at, updated_at, hints, language) SELECT game_key, guild_id, "
+                    "channel_id, host_id, 'lobby', ?, options, ?, ?, hints, language FROM games "
+                    "WHERE id=?",
                     seed,
                     now,
                     now,

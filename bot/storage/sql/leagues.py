@@ -16,6 +16,7 @@ from bot.storage.leagues import (
     LeagueStatus,
 )
 from bot.storage.sql.base import SqlBase
+from bot.storage.sql.rows import later
 from bot.storage.sql.session import Row
 
 LEAGUE = "SELECT l.*, s.name AS season FROM leagues l LEFT JOIN seasons s ON s.id = l.season_id "
@@ -37,6 +38,7 @@ def league_record(row: Row) -> LeagueRecord:
         signup_until=row["signup_until"],
         rated=bool(row["rated"]),
         season=row["season"],
+        language=later(row, "language") or "en",
     )
     return LeagueRecord(
         row["id"],
@@ -70,7 +72,8 @@ class Leagues(SqlBase):
             league_id = await db.insert(
                 "INSERT INTO leagues (guild_id, channel_id, organiser_id, name, game_key, "
                 "options, clock_seconds, policy, format, rounds, seats, signup_until, rated, "
-                "season_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "season_id, created_at, language) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 draft.guild_id,
                 draft.channel_id,
                 draft.organiser_id,
@@ -86,6 +89,7 @@ class Leagues(SqlBase):
                 int(draft.rated),
                 season_id,
                 now,
+                draft.language,
             )
         league = await self.league(league_id)
         assert league is not None
@@ -257,7 +261,7 @@ class Leagues(SqlBase):
         async with self._write() as db:
             row = await db.fetchrow(
                 "SELECT b.game_id, b.players, l.guild_id, l.game_key, l.options, "
-                "l.clock_seconds, l.policy FROM league_games b JOIN leagues l "
+                "l.clock_seconds, l.policy, l.language FROM league_games b JOIN leagues l "
                 f"ON l.id = b.league_id WHERE b.id=?{self.ROW_LOCK}",
                 board_id,
             )
@@ -265,7 +269,8 @@ class Leagues(SqlBase):
                 return None
             game_id = await db.insert(
                 "INSERT INTO games (game_key, guild_id, channel_id, host_id, status, seed, "
-                "options, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                "options, created_at, updated_at, language) "
+                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
                 row["game_key"],
                 row["guild_id"],
                 channel_id,
@@ -274,6 +279,7 @@ class Leagues(SqlBase):
                 row["options"],
                 now,
                 now,
+                row["language"],
             )
             await db.executemany(
                 "INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)",

@@ -26,6 +26,9 @@ GAME_COLUMNS = (
 #: Flags of a game that migration 0011 added (a database from before it reads them as false),
 #: read from the whole row, like a seat's kind.
 GAME_FLAGS = ("practice", "hints")
+#: The columns a game's row gained after the first migrations, read from the whole row: the
+#: flags, and its language (migration 0013; English before it).
+GAME_LATER = (*GAME_FLAGS, "language")
 
 #: A game's open request to take back a move: not ended, and the game still where it was asked.
 OPEN_UNDO = (
@@ -37,7 +40,7 @@ DEADLINE_COLUMNS = "game_id, seat, turn, user_id, started_at, due_at, paused_at,
 
 USER_SETTINGS_COLUMNS = (
     "timezone, quiet_start, quiet_end, style, turn_dm, vacation_bank, vacation_start, "
-    "vacation_until"
+    "vacation_until, language"
 )
 
 
@@ -59,22 +62,41 @@ def game_record(row: Row, seats: list[Seat]) -> GameRecord:
         seats=seats,
         practice=flag(row, "practice"),
         hints=flag(row, "hints"),
+        language=later(row, "language") or "en",
     )
 
 
 def flag(row: Row, name: str) -> bool:
     """One of :data:`GAME_FLAGS` (0/1, as a number or PostgreSQL's JSON text); false when the
     row has no such column yet."""
+    return bool(int(later(row, name) or 0))
+
+
+def later(row: Row, name: str) -> Any:
+    """A column of :data:`GAME_LATER` (None where the row has no such column yet)."""
     keys = row.keys()  # type: ignore[attr-defined]
-    return name in keys and bool(int(row[name] or 0))
+    return row[name] if name in keys else None
 
 
 def seat_record(
-    seat: int, user_id: int, dm_open: int | None, resigned: int, kind: str | None
+    seat: int,
+    user_id: int,
+    dm_open: int | None,
+    resigned: int,
+    kind: str | None,
+    language: str | None = None,
+    locale: str | None = None,
 ) -> Seat:
-    """A seat; before migration 0007 there is no kind, and every seat was a person."""
+    """A seat; before migration 0007 there is no kind, and every seat was a person. Its
+    player's language and last locale come with it from migration 0013 on."""
     return Seat(
-        seat, user_id, None if dm_open is None else bool(dm_open), bool(resigned), kind or "human"
+        seat,
+        user_id,
+        None if dm_open is None else bool(dm_open),
+        bool(resigned),
+        kind or "human",
+        language,
+        locale,
     )
 
 
@@ -119,6 +141,8 @@ def user_settings_record(user_id: int, r: Row) -> UserSettings:
         r["vacation_bank"],
         r["vacation_start"],
         r["vacation_until"],
+        r["language"],
+        r["locale"],
     )
 
 

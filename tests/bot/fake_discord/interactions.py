@@ -23,6 +23,7 @@ from discord import app_commands
 from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter
 
+from games.core.words import speech
 from tests.bot.fake_discord.errors import BotError, NotAMemberError, UnknownRouteError, http_error
 from tests.bot.fake_discord.limits import ATTACHMENT_SIZE_LIMIT, autocomplete_violations
 from tests.bot.fake_discord.recorder import (
@@ -392,7 +393,7 @@ class Interactions(Rest):
             "data": data,
             "token": record.token,
             "version": 1,
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "entitlement_sku_ids": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
@@ -412,8 +413,8 @@ class Interactions(Rest):
                 )
             payload.update(
                 guild_id=str(guild.id),
-                guild={"id": str(guild.id), "locale": "en-US", "features": []},
-                guild_locale="en-US",
+                guild={"id": str(guild.id), "locale": guild.locale, "features": []},
+                guild_locale=guild.locale,
                 member=guild.members[user.id].payload(self.permissions(guild, user)),
                 app_permissions=str(self.channel_permissions(channel, self.bot_user).value),
                 authorizing_integration_owners={"0": str(guild.id)},
@@ -552,7 +553,9 @@ class Interactions(Rest):
         path = api_path(route)
         body, files = decode(payload, multipart)
         self.requests.append(
-            RecordedRequest(route.method, path, body, route.key, tuple(files), params)
+            RecordedRequest(
+                route.method, path, body, route.key, tuple(files), params, speech().code
+            )
         )
         self._take_failure(route, path)
         key = route.key

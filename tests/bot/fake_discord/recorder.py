@@ -285,6 +285,8 @@ class RecordedRequest(NamedTuple):
     key: str
     files: tuple[FakeFile, ...] = ()
     params: dict[str, Any] | None = None
+    #: The language the bot was speaking when it sent this (``games.core.words.speech``).
+    spoken: str = "en"
 
 
 class OutgoingText(NamedTuple):

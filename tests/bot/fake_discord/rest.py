@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 import discord
 from discord.http import Route
 
+from games.core.words import speech
 from tests.bot.fake_discord.errors import UnknownRouteError, http_error
 from tests.bot.fake_discord.limits import message_violations, refusal
 from tests.bot.fake_discord.recorder import FakeFile, FakeMessage, RecordedRequest, Recorder
@@ -173,7 +174,13 @@ class Rest(Recorder):
         body, fake_files = decode(kwargs.get("json"), form)
         self.requests.append(
             RecordedRequest(
-                route.method, path, body, route.key, tuple(fake_files), kwargs.get("params")
+                route.method,
+                path,
+                body,
+                route.key,
+                tuple(fake_files),
+                kwargs.get("params"),
+                speech().code,
             )
         )
         self._take_failure(route, path)

@@ -95,6 +95,7 @@ class FakeUser:
     name: str
     dms_open: bool = True
     bot: bool = False
+    locale: str = "en-US"  # the language their Discord client speaks (each interaction's)
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -165,6 +166,7 @@ class FakeGuild:
     channel_ids: list[int] = field(default_factory=list)
     members: dict[int, FakeMember] = field(default_factory=dict)
     departed: set[int] = field(default_factory=set)  # user ids that left (remove_member)
+    locale: str = "en-US"  # the server's preferred locale (Community servers choose it)
 
     @property
     def default_role(self) -> FakeRole:
@@ -514,7 +516,7 @@ class World:
             "description": None,
             "banner": None,
             "premium_tier": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": guild.locale,
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,

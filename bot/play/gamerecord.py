@@ -17,7 +17,7 @@ from typing import Any
 
 from bot.play.history import told
 from bot.play.secrecy import is_secret_choice
-from bot.play.story import reason_of, revealed
+from bot.play.story import reason_of, revealed, stored_result
 from bot.storage import AI_NAME, GameRecord, LogEntry, Seat
 from games import REGISTRY, GameSpec, IllegalAction
 from games.core.words import ENGLISH, speaking
@@ -227,6 +227,9 @@ def _replayed(record: Record) -> Replayed:
     )
     final = replayed_moves(spec, game, log, moves)
     check_result(record, spec, game, final)
+    outcome = spec.outcome(final)
+    if outcome is not None:  # ended on the board: its reason kept as the bot keeps one
+        game.result = stored_result(outcome.winners, outcome.text, **outcome.params)
     return Replayed(spec, game, log, final)
 
 

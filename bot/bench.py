@@ -1,6 +1,7 @@
 """``parley bench``: the numbers we track, measured on this machine (never a timed test).
 
-- render p50/p99 and PNG size per game, over views from random games;
+- render p50/p99 and PNG size per game, over views from random games, and render p50 per
+  game in each language;
 - engine actions/s per game, and Rigadoon random games per minute;
 - one command through the bot layer (service: parse, engine, SQLite commit with its outbox
   rows, then the board render the post needs) with ``--games`` games stored;
@@ -18,10 +19,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.language import LANGUAGES, speech
 from bot.play.service import GameService, UserError
 from bot.play.thinking import Thinker
 from bot.storage import SqliteStore
 from games import REGISTRY, GameSpec
+from games.core.words import speaking
 from renderers import render
 
 
@@ -69,6 +72,32 @@ def bench_engines_and_renders(quick: bool) -> None:
             f"{statistics.median(timings):>9.1f}ms {percentile(timings, 0.99):>9.1f}ms "
             f"{max(sizes) / 1024:>7.0f}KB"
         )
+
+
+def bench_render_languages(quick: bool) -> None:
+    """Render p50 per game in every language Parley speaks, views made in that language too,
+    the languages taking turns on each view (so a busy machine slows them alike): a
+    translated board must not draw markedly slower than the English one."""
+    print("game        " + "".join(f"{code:>16}" for code in LANGUAGES))
+    for key, spec in REGISTRY.items():
+        picker = random.Random(key)
+        state, states = spec.new(spec.max_players, 1), []
+        while spec.outcome(state) is None:
+            seat = picker.choice(spec.to_act(state))
+            state = spec.apply(state, seat, picker.choice(spec.legal_actions(state, seat)))
+            states.append(state)
+        timings: dict[str, list[float]] = {code: [] for code in LANGUAGES}
+        for index, state in enumerate(states[:: max(1, len(states) // (20 if quick else 100))]):
+            for code, taken in timings.items():
+                with speaking(speech(code)):
+                    view = spec.view(state, None)
+                    t0 = time.process_time()
+                    render(key, view)
+                    if index:  # the first draws the layers kept per language
+                        taken.append((time.process_time() - t0) * 1000)
+        medians = {code: statistics.median(taken) for code, taken in timings.items()}
+        cells = [f"{ms:>7.1f}ms ({ms / medians['en'] - 1:+4.0%})" for ms in medians.values()]
+        print(f"{key:<10} " + "".join(f"{cell:>16}" for cell in cells))
 
 
 async def seed_games(store: SqliteStore, service: GameService, count: int) -> list[int]:
@@ -186,4 +215,5 @@ async def bench_parallel(service: GameService, ids: list[int]) -> None:
 
 async def run_bench(stored_games: int, quick: bool) -> None:
     bench_engines_and_renders(quick)
+    bench_render_languages(quick)
     await bench_bot(stored_games if not quick else min(stored_games, 500), quick)

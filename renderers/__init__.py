@@ -3,7 +3,8 @@
 Each game has one module here named by its registry key, exposing
 ``render(view, marks=None) -> bytes`` (``marks``: the game's ``changes`` to draw). The table
 below is derived from the game registry, so adding a game means adding its module; the bot
-never branches on a game's name.
+never branches on a game's name. A board's words are in the language spoken when it is drawn
+(``games.core.words.speaking``: the bot sets it, and a worker process is handed the code).
 """
 
 from __future__ import annotations

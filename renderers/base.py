@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
+
+from games.core.words import N_, t
 
 FONT_DIR = Path(__file__).parent / "fonts"
 
@@ -236,11 +239,15 @@ def draw_boat(
     )
 
 
+ASCII_SPACE = re.compile(r"[ \t\n]+")
+"""Where a text may be wrapped: ``str.split()`` would break at a no-break space too."""
+
+
 def wrap_to_width(words: str, face: ImageFont.FreeTypeFont, width: int) -> list[str]:
     """``words`` in lines no wider than ``width`` pixels in ``face`` (a long word keeps its
-    own line)."""
+    own line). Never broken at a no-break space (French puts one before ":")."""
     lines: list[str] = []
-    for word in words.split():
+    for word in ASCII_SPACE.split(words.strip()):
         if lines and face.getlength(f"{lines[-1]} {word}") <= width:
             lines[-1] += f" {word}"
         else:
@@ -333,18 +340,22 @@ def draw_mark_box(draw: ImageDraw.ImageDraw, box: Box) -> None:
     draw.rounded_rectangle([x0, y0, x1, y1], radius=6, outline=MARK, width=4)
 
 
-KEY_TITLE = "Since your last move:"
-KEY_GHOST = ("ghost", "was here")
-KEY_ARROW = ("arrow", "moved to")
-KEY_RING = ("ring", "changed")
+KEY_TITLE = N_("Since your last move:")
+KEY_GHOST = ("ghost", N_("was here"))
+KEY_ARROW = ("arrow", N_("moved to"))
+KEY_RING = ("ring", N_("changed"))
 MarkKey = tuple[tuple[str, str], ...]
+"""Each mark's shape and its words, in English (``N_``): the key says them in the language
+spoken when it is drawn."""
 
 
 def with_mark_key(image: Image.Image, key: MarkKey, title: str = KEY_TITLE) -> Image.Image:
     """``image`` with a strip below it that says what the change marks mean (``key``: each
     mark's shape, "ghost", "arrow", "ring" or "box", and its words) under ``title``, for a
     player who was away and has never seen them. Drawn as large as the coordinates, so it
-    reads on a phone."""
+    reads on a phone, in the language spoken now."""
+    title = t(title)
+    key = tuple((shape, t(words)) for shape, words in key)
     size = label_size(image.width)
     face = font(size)
     title_face = font(size, bold=True)

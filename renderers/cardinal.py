@@ -17,6 +17,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.core import Change, View, parse_square
+from games.core.words import NP_, t, tp
 from renderers.base import (
     KEY_ARROW,
     KEY_GHOST,
@@ -45,7 +46,8 @@ SHIP = int(CELL * 0.72)  # a ship on the board
 HAND_SHIP = 56  # a ship still in hand, in a player's panel
 COUNT_GAP = 18  # room round the count in hand for a change ring
 SEAT_COLORS: tuple[Color, Color] = ((250, 170, 60), (16, 90, 40))  # light orange, dark green
-FLEET_LETTERS = ("O", "G")
+FLEET_LETTERS = (NP_("Cardinal fleet letter", "O"), NP_("Cardinal fleet letter", "G"))
+"""Each fleet's initial (Orange, Green), said in the reader's language on its hulls."""
 LETTER_INK: tuple[Color, Color] = (PALETTE["ink"], PALETTE["white"])
 WATER = (176, 214, 228)
 WATER_DARK = (160, 200, 218)
@@ -122,7 +124,8 @@ def draw_ship(
     draw_boat(draw, center, size, SEAT_COLORS[seat])
     x, y = center
     hull_middle = y + round(size / 2 * 0.42)
-    draw.text((x, hull_middle), FLEET_LETTERS[seat], fill=LETTER_INK[seat],
+    letter = tp("Cardinal fleet letter", FLEET_LETTERS[seat])
+    draw.text((x, hull_middle), letter, fill=LETTER_INK[seat],
               font=font(max(least, size // 4), bold=True), anchor="mm")  # fmt: skip
 
 
@@ -137,9 +140,9 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, grid: Grid, view: View, least: int) 
         x0, y0, x1, y1 = grid.box(*parse_square(name))
         draw.rectangle([x0 + 6, y0 + 6, x1 - 6, y1 - 6], outline=SEAT_COLORS[owner], width=4)
         middle = (x0 + x1) // 2
-        draw.text((middle, y0 + 24), view["seats"][owner], fill=INK, font=font(15, bold=True),
+        draw.text((middle, y0 + 24), t(view["seats"][owner]), fill=INK, font=font(15, bold=True),
                   anchor="mm")  # fmt: skip
-        draw.text((middle, y1 - 22), "sent home", fill=INK, font=font(15), anchor="mm")
+        draw.text((middle, y1 - 22), t("sent home"), fill=INK, font=font(15), anchor="mm")
     for key in ("placed", "pirate"):
         if last.get(key):
             x0, y0, x1, y1 = grid.box(*parse_square(last[key]))
@@ -151,11 +154,11 @@ def _status(view: View, seat: int) -> str:
     outcome = view["outcome"]
     if outcome:
         if seat in outcome["winners"]:
-            return "wins!"
-        return "draw" if not outcome["winners"] else ""
+            return t("wins!")
+        return t("draw") if not outcome["winners"] else ""
     if seat not in view["to_act"]:
         return ""
-    return "moves the pirate" if view["summoning"] else "to move"
+    return t("moves the pirate") if view["summoning"] else t("to move")
 
 
 def _draw_panel(draw: ImageDraw.ImageDraw, view: View, top: int, seat: int,
@@ -166,12 +169,12 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: View, top: int, seat: int,
     face = font(24, bold=True)
     draw_ship(draw, (MARGIN + 20, top + 22), 44, seat, label_size(width))
     x, y = MARGIN + 52, top + 22
-    head = f"{view['seats'][seat]}:"
+    head = t("{seat}:", seat=t(view["seats"][seat]))
     draw.text((x, y), head, fill=INK, font=face, anchor="lm")
     count_x = x + round(face.getlength(head)) + COUNT_GAP + round(face.getlength("0")) // 2
     draw.text((count_x, y), str(in_hand), fill=INK, font=face, anchor="mm")
     tail_x = count_x + round(face.getlength("0")) // 2 + COUNT_GAP
-    draw.text((tail_x, y), "in hand", fill=INK, font=face, anchor="lm")
+    draw.text((tail_x, y), t("in hand"), fill=INK, font=face, anchor="lm")
     status = _status(view, seat)
     if status:
         text_width = round(face.getlength(status))

@@ -38,6 +38,7 @@ from games.caribbean.data import (
     haven_owners,
 )
 from games.core import Change, View
+from games.core.words import N_, NP_, speech, t, tn, tp
 from renderers.base import (
     KEY_ARROW,
     KEY_GHOST,
@@ -98,13 +99,22 @@ deuteranopia, protanopia and tritanopia (the old red and green havens became one
 apart from the sea and from the magenta change marks."""
 
 SEAT_COLORS: tuple[Color, ...] = tuple(SEAT_COLOR_BY_NAME.values())  # in seat order
+SEAT_LETTERS = (
+    NP_("Caribbean seat letter", "R"),
+    NP_("Caribbean seat letter", "B"),
+    NP_("Caribbean seat letter", "Y"),
+    NP_("Caribbean seat letter", "G"),
+)
+"""The letter on a seat's badge: its colour's initial in the reader's language (a translator
+may give two letters where two colours share an initial, as Gelb and Grün do)."""
 
 LAND_CELLS = frozenset(port.land for port in PORTS)
 
 
 def render(view: View, marks: list[Change] | None = None, key_title: str = KEY_TITLE) -> bytes:
+    """The board of ``view`` in the language spoken now."""
     players = len(view["seats"])
-    image = base_map(players).copy()
+    image = base_map(players, speech().code).copy()
     draw = ImageDraw.Draw(image)
     draw_header(draw, view)
     draw_chests_on_land(draw, view)
@@ -118,7 +128,7 @@ def render(view: View, marks: list[Change] | None = None, key_title: str = KEY_T
     if marks:
         draw_mark_rings(draw, view, marks)
         image = with_mark_key(image, KEY, key_title)
-    return palette_png(image, board_palette(players))
+    return palette_png(image, board_palette(players, speech().code))
 
 
 # -- geometry ---------------------------------------------------------------------------------
@@ -169,28 +179,42 @@ def text(
 
 
 def seat_badge(
-    draw: ImageDraw.ImageDraw, xy: tuple[int, int], name: str, half: int = 10, size: int = TEXT
+    draw: ImageDraw.ImageDraw, xy: tuple[int, int], seat: int, half: int = 10, size: int = TEXT
 ) -> None:
-    """The seat's letter on its colour: how a seat is told apart without colour."""
+    """The seat's letter on its colour: how a seat is told apart without colour. The badge
+    widens for a letter wider than it (two letters in some languages)."""
     x, y = xy
-    colour = SEAT_COLOR_BY_NAME[name]
+    colour = SEAT_COLORS[seat]
+    letter = tp("Caribbean seat letter", SEAT_LETTERS[seat])
+    wide = badge_half(seat, half, size)
     draw.rounded_rectangle(
-        [x - half, y - half, x + half, y + half],
+        [x - wide, y - half, x + wide, y + half],
         radius=4,
         fill=colour,
         outline=PALETTE["ink"],
         width=2,
     )
-    text(draw, (x, y), name[0], size, bold=True, fill=seat_ink(colour), anchor="mm")
+    text(draw, (x, y), letter, size, bold=True, fill=seat_ink(colour), anchor="mm")
+
+
+def badge_half(seat: int, half: int, size: int) -> int:
+    """Half the width of a seat's badge: ``half``, or more for a wider letter."""
+    letter = tp("Caribbean seat letter", SEAT_LETTERS[seat])
+    return max(half, round(font(size, bold=True).getlength(letter)) // 2 + 4)
+
+
+def seat_name(view: View, seat: int) -> str:
+    """A seat's name as the reader says it."""
+    return t(view["seats"][seat])
 
 
 # -- the static map ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=4)
-def base_map(players: int) -> Image.Image:
+@lru_cache(maxsize=12)
+def base_map(players: int, language: str) -> Image.Image:
     """Sea, land, port codes, harbour links, havens of the seats in play, ship starts, space
-    names and the legend."""
+    names and the legend (in ``language``, the one spoken now: it keys the cache)."""
     image = new_canvas(WIDTH, HEIGHT)
     draw = ImageDraw.Draw(image)
     for row in ROWS:
@@ -215,10 +239,9 @@ def base_map(players: int) -> Image.Image:
         x, y = center(port.harbour)
         text(draw, (x - 15, y + 22), "⚓", anchor="mm")
     for space, seat in haven_owners(players).items():
-        name = COLOURS[seat]
-        draw.polygon(hexagon(space, inset=1), outline=SEAT_COLOR_BY_NAME[name], width=6)
+        draw.polygon(hexagon(space, inset=1), outline=SEAT_COLORS[seat], width=6)
         draw.polygon(hexagon(space, inset=7), outline=PALETTE["ink"], width=1)
-        seat_badge(draw, haven_badge(space), name, half=12, size=LABEL)
+        seat_badge(draw, haven_badge(space), seat, half=12, size=LABEL)
     for space in STARTS:
         x, y = center(space)
         draw.regular_polygon((x - 15, y + 24, 7), 4, rotation=45, fill=PALETTE["ink"])
@@ -238,15 +261,20 @@ def draw_legend(draw: ImageDraw.ImageDraw, players: int) -> None:
     """What the symbols and the port codes mean."""
     y = LEGEND_TOP
     x = 16
-    for symbol, meaning in (("⚓", "harbour: capture its city's chest"), ("◆", "ship start")):
-        text(draw, (x, y), f"{symbol} {meaning}", fill=PALETTE["grid"])
-        x += int(font(TEXT).getlength(f"{symbol} {meaning}")) + 28
-    text(draw, (x, y), "havens:", fill=PALETTE["grid"])
-    x += int(font(TEXT).getlength("havens:")) + 18
+    for symbol, meaning in (("⚓", LEGEND_HARBOUR), ("◆", LEGEND_START)):
+        words = f"{symbol} {t(meaning)}"
+        text(draw, (x, y), words, fill=PALETTE["grid"])
+        x += int(font(TEXT).getlength(words)) + 28
+    havens = t("havens:")
+    text(draw, (x, y), havens, fill=PALETTE["grid"])
+    x += int(font(TEXT).getlength(havens)) + 18
     for seat in range(players):
-        seat_badge(draw, (x + 3, y + 9), COLOURS[seat], half=12, size=LABEL)
-        text(draw, (x + 20, y - 3), COLOURS[seat], LABEL, fill=PALETTE["grid"])
-        x += 30 + int(font(LABEL).getlength(COLOURS[seat])) + 12
+        name = t(COLOURS[seat])
+        wider = badge_half(seat, 12, LABEL) - 12
+        seat_badge(draw, (x + 3 + wider, y + 9), seat, half=12, size=LABEL)
+        x += 2 * wider
+        text(draw, (x + 20, y - 3), name, LABEL, fill=PALETTE["grid"])
+        x += 30 + int(font(LABEL).getlength(name)) + 12
     for index, port in enumerate(PORTS):
         column, line = index % 3, index // 3
         left, top = 16 + column * 312, y + 34 + line * 28
@@ -261,11 +289,11 @@ def draw_legend(draw: ImageDraw.ImageDraw, players: int) -> None:
         )
 
 
-@lru_cache(maxsize=4)
-def board_palette(players: int) -> Image.Image:
+@lru_cache(maxsize=12)
+def board_palette(players: int, language: str) -> Image.Image:
     """128 colours fitted once to the map plus every colour drawn on top of it: mapping each
     render onto a fixed palette is ~3x faster to encode than full RGB, and a third the size."""
-    board = base_map(players)
+    board = base_map(players, language)
     sample = Image.new("RGB", (board.width, board.height + 100), PALETTE["background"])
     sample.paste(board)  # the swatches go on a strip below, never on the board itself
     draw = ImageDraw.Draw(sample)
@@ -278,22 +306,30 @@ def board_palette(players: int) -> Image.Image:
 
 # -- the moving parts -------------------------------------------------------------------------
 
+LEGEND_HARBOUR = N_("harbour: capture its city's chest")
+LEGEND_START = N_("ship start")
 PHASES = {
-    "bid": "secret bidding",
-    "tiebreak": "tie-breaker",
-    "sail": "sailing",
-    "over": "game over",
+    "bid": N_("secret bidding"),
+    "tiebreak": N_("tie-breaker"),
+    "sail": N_("sailing"),
+    "over": N_("game over"),
 }
 
 
 def draw_header(draw: ImageDraw.ImageDraw, view: View) -> None:
-    title = f"Caribbean · round {view['turn']} of at most {view['round_cap']} · "
-    supply_left = WIDTH - 16 - 5 * 36 - 8 - round(font(17, bold=True).getlength("Supply"))
-    fit_text(draw, (16, 8, supply_left - 12, 40), title + PHASES[view["phase"]], 24, 18, bold=True)
-    goal = f"First to {view['threshold'] // 1000}k doubloons ends the game after that round"
-    text(draw, (16, 46), goal, 17, fill=PALETTE["grid"])
+    title = t(
+        "Caribbean · round {round} of at most {cap} · {phase}",
+        round=view["turn"],
+        cap=view["round_cap"],
+        phase=t(PHASES[view["phase"]]),
+    )
+    supply = t("Supply")
+    supply_left = WIDTH - 16 - 5 * 36 - 8 - round(font(17, bold=True).getlength(supply))
+    fit_text(draw, (16, 8, supply_left - 12, 40), title, 24, 18, bold=True)
+    goal = t("First to {n}k doubloons ends the game after that round", n=view["threshold"] // 1000)
+    fit_text(draw, (16, 46, WIDTH - 16, 68), goal, 17, 16, PALETTE["grid"])
     pairs = view["supply_left"] // 2
-    text(draw, (WIDTH - 16 - 5 * 36 - 8, 22), "Supply", 17, bold=True, anchor="rm")
+    text(draw, (WIDTH - 16 - 5 * 36 - 8, 22), supply, 17, bold=True, anchor="rm")
     for slot in range(5):
         x0 = WIDTH - 16 - (5 - slot) * 36
         filled = slot >= 5 - pairs
@@ -319,7 +355,7 @@ def draw_chest(draw: ImageDraw.ImageDraw, xy: tuple[int, int], value: int) -> No
 def haven_badge(space: str) -> tuple[int, int]:
     """Low and to the left in its hex, clear of the space name and of a ship's chest."""
     x, y = center(space)
-    return x - 13, y + 22
+    return x - 13, y + 19
 
 
 def land_chest(space: str) -> tuple[int, int]:
@@ -335,8 +371,9 @@ def draw_chests_on_land(draw: ImageDraw.ImageDraw, view: View) -> None:
         if port.code in waiting:
             draw_chest(draw, land_chest(port.land), port.value)
         elif port.code in view["delivered"]:
-            name = view["seats"][view["delivered"][port.code]]
-            seat_badge(draw, land_chest(port.land), name, half=12, size=LABEL)
+            seat_badge(
+                draw, land_chest(port.land), view["delivered"][port.code], half=12, size=LABEL
+            )
 
 
 def draw_paths(draw: ImageDraw.ImageDraw, view: View) -> None:
@@ -383,28 +420,32 @@ def coin_center(seat: int) -> tuple[int, int]:
 
 def draw_scores(draw: ImageDraw.ImageDraw, view: View) -> None:
     """Each seat's letter, doubloons (in thousands, as every sum is), deliveries and state."""
-    text(draw, (16, PANEL_TOP), "Players", 19, bold=True)
-    winners = set((view["outcome"] or {}).get("winners", []))
-    for seat, name in enumerate(view["seats"]):
+    text(draw, (16, PANEL_TOP), t("Players"), 19, bold=True)
+    for seat in range(len(view["seats"])):
         top = PANEL_TOP + 36 + seat * ROW_H
-        seat_badge(draw, (16 + 15, top + 22), name, half=15, size=LABEL)
+        seat_badge(draw, (16 + 15, top + 22), seat, half=15, size=LABEL)
         x, y = coin_center(seat)
         draw.ellipse([x - 24, y - 24, x + 24, y + 24], fill=COIN, outline=PALETTE["ink"], width=2)
         money = view["money"][seat]
         text(draw, (x, y), f"{money // 1000}k" if money else "0", LABEL, bold=True, anchor="mm")
-        text(draw, (16 + 94, top - 2), name, LABEL, bold=True)
-        delivered = sum(1 for owner in view["delivered"].values() if owner == seat)
-        status = f"{delivered} delivered"
-        if seat in winners:
-            status += " · WINNER"
-        elif view["phase"] == "bid":
-            status += " · confirmed" if view["confirmed"][seat] else " · bidding…"
-        elif seat in view["to_act"]:
-            status += " · to act"
-        elif view["tie"] and seat in view["tie"]["chosen"]:
-            status += " · tie-breaker chosen"
-        fit_text(draw, (16 + 94, top + 24, BIDS_X - 12, top + ROW_H - 4), status, TEXT, TEXT,
-                 PALETTE["grid"])  # fmt: skip
+        text(draw, (16 + 94, top - 2), seat_name(view, seat), LABEL, bold=True)
+        fit_text(draw, (16 + 94, top + 24, BIDS_X - 12, top + ROW_H - 4), seat_status(view, seat),
+                 TEXT, TEXT, PALETTE["grid"])  # fmt: skip
+
+
+def seat_status(view: View, seat: int) -> str:
+    """How many chests a seat has had delivered, and where it stands now."""
+    delivered = sum(1 for owner in view["delivered"].values() if owner == seat)
+    status = [tn("{n} delivered", "{n} delivered", delivered)]
+    if seat in (view["outcome"] or {}).get("winners", []):
+        status.append(t("WINNER"))
+    elif view["phase"] == "bid":
+        status.append(t("confirmed") if view["confirmed"][seat] else t("bidding…"))
+    elif seat in view["to_act"]:
+        status.append(t("to act"))
+    elif view["tie"] and seat in view["tie"]["chosen"]:
+        status.append(t("tie-breaker chosen"))
+    return " · ".join(status)
 
 
 def bid_cell(record: dict[str, Any], seat: int) -> str:
@@ -427,20 +468,15 @@ SEAT_COL = 74
 def draw_bids(draw: ImageDraw.ImageDraw, view: View) -> None:
     """This round's bids, ship by ship, as far as revealed; the winner's cell is boxed and
     the winner named in the result."""
-    names = view["seats"]
-    text(
-        draw,
-        (BIDS_X, PANEL_TOP - 2),
-        "This round's bids (▲ face up, ▼ face down, ✕ none left)",
-        19,
-        bold=True,
-    )
+    names = [seat_name(view, seat) for seat in range(len(view["seats"]))]
+    heading = t("This round's bids (▲ face up, ▼ face down, ✕ none left)")
+    fit_text(draw, (BIDS_X, PANEL_TOP - 2, WIDTH - 8, PANEL_TOP + 22), heading, 19, 16, bold=True)
     header_y = PANEL_TOP + 44
-    for seat, name in enumerate(names):
+    for seat in range(len(names)):
         cx = BIDS_X + SHIP_COL + seat * SEAT_COL + SEAT_COL // 2
-        seat_badge(draw, (cx, header_y), name, half=14, size=LABEL)
+        seat_badge(draw, (cx, header_y), seat, half=14, size=LABEL)
     result_x = BIDS_X + SHIP_COL + SEAT_COL * len(names) + 6
-    text(draw, (result_x, header_y), "result", bold=True, fill=PALETTE["grid"], anchor="lm")
+    text(draw, (result_x, header_y), t("result"), bold=True, fill=PALETTE["grid"], anchor="lm")
     records = {record["ship"]: record for record in view["reveals"]}
     for ship, ship_name in enumerate(SHIP_NAMES):
         y = header_y + 32 + ship * 30
@@ -456,7 +492,7 @@ def draw_bids(draw: ImageDraw.ImageDraw, view: View) -> None:
                 draw.rounded_rectangle(
                     [cx - 34, y - 13, cx + 34, y + 13],
                     radius=4,
-                    outline=SEAT_COLOR_BY_NAME[names[seat]],
+                    outline=SEAT_COLORS[seat],
                     width=3,
                 )
             text(draw, (cx, y), bid_cell(record, seat), LABEL, bold=bold, anchor="mm")
@@ -467,11 +503,13 @@ def draw_bids(draw: ImageDraw.ImageDraw, view: View) -> None:
 
 def result_text(record: dict[str, Any], view: View, names: list[str]) -> str:
     if record["winner"] is None:
-        return "tie-breakers…" if view["tie"] and view["current"] == record["ship"] else "stays"
+        return (
+            t("tie-breakers…") if view["tie"] and view["current"] == record["ship"] else t("stays")
+        )
     moved = len(record["path"]) - 1
     result = f"{names[record['winner']]} {moved}/{record['allowance']}"
     if view["phase"] == "sail" and view["current"] == record["ship"]:
-        result += " · sailing"
+        result += " · " + t(PHASES["sail"])
     return result
 
 
@@ -479,7 +517,7 @@ def draw_last(draw: ImageDraw.ImageDraw, view: View) -> None:
     """The latest public events, wrapped to the image width (the last four lines)."""
     words = " ".join(view["last"])
     if not words and view["phase"] == "bid":
-        words = "Waiting for everyone's secret bids."
+        words = t("Waiting for everyone's secret bids.")
     for i, line in enumerate(wrap_to_width(words, font(TEXT), WIDTH - 32)[-4:]):
         text(draw, (16, EVENTS_TOP + 22 * i), line)
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
+from games.core.words import t
 from renderers.base import PALETTE, font, label_size, new_canvas, png_bytes, shorten
 
 WIDTH, HEIGHT = 600, 240
@@ -55,8 +56,9 @@ def render(title: str, points: Sequence[tuple[int, bool]]) -> bytes:
         draw.line([(left, y), (right, y)], fill=PALETTE["shallows"], width=1)
         draw.text((left - 8, y), str(value), fill=ink, font=text_font, anchor="rm")
     draw.line([(left, top), (left, bottom), (right, bottom)], fill=grid, width=2)
-    draw.text((left, bottom + 6), "game 1", fill=ink, font=text_font, anchor="lt")
-    draw.text((right, bottom + 6), f"game {len(points)}", fill=ink, font=text_font, anchor="rt")
+    draw.text((left, bottom + 6), t("game {n}", n=1), fill=ink, font=text_font, anchor="lt")
+    last = t("game {n}", n=len(points))
+    draw.text((right, bottom + 6), last, fill=ink, font=text_font, anchor="rt")
 
     line = [(x_of(i), y_of(value)) for i, value in enumerate(values)]
     draw.line(line, fill=PALETTE["deep"], width=3, joint="curve")
@@ -69,5 +71,6 @@ def render(title: str, points: Sequence[tuple[int, bool]]) -> bytes:
         middle = (left + right) // 2
         ring = (middle - 50 - 5, bottom + 13 - 5, middle - 50 + 5, bottom + 13 + 5)
         draw.ellipse(ring, fill=PALETTE["background"], outline=PALETTE["deep"], width=2)
-        draw.text((middle - 40, bottom + 6), "provisional", fill=ink, font=text_font, anchor="lt")
+        provisional = t("provisional")
+        draw.text((middle - 40, bottom + 6), provisional, fill=ink, font=text_font, anchor="lt")
     return png_bytes(image)

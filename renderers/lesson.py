@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from games.core import Change, View
+from games.core.words import N_, t
 from renderers import render
 from renderers.base import MARK, PALETTE, font, new_canvas, png_bytes, wrap_to_width
 
 BLURPLE = (88, 101, 242)  # Discord's primary button
 MENU = (43, 45, 49)  # Discord's dark select menu
 BAND = (232, 218, 186)  # a shade darker than the parchment
-LESSON_KEY = "The marks:"  # not the ping board's "since your last move"
+LESSON_KEY = N_("The marks:")  # not the ping board's "since your last move"
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,8 @@ def picture(
         y += len(block) * line + pad
 
     draw.rectangle([pad // 2, y + 4, pad // 2 + line - 8, y + line - 8], outline=MARK, width=5)
-    draw.text((pad + line, y), "Marked on the board: what it changed", fill=MARK, font=body)
+    marked = t("Marked on the board: what it changed")
+    draw.text((pad + line, y), marked, fill=MARK, font=body)
     y += line
     for lines in note_lines:
         for text in lines:

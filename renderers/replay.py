@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from games.core.words import t
 from renderers.base import PALETTE, fit_text, font, label_size, new_canvas
 
 MAX_BYTES = 8_000_000
@@ -67,7 +68,7 @@ def captioned(board: Image.Image, move: int, moves: int) -> Image.Image:
     face = font(round(label_size(board.width) * 1.4), bold=True)
     draw.text(
         (board.width // 2, board.height + strip // 2),
-        f"move {move} of {moves}",
+        t("move {move} of {moves}", move=move, moves=moves),
         fill=PALETTE["ink"],
         font=face,
         anchor="mm",

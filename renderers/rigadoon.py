@@ -23,6 +23,7 @@ from PIL import Image, ImageDraw
 
 from games.core import Change, View
 from games.core.coords import parse_square
+from games.core.words import N_, NP_, t, tp
 from games.rigadoon import data
 from renderers.base import (
     KEY_GHOST,
@@ -63,7 +64,7 @@ LEGEND_INK = (100, 88, 76)
 MARK_DARK = (170, 25, 110)  # a step number's disc: the mark colour, dark enough for white text
 ISLAND_SYMBOLS = ("triangle", "circle", "square", "diamond")  # NW, NE, SW, SE
 LABEL = label_size(WIDTH)
-KEY = (KEY_GHOST, ("arrow", "sailed, in order"), KEY_RING, ("box", "wind changed"))
+KEY = (KEY_GHOST, ("arrow", N_("sailed, in order")), KEY_RING, ("box", N_("wind changed")))
 CARD_ORIGIN = (MARGIN, BOARD + 2 * MARGIN + 6)
 CARD_BOX = (CARD_ORIGIN[0] - 6, CARD_ORIGIN[1] - 2, CARD_ORIGIN[0] + 222, CARD_ORIGIN[1] + 256)
 
@@ -384,30 +385,34 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: View) -> None:
     left = MARGIN + 250
     right = WIDTH - MARGIN // 2
     ink = PALETTE["ink"]
-    fleets = view["seats"]
-    if view["outcome"]:
-        winners = view["outcome"]["winners"]
+    fleets = [t(name) for name in view["seats"]]
+    outcome = view["outcome"]
+    if outcome:
+        winners = outcome["winners"]
         headline = (
-            f"{fleets[winners[0]]} wins" if winners else "Draw"
-        ) + f": {view['outcome']['reason']}"
+            t("{seat} wins: {reason}", seat=fleets[winners[0]], reason=outcome["reason"])
+            if winners
+            else t("Draw: {reason}", reason=outcome["reason"])
+        )
     elif view["wind"] is None:
-        headline = f"{fleets[view['active']]} picks the opening wind"
+        headline = t("{seat} picks the opening wind", seat=fleets[view["active"]])
     else:
-        headline = f"Turn {view['turn']}: {fleets[view['active']]} to play"
+        headline = t("Turn {turn}: {seat} to play", turn=view["turn"], seat=fleets[view["active"]])
     y = fit_text(draw, (left, top + 8, right, top + 64), headline, 22, 18, ink, bold=True) + 8
     lines = []
-    if view["wind"] is not None and not view["outcome"]:
-        changed = "changed" if view["wind_changed"] else "not yet changed"
-        lines.append(f"Wind {changed} this turn. Next: {view['decision']}.")
+    if view["wind"] is not None and not outcome:
+        lines.append(
+            t("Wind changed this turn. Next: {decision}.", decision=view["decision"])
+            if view["wind_changed"]
+            else t("Wind not yet changed this turn. Next: {decision}.", decision=view["decision"])
+        )
     held = [
-        f"{c['square'].upper()} ({c['held_by']})"
+        f"{c['square'].upper()} ({t(c['held_by'])})" if c["held_by"] else c["square"].upper()
         for c in view["chests"]
         if c["square"] and c["place"] == "island"
     ]
     if held:
-        lines.append(
-            "Chests on islands: " + ", ".join(h.replace(" (None)", "") for h in held) + "."
-        )
+        lines.append(t("Chests on islands: {chests}.", chests=", ".join(held)))
     bottom = top + PANEL - 64
     for line in lines:
         y = fit_text(draw, (left, y, right, bottom), line, 18, 16, ink) + 6
@@ -423,15 +428,32 @@ def _legend(draw: ImageDraw.ImageDraw, view: View, origin: tuple[int, int]) -> N
     face, ink = font(15), LEGEND_INK
     for fleet, name in enumerate(view["seats"]):
         _hull(draw, (x + 12, y + 10), fleet)
-        draw.text((x + 36, y + 10), name, fill=ink, font=font(LABEL), anchor="lm")
+        draw.text((x + 36, y + 10), t(name), fill=ink, font=font(LABEL), anchor="lm")
         x += 110
     draw.text(
         (origin[0], y + 36),
-        "number = masts · gold rim = in port · white dot = acted",
+        t("number = masts · gold rim = in port · white dot = acted"),
         fill=ink,
         font=face,
         anchor="lm",
     )
+
+
+COMPASS = {
+    "n": NP_("compass point", "N"),
+    "ne": NP_("compass point", "NE"),
+    "e": NP_("compass point", "E"),
+    "se": NP_("compass point", "SE"),
+    "s": NP_("compass point", "S"),
+    "sw": NP_("compass point", "SW"),
+    "w": NP_("compass point", "W"),
+    "nw": NP_("compass point", "NW"),
+}
+"""The eight winds as the card names them, in the reader's letters (NO, O in German)."""
+
+
+def point(direction: str) -> str:
+    return tp("compass point", COMPASS[direction])
 
 
 def _draw_card(draw: ImageDraw.ImageDraw, view: View, origin: tuple[int, int]) -> None:
@@ -447,7 +469,11 @@ def _draw_card(draw: ImageDraw.ImageDraw, view: View, origin: tuple[int, int]) -
         width=2,
     )
     wind = view.get("wind")
-    caption = f"Wind {wind.upper()} (blowing {view['downwind'].upper()})" if wind else "No wind yet"
+    caption = (
+        t("Wind {wind} (blowing {downwind})", wind=point(wind), downwind=point(view["downwind"]))
+        if wind
+        else t("No wind yet")
+    )
     draw.text(
         (x0 + size // 2, y0 + size + 20),
         caption,

@@ -20,6 +20,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.core import Change, View, parse_square
+from games.core.words import N_, NP_, t, tn, tp
 from renderers.base import (
     KEY_ARROW,
     KEY_GHOST,
@@ -51,9 +52,9 @@ STERN_RIM = 62  # the stern's rim also carries the STERN name plate
 MAX_BOARD_HEIGHT = 790
 
 SEAT_COLORS: tuple[Color, Color] = ((240, 110, 90), (34, 34, 40))  # Stern coral, Bow black
-SIDE_LETTERS = ("S", "B")
+SIDE_LETTERS = (NP_("Ship side letter", "S"), NP_("Ship side letter", "B"))
 LETTER_INK: tuple[Color, Color] = (PALETTE["ink"], PALETTE["white"])
-SIDE_NAMES = ("Stern", "Bow")
+SIDE_NAMES = (N_("Stern"), N_("Bow"))
 SEA = PALETTE["deep"]
 SEA_LINE = (58, 110, 160)
 HULL = (120, 78, 44)
@@ -163,9 +164,11 @@ def _draw_hull(draw: ImageDraw.ImageDraw, grid: Grid) -> None:
     ]
     draw.polygon(outline, fill=RIM_WOOD, outline=HULL, width=6)
     plate_y = stern_y + (14 if grid.flipped else -14)
-    draw.text((mid, plate_y), "STERN", fill=INK, font=font(16, bold=True), anchor="mm")
+    draw.text((mid, plate_y), t(SIDE_NAMES[0]).upper(), fill=INK, font=font(LABEL, bold=True),
+              anchor="mm")  # fmt: skip
     bow_label_y = bow_y + (tip - bow_y) * 0.55
-    draw.text((mid, bow_label_y), "BOW", fill=INK, font=font(LABEL, bold=True), anchor="mm")
+    draw.text((mid, bow_label_y), t(SIDE_NAMES[1]).upper(), fill=INK,
+              font=font(LABEL, bold=True), anchor="mm")  # fmt: skip
 
 
 def _draw_deck(draw: ImageDraw.ImageDraw, grid: Grid, view: View) -> None:
@@ -228,7 +231,7 @@ def draw_man(draw: ImageDraw.ImageDraw, center: tuple[int, int], radius: int, si
     color = SEAT_COLORS[side]
     if not captain:
         _outline(draw, center, radius, side, color, INK, 3)
-        draw.text(center, SIDE_LETTERS[side], fill=LETTER_INK[side],
+        draw.text(center, tp("Ship side letter", SIDE_LETTERS[side]), fill=LETTER_INK[side],
                   font=font(max(LABEL, int(radius * 0.9)), bold=True), anchor="mm")  # fmt: skip
         return
     x, y = center
@@ -290,7 +293,11 @@ def _draw_overboard(draw: ImageDraw.ImageDraw, grid: Grid, view: View) -> None:
     owner = 0 if fallen["piece"] in "sS" else 1
     draw_man(draw, (x, y), radius, owner, fallen["piece"] in "SB")
     draw.text(
-        (x, y + radius + 16), "overboard", fill=PALETTE["white"], font=font(14, True), anchor="mm"
+        (x, y + radius + 16),
+        t("overboard"),
+        fill=PALETTE["white"],
+        font=font(14, True),
+        anchor="mm",
     )
 
 
@@ -298,14 +305,17 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: View) -> None:
     outcome = view["outcome"]
     if outcome:
         winners = outcome["winners"]
-        title = f"{SIDE_NAMES[winners[0]]} wins" if winners else "Draw"
+        title = t("{seat} wins", seat=t(SIDE_NAMES[winners[0]])) if winners else t("Draw")
         detail = outcome["reason"]
         seat = winners[0] if winners else None
     else:
         seat = view["to_act"][0]
-        title = f"{SIDE_NAMES[seat]} to move"
-        detail = f"ply {view['ply'] + 1} of {view['ply_cap']}" + (
-            " · first move: one Mate one square forward" if view["first_turn"][seat] else ""
+        title = t("{seat} to move", seat=t(SIDE_NAMES[seat]))
+        ply = {"ply": view["ply"] + 1, "cap": view["ply_cap"]}
+        detail = (
+            t("ply {ply} of {cap} · first move: one Mate one square forward", **ply)
+            if view["first_turn"][seat]
+            else t("ply {ply} of {cap}", **ply)
         )
     x = 28
     if seat is not None:
@@ -318,12 +328,18 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: View) -> None:
 def _draw_footer(draw: ImageDraw.ImageDraw, view: View, top: int) -> None:
     """The last move in words, then what each side has lost and how many Sea-Legs it won."""
     draw.rectangle([0, top, WIDTH, top + FOOTER], fill=HULL)
-    text = " ".join(view["last"]) or "Stern and Bow wait for the first move."
+    text = " ".join(view["last"]) or t("Stern and Bow wait for the first move.")
     box = (24, top + 10, WIDTH - 24, top + FOOTER - 38)
     fit_text(draw, box, text, LABEL, LABEL, PALETTE["white"], bold=True)
     tally = " · ".join(
-        f"{name}: {lost['jumped']} jumped, {lost['overboard']} overboard, "
-        f"{legs} Sea-Leg{'s' if legs != 1 else ''}"
+        tn(
+            "{seat}: {jumped} jumped, {overboard} overboard, {n} Sea-Leg",
+            "{seat}: {jumped} jumped, {overboard} overboard, {n} Sea-Legs",
+            legs,
+            seat=t(name),
+            jumped=lost["jumped"],
+            overboard=lost["overboard"],
+        )
         for name, lost, legs in zip(SIDE_NAMES, view["lost"], view["sea_legs"], strict=True)
     )
     fit_text(draw, (24, top + FOOTER - 32, WIDTH - 24, top + FOOTER - 8), tally, 16, 16,

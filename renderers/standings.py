@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
+from games.core.words import t, tn
 from renderers.base import PALETTE, font, label_size, new_canvas, png_bytes, shorten
 
 WIDTH = 600
@@ -51,11 +52,11 @@ def render(title: str, headings: tuple[str, str], rows: Sequence[Row]) -> bytes:
     first, second = (shorten(h, bold, 70) for h in headings)
     columns = [
         (12, "#", "la"),
-        (56, "Player", "la"),
-        (400, "Pts", "ra"),
+        (56, t("Player"), "la"),
+        (400, t("Pts"), "ra"),
         (470, first, "ra"),
         (530, second, "ra"),
-        (588, "Left", "ra"),
+        (588, t("Left"), "ra"),
     ]
     for x, heading, anchor in columns:
         draw.text((x, top), heading, fill=ink, font=bold, anchor=anchor)
@@ -64,7 +65,7 @@ def render(title: str, headings: tuple[str, str], rows: Sequence[Row]) -> bytes:
         y = top + line * (i + 1)
         if row.rank <= 3:
             draw.rectangle((8, y - 3, WIDTH - 8, y + line - 5), fill=PODIUM[row.rank - 1])
-        gone = " (left)" if row.gone else ""
+        gone = " " + t("(left)") if row.gone else ""
         room = 400 - 56 - 60 - int(draw.textlength(gone, font=text_font))
         cells = [
             str(row.rank),
@@ -77,5 +78,10 @@ def render(title: str, headings: tuple[str, str], rows: Sequence[Row]) -> bytes:
             draw.text((x, y), cell, fill=ink, font=text_font, anchor=anchor)
     if more:
         y = top + line * (len(shown) + 1)
-        draw.text((56, y), f"… and {more} more (the text lists them all)", fill=ink, font=text_font)
+        rest = tn(
+            "… and {n} more (the text lists them all)",
+            "… and {n} more (the text lists them all)",
+            more,
+        )
+        draw.text((56, y), rest, fill=ink, font=text_font)
     return png_bytes(image)

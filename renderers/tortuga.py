@@ -26,8 +26,10 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.core import Change, View
+from games.core.words import N_, NP_, t, tn, tp
 from games.tortuga.data import card_title
 from renderers.base import (
+    ASCII_SPACE,
     KEY_ARROW,
     KEY_GHOST,
     KEY_RING,
@@ -77,13 +79,19 @@ SEAT_COLORS: tuple[Color, ...] = (
 )
 """Chosen so every pair stays apart under the three colour-vision deficiencies (see tests)."""
 LIGHT_PAWNS = (3, 5, 7, 8)  # labelled in ink, the others in white
-SHIP_RANKS = ("C", "FM", "3", "4", "5")
+SHIP_RANKS = (NP_("Tortuga rank", "C"), NP_("Tortuga rank", "FM"), "3", "4", "5")
+"""The places on a ship: captain, first mate, then numbers (the letters said in the reader's
+language)."""
+GOVERNOR = NP_("Tortuga rank", "G")
+HOLD_NAMES = {"british": NP_("Tortuga hold", "British"), "french": NP_("Tortuga hold", "French")}
+"""Whose hold or area a box is, in a word that fits it (a translator may choose a shorter
+name than the team's, as French "Anglais" for "Britanniques")."""
 PLACE = 62  # distance between pawn places on a ship
 LINE_STEP = 58  # distance between places on Tortuga
 RADIUS = 22
 TEXT = 16  # the smallest text on the board
 LABEL = label_size(WIDTH)  # names, ranks, slots and counts
-KEY = (KEY_GHOST, KEY_ARROW, KEY_RING, ("box", "card looked at or shown"))
+KEY = (KEY_GHOST, KEY_ARROW, KEY_RING, ("box", N_("card looked at or shown")))
 LEFT_W = 620
 RIGHT_X = 640
 ROW_H = 26
@@ -122,14 +130,14 @@ class Layout:
             top = self.tortuga_top + 106
             return 150 + i * 160, top, 290 + i * 160, top + 56
         top = self.ship_tops[("fd", "jr").index(place)] + 40
-        return 374 + i * 112, top, 478 + i * 112, top + 76
+        return 356 + i * 120, top, 472 + i * 120, top + 76
 
     def counter(self, at: str) -> Point:
         """The figure of a counter: a hold or area's number, the galleon's count."""
         if at == "galleon":
             return RIGHT_X + 126, self.galleon_top + 46
         box = self.area_box(at)
-        return box[2] - 16, box[1] + 14
+        return box[2] - 16, box[3] - 16
 
     def slot_box(self, slot: int) -> Box:
         x = RIGHT_X + (slot - 1) * 61
@@ -209,7 +217,7 @@ def _text(
 def _wrap(text: str, width: int) -> list[str]:
     """Whole words on lines of at most ``width`` characters (a longer word keeps its line)."""
     lines: list[str] = []
-    for word in text.split():
+    for word in ASCII_SPACE.split(text.strip()):
         if lines and len(lines[-1]) + 1 + len(word) <= width:
             lines[-1] += " " + word
         else:
@@ -218,33 +226,42 @@ def _wrap(text: str, width: int) -> list[str]:
 
 
 def _status_lines(view: View) -> list[str]:
-    names = view["seats"]
+    names = [t(name) for name in view["seats"]]
     outcome = view["outcome"]
     if outcome:
-        return _wrap("Game over: " + outcome["reason"], 76)
-    title = f"{names[view['current']]}'s turn (turn {view['turn']})"
+        return _wrap(t("Game over: {reason}", reason=outcome["reason"]), 76)
+    turn = {"seat": names[view["current"]], "turn": view["turn"]}
     if len(names) == 2:
-        left = view["actions_left"]
-        title += f", {left} action{'s' if left != 1 else ''} left"
+        title = tn(
+            "{seat}'s turn (turn {turn}), {n} action left",
+            "{seat}'s turn (turn {turn}), {n} actions left",
+            view["actions_left"],
+            **turn,
+        )
+    else:
+        title = t("{seat}'s turn (turn {turn})", **turn)
     waiting = view["to_act"]
     if waiting != [view["current"]]:
-        title += ". Waiting for " + ", ".join(names[seat] for seat in waiting)
+        title = t(
+            "{turn}. Waiting for {seats}",
+            turn=title,
+            seats=", ".join(names[seat] for seat in waiting),
+        )
     return _wrap(title, 76)
 
 
 def _header(draw: ImageDraw.ImageDraw, view: View, lines: list[str]) -> None:
     _text(draw, (16, 8), "Tortuga 1667", size=26, bold=True)
-    scores = "   ".join(f"{team['name']}: {_chests(team['value'])}" for team in view["scores"])
+    scores = "   ".join(
+        tn("{team}: {n} chest", "{team}: {n} chests", team["value"], team=t(team["name"]))
+        for team in view["scores"]
+    )
     _text(draw, (260, 14), scores, size=18, bold=True)
     for i, line in enumerate(lines):
         _text(draw, (16, 44 + 26 * i), line, size=18, bold=True)
     if view["sudden_death"]:
         y = 44 + 26 * len(lines)
-        _text(draw, (16, y), "Sudden death: the first team to take the lead wins.", DANGER, 18)
-
-
-def _chests(count: int) -> str:
-    return f"{count} chest" if count == 1 else f"{count} chests"
+        _text(draw, (16, y), t("Sudden death: the first team to take the lead wins."), DANGER, 18)
 
 
 # -- the pieces --------------------------------------------------------------------------------
@@ -259,10 +276,12 @@ def _pawn(
     draw_disc(draw, center, RADIUS, SEAT_COLORS[seat], label=names[seat], label_color=ink)
 
 
-def _chest_row(draw: ImageDraw.ImageDraw, left: int, top: int, count: int, size: int) -> None:
+def _chest_row(
+    draw: ImageDraw.ImageDraw, left: int, top: int, count: int, size: int, per_row: int = 6
+) -> None:
     for i in range(count):
-        x = left + (i % 6) * (size + 4)
-        y = top + (i // 6) * (size - 2)
+        x = left + (i % per_row) * (size + 4)
+        y = top + (i // per_row) * (size - 2)
         draw.rectangle([x, y, x + size, y + size * 3 // 4], fill=GOLD, outline=INK, width=2)
 
 
@@ -272,9 +291,11 @@ def _area(draw: ImageDraw.ImageDraw, layout: Layout, at: str, count: int) -> Non
     box = layout.area_box(at)
     color = BRITISH if team == "british" else FRENCH
     draw.rounded_rectangle(box, radius=8, fill=PALETTE["white"], outline=color, width=3)
-    _text(draw, (box[0] + 8, box[1] + 4), team.title(), color, bold=True)
+    name = tp("Tortuga hold", HOLD_NAMES[team])
+    fit_text(draw, (box[0] + 8, box[1] + 3, box[2] - 8, box[1] + 22), name, TEXT, TEXT, color,
+             bold=True)  # fmt: skip
     _text(draw, layout.counter(at), str(count), color, size=LABEL, bold=True, anchor="mm")
-    _chest_row(draw, box[0] + 8, box[1] + 30, count, 14)
+    _chest_row(draw, box[0] + 8, box[1] + 28, count, 14, (box[2] - box[0] - 40) // 18)
 
 
 def _ship(
@@ -288,12 +309,13 @@ def _ship(
     top = layout.ship_tops[index]
     draw.polygon([(14, top), (610, top), (580, top + 126), (44, top + 126)], fill=HULL, outline=INK)
     draw.rectangle([24, top + 6, 600, top + 32], fill=DECK)
-    _text(draw, (32, top + 8), ship["name"], size=18, bold=True)
+    _text(draw, (32, top + 8), t(ship["name"]), size=18, bold=True)
     acting = set(view["to_act"])
     for rank in range(5):
         x, y = layout.pawn(ship["key"], rank)
         draw.ellipse([x - RADIUS, y - RADIUS, x + RADIUS, y + RADIUS], outline=DECK, width=2)
-        _text(draw, (x, y + RADIUS + 14), SHIP_RANKS[rank], CREAM, LABEL, True, "mm")
+        mark = tp("Tortuga rank", SHIP_RANKS[rank]) if rank < 2 else SHIP_RANKS[rank]
+        _text(draw, (x, y + RADIUS + 14), mark, CREAM, LABEL, True, "mm")
         if rank < len(ship["crew"]):
             seat = ship["crew"][rank]
             pawns.append(((x, y), seat, seat in acting))
@@ -316,14 +338,15 @@ def _rowboat(
         fill=HULL,
         outline=INK,
     )
-    _text(draw, (x - 80, y - 10), f"{ship['name']}'s", bold=True, anchor="rm")
-    _text(draw, (x - 80, y + 10), "rowboat", bold=True, anchor="rm")
+    owner, boat = t("{ship}'s\nrowboat", ship=t(ship["name"])).split("\n", 1)
+    _text(draw, (x - 80, y - 10), owner, bold=True, anchor="rm")
+    _text(draw, (x - 80, y + 10), boat, bold=True, anchor="rm")
     if ship["rowboat"] is not None:
         pawns.append(((x, y - 4), ship["rowboat"], ship["rowboat"] in view["to_act"]))
     if ship["exploded"]:
         for sign in (-1, 1):
             draw.line([(x - 50, y - 26 * sign), (x + 50, y + 26 * sign)], fill=DANGER, width=7)
-        _text(draw, (x + 80, y), "blown up", DANGER, bold=True, anchor="lm")
+        _text(draw, (x + 80, y), t("blown up"), DANGER, bold=True, anchor="lm")
 
 
 def _tortuga(
@@ -342,7 +365,7 @@ def _tortuga(
     for rank in range(9):
         x, y = layout.pawn("tortuga", rank)
         draw.ellipse([x - RADIUS, y - RADIUS, x + RADIUS, y + RADIUS], outline=EARTH, width=2)
-        mark = "G" if rank == 0 else str(rank + 1)
+        mark = tp("Tortuga rank", GOVERNOR) if rank == 0 else str(rank + 1)
         _text(draw, (x, y + RADIUS + 13), mark, EARTH, LABEL, True, "mm")
         if rank < len(line):
             pawns.append(((x, y), line[rank], line[rank] in acting))
@@ -356,24 +379,30 @@ def _galleon(draw: ImageDraw.ImageDraw, view: View, layout: Layout) -> None:
         [left, top, left + 304, top + 160], radius=12, fill=SEA, outline=PALETTE["deep"], width=3
     )
     draw_boat(draw, (left + 56, top + 70), 90, (120, 60, 30))
-    _text(draw, (left + 116, top + 10), "Spanish galleon", size=18, bold=True)
-    _text(draw, (left + 116, top + 36), _chests(view["galleon"]))
+    _text(draw, (left + 116, top + 10), t("Spanish galleon"), size=18, bold=True)
+    count = view["galleon"]
+    _text(draw, (left + 116, top + 36), tn("{n} chest on board", "{n} chests on board", count))
     _chest_row(draw, left + 116, top + 62, view["galleon"], 18)
     last = view["last_vote"]
     if last:
-        text = f"Last {last['vote']}: {', '.join(last['symbols'])}: {last['verdict']}"
+        text = t(
+            "Last {vote}: {symbols}: {verdict}",
+            vote=t(last["vote"]),
+            symbols=", ".join(t(symbol) for symbol in last["symbols"]),
+            verdict=t(last["verdict"]),
+        )
         fit_text(draw, (left + 10, top + 106, left + 296, top + 156), text, TEXT, TEXT)
 
 
 def _event_row(draw: ImageDraw.ImageDraw, view: View, layout: Layout) -> None:
     left, top = RIGHT_X, layout.row_top
-    names = view["seats"]
-    _text(
-        draw,
-        (left, top),
-        f"Event row (deck {view['event_deck']}, discards {len(view['discard'])})",
-        bold=True,
+    names = [t(name) for name in view["seats"]]
+    row = t(
+        "Event row (deck {deck}, discards {discards})",
+        deck=view["event_deck"],
+        discards=len(view["discard"]),
     )
+    fit_text(draw, (left, top, WIDTH - 12, top + TEXT + 4), row, TEXT, TEXT, bold=True)
     deepest = 0
     for slot in view["row"]:
         box = layout.slot_box(slot["slot"])
@@ -389,37 +418,48 @@ def _event_row(draw: ImageDraw.ImageDraw, view: View, layout: Layout) -> None:
             _text(draw, (x + (i % 2) * 30, y), names[seat], size=LABEL, bold=True)
             deepest = max(deepest, (i // 2) + 1)
     y = top + 122 + 24 * max(deepest, 1)
-    for line in ("Names under a card:", "who has looked at it"):
+    for line in t("Names under a card:\nwho has looked at it").split("\n"):
         _text(draw, (left, y), line, PALETTE["grid"])
         y += 20
     pending = view.get("pending") or {}
     y += 8
     if pending.get("kind") in ("forced", "vote"):
         if pending["kind"] == "forced":
-            slots = " or ".join(map(str, pending["slots"]))
-            text = f"{names[pending['seat']]} must reveal slot {slots}"
+            text = _forced(names[pending["seat"]], pending["slots"])
         else:
-            voted = ", ".join(names[seat] for seat in pending["voted"]) or "nobody yet"
-            text = f"{pending['vote'].title()} vote: voted so far: {voted}"
+            voted = ", ".join(names[seat] for seat in pending["voted"]) or t("nobody yet")
+            text = t(
+                "{vote} vote: voted so far: {voted}", vote=t(pending["vote"].title()), voted=voted
+            )
         y = fit_text(draw, (left, y, WIDTH - 12, y + 64), text, TEXT, TEXT, DANGER, bold=True) + 8
     limit = layout.players_top - 12
     if view["last"] and y < limit - TEXT:
         fit_text(draw, (left, y, WIDTH - 12, limit), " ".join(view["last"]), TEXT, TEXT)
 
 
+def _forced(seat: str, slots: list[int]) -> str:
+    """Who must turn an event card face up, and which slots they may choose from."""
+    if len(slots) == 1:
+        return t("{seat} must reveal slot {slot}", seat=seat, slot=slots[0])
+    if len(slots) == 2:
+        return t("{seat} must reveal slot {slot} or {other}", seat=seat, slot=slots[0],
+                 other=slots[1])  # fmt: skip
+    return t("{seat} must reveal one of slots {slots}", seat=seat, slots=", ".join(map(str, slots)))
+
+
 def _player_parts(view: View, seat: int) -> list[str]:
     """A player's line: vote cards held, cards in front, effects (loyalty at the end)."""
     hand = view["hand_sizes"][seat]
-    parts = [f"{hand} vote card" + ("" if hand == 1 else "s")]
+    parts = [tn("{n} vote card in hand", "{n} vote cards in hand", hand)]
     parts += [card_title(card) for card in view["kept"][seat]]
     if view["pirate_code"][seat]:
         votes = view["pirate_code"][seat]
-        parts.append(f"sits out {votes} more vote" + ("" if votes == 1 else "s"))
+        parts.append(tn("sits out {n} more vote", "sits out {n} more votes", votes))
     if view["scurvy"][seat]:
-        parts.append("loses next turn (Scurvy)")
+        parts.append(t("loses next turn (Scurvy)"))
     loyalty = view.get("loyalty")
     if loyalty:
-        parts.append(loyalty[seat].upper())
+        parts.append(t(loyalty[seat].title()).upper())
     return parts
 
 
@@ -428,8 +468,8 @@ def _players(
 ) -> None:
     """One line per player (wrapped, never cut): a disc in the pawn's colour and its name."""
     top = layout.players_top
-    names = view["seats"]
-    _text(draw, (16, top), "Players: vote cards, cards in front, effects", size=18, bold=True)
+    names = [t(name) for name in view["seats"]]
+    _text(draw, (16, top), t("Players: vote cards, cards in front, effects"), size=18, bold=True)
     y = top + 36
     for seat, lines in enumerate(wrapped):
         height = ROW_H * len(lines)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from games.caribbean.data import PORT_BY_CODE, PORTS, SHIP_NAMES, Port
+from games.caribbean.lines import chest_label
 from games.caribbean.rules import SHIP_INDEX
 from games.core import Change, View
+from games.core.words import number, t
 
 
 def changes(before: View, after: View) -> list[Change]:
@@ -21,7 +23,12 @@ def changes(before: View, after: View) -> list[Change]:
                     "ship": new["letter"],
                     "from": old["space"],
                     "to": new["space"],
-                    "text": f"{new['name']} sailed from {old['space']} to {new['space']}.",
+                    "text": t(
+                        "{ship} sailed from {start} to {end}.",
+                        ship=new["name"],
+                        start=old["space"],
+                        end=new["space"],
+                    ),
                 }
             )
     was, now = chest_places(before), chest_places(after)
@@ -39,7 +46,12 @@ def changes(before: View, after: View) -> list[Change]:
                     "seat": seat,
                     "before": old_money,
                     "after": new_money,
-                    "text": f"{after['seats'][seat]}: {old_money:,} → {new_money:,} doubloons.",
+                    "text": t(
+                        "{seat}: {before} → {after} doubloons.",
+                        seat=t(after["seats"][seat]),
+                        before=number(old_money),
+                        after=number(new_money),
+                    ),
                 }
             )
     found += revealed_ships(before, after)
@@ -72,36 +84,52 @@ def chest_change(
 ) -> Change:
     """One chest's change of place: dealt (``add``), taken or handed on (``chest`` with
     ``from``/``to`` cells) or delivered (``deliver``, ``at`` its city)."""
-    chest = f"{port.city} {port.value:,}"
+    chest = chest_label(port.code)
     change: Change = {"chest": port.code}
     assert now is not None, "a chest never goes back to the supply"
     if now[0] == "haven":
         owner = int(now[1])
-        name = after["seats"][owner]
+        name = t(after["seats"][owner])
         return change | {
             "kind": "deliver",
             "at": port.land,
             "seat": owner,
-            "text": f"The {chest} chest was delivered to {name}'s haven: {name} +{port.value:,}.",
+            "text": t(
+                "The {chest} chest was delivered to {seat}'s haven: {seat} +{value}.",
+                chest=chest,
+                seat=name,
+                value=number(port.value),
+            ),
         }
     if was is None:
         if now[0] == "port":
             return change | {
                 "kind": "add",
                 "at": port.land,
-                "text": f"A new chest waits at {port.city} ({port.value:,}).",
+                "text": t(
+                    "A new chest waits at {city} ({value}).",
+                    city=port.city,
+                    value=number(port.value),
+                ),
             }
         ship = SHIP_NAMES[SHIP_INDEX[now[1]]]
         return change | {
             "kind": "add",
             "at": cell(after, now),
-            "text": f"{ship} now carries the {chest} chest.",
+            "text": t("{ship} now carries the {chest} chest.", ship=ship, chest=chest),
         }
     ship = SHIP_NAMES[SHIP_INDEX[now[1]]]
     if was[0] == "port":
-        text = f"{ship} took the {chest} chest from {port.city}."
+        text = t(
+            "{ship} took the {chest} chest from {city}.", ship=ship, chest=chest, city=port.city
+        )
     else:
-        text = f"The {chest} chest went from {SHIP_NAMES[SHIP_INDEX[was[1]]]} to {ship}."
+        text = t(
+            "The {chest} chest went from {other} to {ship}.",
+            chest=chest,
+            other=SHIP_NAMES[SHIP_INDEX[was[1]]],
+            ship=ship,
+        )
     return change | {
         "kind": "chest",
         "from": cell(before, was),
@@ -116,13 +144,13 @@ def revealed_ships(before: View, after: View) -> list[Change]:
     found = []
     for record in after["reveals"][seen:]:
         bids = ", ".join(
-            f"{after['seats'][seat]} {card}" for seat, card in enumerate(record["bids"])
+            f"{t(after['seats'][seat])} {card}" for seat, card in enumerate(record["bids"])
         )
         found.append(
             {
                 "kind": "reveal",
                 "ship": record["ship"],
-                "text": f"{SHIP_NAMES[record['ship']]} bids: {bids}.",
+                "text": t("{ship} bids: {bids}.", ship=SHIP_NAMES[record["ship"]], bids=bids),
             }
         )
     return found

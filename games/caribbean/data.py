@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.core.words import N_
+
 SHIP_NAMES: tuple[str, ...] = ("Arriba", "Bravo", "Caribic", "Diabolo", "Evita", "Fuego")
 SHIP_LETTERS: tuple[str, ...] = ("a", "b", "c", "d", "e", "f")
 
@@ -18,8 +20,9 @@ CARDS: tuple[int, ...] = (-1, 0, 1, 2, 3, 4, 5)
 THIEF = -1
 """The single thief card: it always loses a bid and costs the winner one space."""
 
-COLOURS: tuple[str, ...] = ("Red", "Blue", "Yellow", "Green")
-"""Seat ``i`` plays colour ``COLOURS[i]``; with 2 or 3 players the last colours are unused."""
+COLOURS: tuple[str, ...] = (N_("Red"), N_("Blue"), N_("Yellow"), N_("Green"))
+"""Seat ``i`` plays colour ``COLOURS[i]``; with 2 or 3 players the last colours are unused.
+Kept in English (a fact), said with ``t`` where a player reads it."""
 
 CAPTURE_REWARD = 2000
 THRESHOLDS: dict[int, int] = {2: 62_000, 3: 41_000, 4: 31_000}

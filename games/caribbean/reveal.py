@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections import Counter
 
 from games.caribbean.data import COLOURS, SHIP_NAMES
-from games.caribbean.rules import chest_label, round_bids
+from games.caribbean.lines import chest_label
+from games.caribbean.rules import round_bids
 from games.caribbean.state import CaribbeanState
+from games.core.words import t, tn
 
 
 def reveal(state: CaribbeanState) -> list[str]:
@@ -19,7 +21,13 @@ def reveal(state: CaribbeanState) -> list[str]:
         return []
     rounds = [round_bids(line) for line in state.past_bids]
     count = len(rounds)
-    lines = [f"Bribes added up over {count} round{'' if count == 1 else 's'}, and tie-breakers:"]
+    lines = [
+        tn(
+            "Bribes added up over {n} round, and tie-breakers:",
+            "Bribes added up over {n} rounds, and tie-breakers:",
+            count,
+        )
+    ]
     for seat, colour in enumerate(COLOURS[: state.players]):
         rows = [bids[seat] for bids in rounds if seat < len(bids)]
         totals = ", ".join(
@@ -27,10 +35,15 @@ def reveal(state: CaribbeanState) -> list[str]:
         )
         kept = Counter(row[-1] for row in rows).most_common()
         ties = ", ".join(
-            f"{card} ({times} round{'' if times == 1 else 's'})" for card, times in kept
+            tn("{card} ({n} round)", "{card} ({n} rounds)", times, card=card)
+            for card, times in kept
         )
-        lines.append(f"{colour}: {totals}; tie-breakers {ties}." if rows else f"{colour}: none.")
+        lines.append(
+            t("{seat}: {totals}; tie-breakers {ties}.", seat=t(colour), totals=totals, ties=ties)
+            if rows
+            else t("{seat}: none.", seat=t(colour))
+        )
     if state.supply:
         left = ", ".join(chest_label(code) for code in state.supply)
-        lines.append(f"Still face down in the supply, in order: {left}.")
+        lines.append(t("Still face down in the supply, in order: {chests}.", chests=left))
     return lines

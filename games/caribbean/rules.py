@@ -73,8 +73,10 @@ from games.caribbean.data import (
     THRESHOLDS,
     haven_owners,
 )
+from games.caribbean.lines import Line, line
 from games.caribbean.state import CaribbeanState
 from games.core import Phase, SeededRng, finish
+from games.core.words import N_
 
 SHIP_INDEX = {letter: i for i, letter in enumerate(SHIP_LETTERS)}
 MAX_TURN_ACTIONS = 200
@@ -272,7 +274,7 @@ def play_bid(state: CaribbeanState, seat: int, action: str) -> None:
         return
     state.confirmed[seat] = True
     if all(state.confirmed):
-        state.events.append("All bids are in.")
+        state.events.append(line(N_("All bids are in.")))
         resolve_ships(state)
 
 
@@ -301,23 +303,26 @@ def reveal_ship(state: CaribbeanState) -> bool:
     ship = state.current
     bids = [row[ship] for row in state.bids]
     open_record(state)
-    shown = ", ".join(f"{COLOURS[seat]} {card}" for seat, card in enumerate(bids))
-    state.events.append(f"{SHIP_NAMES[ship]} bids: {shown}.")
+    state.events.append(line(N_("{ship} bids: {bids}."), ship=SHIP_NAMES[ship], bids=bids))
     high = max(card for card in bids if card is not None)
     top = [seat for seat, card in enumerate(bids) if card == high]
     if len(top) == 1:
         return start_sail(state, top[0], tie_thieves=0)
     state.ties[ship] = top
-    names = " and ".join(COLOURS[seat] for seat in top)
+    names = [COLOURS[seat] for seat in top]
     if all(state.spent[seat] for seat in top):
         for seat in top:
             state.tiebreaks[ship][seat] = "spent"
         state.events.append(
-            f"Tie between {names}, with no tie-breaker left: {SHIP_NAMES[ship]} stays."
+            line(
+                N_("Tie between {seats}, with no tie-breaker left: {ship} stays."),
+                seats=names,
+                ship=SHIP_NAMES[ship],
+            )
         )
         return False
     state.phase = "tiebreak"
-    state.events.append(f"Tie between {names}: tie-breakers!")
+    state.events.append(line(N_("Tie between {seats}: tie-breakers!"), seats=names))
     return True
 
 
@@ -335,26 +340,24 @@ def settle_tie(state: CaribbeanState) -> None:
     """Rulebook: "A face up card means the player is bidding some more (note: zero is more than
     -1)"; "If the result of the tie-breaker is another tie, the ship is not moved"."""
     tiebreaks = state.tiebreaks[state.current]
-    shown = []
+    shown: list[list[int | str]] = []
     faces: dict[int, int] = {}
     for seat in state.ties[state.current]:
         if state.spent[seat]:
             tiebreaks[seat] = "spent"
-            shown.append(f"{COLOURS[seat]} has none left")
         elif state.tie_choice[seat] == "up":
             card = state.tiebreaker(seat)
             assert card is not None
             faces[seat] = card
             tiebreaks[seat] = card
-            shown.append(f"{COLOURS[seat]} face up {card}")
         else:
             tiebreaks[seat] = "down"
-            shown.append(f"{COLOURS[seat]} face down")
+        shown.append([COLOURS[seat], tiebreaks[seat]])  # type: ignore[list-item]
     for seat in faces:
         state.spent[seat] = True
     state.tie_choice = [None] * state.players
     state.phase = "reveal"
-    state.events.append(f"Tie-breakers: {', '.join(shown)}.")
+    state.events.append(line(N_("Tie-breakers: {tiebreaks}."), tiebreaks=shown))
     best = max(faces.values(), default=None)
     leaders = [seat for seat, card in faces.items() if card == best]
     if len(leaders) == 1:
@@ -362,23 +365,46 @@ def settle_tie(state: CaribbeanState) -> None:
         if start_sail(state, leaders[0], tie_thieves=thieves):
             return
     else:
-        state.events.append(f"Still a tie: {SHIP_NAMES[state.current]} stays.")
+        state.events.append(line(N_("Still a tie: {ship} stays."), ship=SHIP_NAMES[state.current]))
     next_ship(state)
 
 
-def taken_words(colour: str, name: str, bid: int, thieves: int, allowance: int) -> str:
+def taken_words(colour: str, name: str, bid: int, thieves: int, allowance: int) -> Line:
     """``Red takes Evita (5 spaces).``; when thief cards cut the spaces, says so, and a ship
-    that may not move is said to stay rather than to sail "0 spaces"."""
-    spaces = f"{allowance} space{'' if allowance == 1 else 's'}"
-    cards = f"{thieves} thief card{'' if thieves == 1 else 's'}"
+    that may not move is said to stay rather than to sail "0 spaces". (A count here is never
+    0 where it is said, so "1" alone is singular in English, German and French alike.)"""
+    facts = {"seat": colour, "ship": name, "bid": bid, "thieves": thieves, "spaces": allowance}
+    if allowance == 0 and bid <= 0:
+        return line(N_("{seat} takes {ship}, but a {bid} sails it nowhere: {ship} stays."), **facts)
     if allowance == 0:
-        leave = "leaves" if thieves == 1 else "leave"
-        why = f"a {bid} sails it nowhere" if bid <= 0 else f"{cards} {leave} it no space to sail"
-        return f"{colour} takes {name}, but {why}: {name} stays."
-    if thieves:
-        cards = "a thief card" if thieves == 1 else "thief cards"
-        return f"{colour} takes {name} ({spaces}: {bid} less {thieves} for {cards})."
-    return f"{colour} takes {name} ({spaces})."
+        text = (
+            N_("{seat} takes {ship}, but a thief card leaves it no space to sail: {ship} stays.")
+            if thieves == 1
+            else N_(
+                "{seat} takes {ship}, but {thieves} thief cards leave it no space to sail: "
+                "{ship} stays."
+            )
+        )
+    elif thieves:
+        text = {
+            (True, True): N_("{seat} takes {ship} (1 space: {bid} less 1 for a thief card)."),
+            (True, False): N_(
+                "{seat} takes {ship} (1 space: {bid} less {thieves} for thief cards)."
+            ),
+            (False, True): N_(
+                "{seat} takes {ship} ({spaces} spaces: {bid} less 1 for a thief card)."
+            ),
+            (False, False): N_(
+                "{seat} takes {ship} ({spaces} spaces: {bid} less {thieves} for thief cards)."
+            ),
+        }[allowance == 1, thieves == 1]
+    else:
+        text = (
+            N_("{seat} takes {ship} (1 space).")
+            if allowance == 1
+            else N_("{seat} takes {ship} ({spaces} spaces).")
+        )
+    return line(text, **facts)
 
 
 def start_sail(state: CaribbeanState, winner: int, tie_thieves: int) -> bool:
@@ -417,7 +443,15 @@ def play_sail(state: CaribbeanState, seat: int, action: str) -> None:
         return
     if verb == "move":
         space = rest.upper()
-        state.events.append(f"{who} sails {name} from {state.ship_spaces[ship]} to {space}.")
+        state.events.append(
+            line(
+                N_("{seat} sails {ship} from {start} to {end}."),
+                seat=who,
+                ship=name,
+                start=state.ship_spaces[ship],
+                end=space,
+            )
+        )
         state.ship_spaces[ship] = space
         state.moves_left -= 1
         state.paths[ship].append(space)
@@ -428,8 +462,14 @@ def play_sail(state: CaribbeanState, seat: int, action: str) -> None:
         state.money[active] += CAPTURE_REWARD
         state.captures[active] += 1
         state.events.append(
-            f"{name} captures {port.city} and loads its {port.value:,} chest: "
-            f"{who} +{CAPTURE_REWARD:,}."
+            line(
+                N_("{ship} captures {city} and loads its {value} chest: {seat} +{reward}."),
+                ship=name,
+                city=port.city,
+                value=port.value,
+                seat=who,
+                reward=CAPTURE_REWARD,
+            )
         )
     elif verb == "deliver":
         unload(state, ship)
@@ -446,22 +486,28 @@ def play_sail(state: CaribbeanState, seat: int, action: str) -> None:
         next_ship(state)
 
 
-def chest_move_line(verb: str, name: str, other: str, mine: str | None, theirs: str | None) -> str:
+def chest_move_line(verb: str, name: str, other: str, mine: str | None, theirs: str | None) -> Line:
     if verb == "steal":
         assert theirs is not None
-        return f"{name} steals the {chest_label(theirs)} chest from {other}."
+        return line(
+            N_("{ship} steals the {chest} chest from {other}."),
+            ship=name,
+            chest=theirs,
+            other=other,
+        )
     if verb == "swap":
         assert mine is not None and theirs is not None
-        return (
-            f"{name} swaps its {chest_label(mine)} chest for {other}'s {chest_label(theirs)} chest."
+        return line(
+            N_("{ship} swaps its {chest} chest for {other}'s {their_chest} chest."),
+            ship=name,
+            chest=mine,
+            other=other,
+            their_chest=theirs,
         )
     assert mine is not None
-    return f"{name} passes the {chest_label(mine)} chest on to {other}."
-
-
-def chest_label(code: str) -> str:
-    port = PORT_BY_CODE[code]
-    return f"{port.city} {port.value:,}"
+    return line(
+        N_("{ship} passes the {chest} chest on to {other}."), ship=name, chest=mine, other=other
+    )
 
 
 def unload(state: CaribbeanState, ship: int) -> None:
@@ -476,8 +522,14 @@ def unload(state: CaribbeanState, ship: int) -> None:
     state.money[owner] += value
     state.delivered[code] = owner
     state.events.append(
-        f"{SHIP_NAMES[ship]} unloads the {chest_label(code)} chest at "
-        f"{COLOURS[owner]}'s haven {space}: {COLOURS[owner]} +{value:,}."
+        line(
+            N_("{ship} unloads the {chest} chest at {seat}'s haven {space}: {seat} +{value}."),
+            ship=SHIP_NAMES[ship],
+            chest=code,
+            seat=COLOURS[owner],
+            space=space,
+            value=value,
+        )
     )
 
 
@@ -499,30 +551,39 @@ def end_round(state: CaribbeanState) -> None:
     dealt, state.supply = state.supply[:CHESTS_PER_REFILL], state.supply[CHESTS_PER_REFILL:]
     state.port_chests.extend(dealt)
     if dealt:
-        cities = " and ".join(PORT_BY_CODE[code].city for code in dealt)
-        state.events.append(f"Round {state.round} ends; new chests at {cities}.")
+        cities = [PORT_BY_CODE[code].city for code in dealt]
+        state.events.append(
+            line(
+                N_("Round {round} ends; new chests at {cities}."), round=state.round, cities=cities
+            )
+        )
     else:
-        state.events.append(f"Round {state.round} ends.")
+        state.events.append(line(N_("Round {round} ends."), round=state.round))
     threshold = THRESHOLDS[state.players]
     on_ships = len(state.cargo) - state.cargo.count(None)
     in_play = len(state.supply) + len(state.port_chests) + on_ships
     if max(state.money) >= threshold:
-        reason = f"a player reached {threshold:,} doubloons"
+        reason = line(N_("a player reached {threshold} doubloons"), threshold=threshold)
     elif in_play == 0:
-        reason = "every chest has been delivered"
+        reason = line(N_("every chest has been delivered"))
     elif state.round >= state.round_cap:
-        reason = f"the round cap of {state.round_cap} rounds was reached"
+        reason = line(N_("the round cap of {cap} rounds was reached"), cap=state.round_cap)
     else:
         start_round(state)
         return
     best = max(state.money)
     winners = [seat for seat, money in enumerate(state.money) if money == best]
-    finish(state, winners, reason)
+    finish(state, winners, reason["text"], **reason["params"])
     state.phase = "over"
-    names = " and ".join(COLOURS[seat] for seat in winners)
     state.events.append(
-        f"Game over ({reason}): {names} {'win' if len(winners) > 1 else 'wins'}"
-        f" with {best:,} doubloons."
+        line(
+            N_("Game over ({reason}): {seats} wins with {money} doubloons.")
+            if len(winners) == 1
+            else N_("Game over ({reason}): {seats} win with {money} doubloons."),
+            reason=reason,
+            seats=[COLOURS[seat] for seat in winners],
+            money=best,
+        )
     )
 
 

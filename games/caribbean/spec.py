@@ -18,21 +18,23 @@ from games.caribbean import (
     views,
 )
 from games.caribbean.data import COLOURS, SHIP_NAMES
+from games.caribbean.lines import said
 from games.caribbean.position import build_position
 from games.caribbean.state import CaribbeanState
 from games.core import Change, GameSpec, Lesson, Option, Score, View
+from games.core.words import N_, t
 
 SECRET_LINES = {
-    "bid": "{who} has assigned a card.",
-    "confirm": "{who} has confirmed their bids.",
-    "tiebreaker": "{who} has chosen their tie-breaker.",
+    "bid": N_("{seat} has assigned a card."),
+    "confirm": N_("{seat} has confirmed their bids."),
+    "tiebreaker": N_("{seat} has chosen their tie-breaker."),
 }
 SECRET_PHASES = frozenset({"bid", "tiebreak"})
 
 
 class CaribbeanSpec(GameSpec[CaribbeanState]):
     key = "caribbean"
-    title = "Caribbean"
+    title = N_("Caribbean")
     min_players = 2
     max_players = 4
     state_type = CaribbeanState
@@ -42,12 +44,12 @@ class CaribbeanSpec(GameSpec[CaribbeanState]):
     options = (
         Option(
             "round_cap",
-            "Rounds after which the game ends anyway",
+            N_("Rounds after which the game ends anyway"),
             (20, 30, 40),
             30,
         ),
     )
-    summary = (
+    summary = N_(
         "Bribe six pirate ships with rum: each round assign six of your cards (-1 to 5) to "
         "ships A-F in secret; the seventh is your tie-breaker.\n"
         "Ships are revealed A to F; the highest bid sails that many spaces, minus one per "
@@ -89,7 +91,7 @@ class CaribbeanSpec(GameSpec[CaribbeanState]):
         return state.round
 
     def last_lines(self, state: CaribbeanState) -> list[str]:
-        return list(state.events)
+        return [said(event) for event in state.events]
 
     def players(self, state: CaribbeanState) -> int:
         return state.players
@@ -113,13 +115,15 @@ class CaribbeanSpec(GameSpec[CaribbeanState]):
         self, before: CaribbeanState, seat: int, action: str, after: CaribbeanState
     ) -> str:
         verb = action.split(" ", 1)[0]
-        lines = list(after.events)
+        lines = self.last_lines(after)
+        who = t(COLOURS[seat])
         if action == "bid repeat":
-            lines.insert(0, f"{self.seat_label(seat)} has assigned their cards.")
+            lines.insert(0, t("{seat} has assigned their cards.", seat=who))
         elif verb in SECRET_LINES:
-            lines.insert(0, SECRET_LINES[verb].format(who=self.seat_label(seat)))
+            lines.insert(0, t(SECRET_LINES[verb], seat=who))
         elif verb == "done":
-            lines.insert(0, f"{self.seat_label(seat)} ends {SHIP_NAMES[before.current]}'s turn.")
+            ship = SHIP_NAMES[before.current]
+            lines.insert(0, t("{seat} ends {ship}'s turn.", seat=who, ship=ship))
         return " ".join(lines)
 
     # -- the second-edition hooks, one module each --------------------------------------------

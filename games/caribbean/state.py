@@ -50,7 +50,9 @@ class CaribbeanState:
     won_by: list[int | None] = field(default_factory=list)  # None: the ship stayed
     allowances: list[int] = field(default_factory=list)
     paths: list[list[str]] = field(default_factory=list)  # spaces passed, from the start
-    events: list[str] = field(default_factory=list)  # public lines of the last action
+    events: list[dict[str, Any]] = field(default_factory=list)
+    """Public lines of the last action, as English text and facts (``lines.line``), said in
+    the reader's language when read."""
     past_bids: list[str] = field(default_factory=list)
     """One line per finished round, for "same as last round" and the final reveal (out of every
     view): per seat the cards on ships A-F then the tie-breaker, seats apart by " / ", e.g.
@@ -61,7 +63,12 @@ class CaribbeanState:
     @staticmethod
     def upgrade(data: dict[str, Any]) -> dict[str, Any]:
         """A state stored before R8 and R9 became guards (a count of bid changes, one list of
-        chest layouts): its trails start afresh, the way a new turn's do."""
+        chest layouts): its trails start afresh, the way a new turn's do. One stored before
+        its lines were kept as text and facts: its English lines are kept as they were."""
+        data["events"] = [
+            {"text": event, "params": {}} if isinstance(event, str) else event
+            for event in data.get("events", [])
+        ]
         if "bid_changes" in data:
             players = data["players"]
             del data["bid_changes"]

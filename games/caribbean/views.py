@@ -25,6 +25,7 @@ from games.caribbean.rules import (
 )
 from games.caribbean.state import CaribbeanState
 from games.core import Score, View, score
+from games.core.words import N_, t, tn
 
 
 def board_view(state: CaribbeanState) -> dict[str, Any]:
@@ -104,14 +105,15 @@ def private_view(state: CaribbeanState, seat: int) -> dict[str, Any]:
     }
 
 
-HOW_BIDS_WORK = (
+HOW_BIDS_WORK = N_(
     "The highest card on a ship wins it and sails it that many spaces, one fewer for each "
     "opponent's -1 thief card on that ship; your seventh card is your tie-breaker."
 )
-TIE_CHOICE = (
-    "Face up adds your tie-breaker ({card}) as an extra bid: face up beats face down, a higher "
-    "card beats a lower one (0 beats -1), a -1 shown costs the winner a space, and the card is "
-    "spent for the round. Face down bids nothing more and keeps it for a later tie."
+TIE_CHOICE = N_(
+    "Tie for {ship}! Face up adds your tie-breaker ({card}) as an extra bid: face up beats face "
+    "down, a higher card beats a lower one (0 beats -1), a -1 shown costs the winner a space, "
+    "and the card is spent for the round. Face down bids nothing more and keeps it for a later "
+    "tie."
 )
 
 
@@ -123,42 +125,65 @@ def private_text(view: View) -> str:
         return ""
     bids = private["bids"]
     parts = [
-        f"Ship {letter.upper()}: {'—' if card is None else card}" for letter, card in bids.items()
+        t("Ship {letter}: {card}", letter=letter.upper(), card="—" if card is None else card)
+        for letter, card in bids.items()
     ]
     if private["tiebreaker"] is not None:
-        spent = " (spent this round)" if private["tiebreaker_spent"] else ""
-        parts.append(f"tie-breaker: {private['tiebreaker']}{spent}")
-    lines = [f"Your bribes ({private['colour']}): " + ", ".join(parts)]
+        parts.append(
+            t("tie-breaker: {card} (spent this round)", card=private["tiebreaker"])
+            if private["tiebreaker_spent"]
+            else t("tie-breaker: {card}", card=private["tiebreaker"])
+        )
+    colour = private["colour"]
+    lines = [t("Your bribes ({seat}): {bids}", seat=t(colour), bids=", ".join(parts))]
     if private["confirmed"]:
-        lines.append("Your bids are confirmed for this round.")
+        lines.append(t("Your bids are confirmed for this round."))
     elif view.get("phase") == "bid":
-        lines.append(HOW_BIDS_WORK)
-        free = ", ".join(str(card) for card in private["free"])
-        if None in bids.values():
-            nxt = list(bids.values()).index(None)
-            step = f"Next, pick a card for ship {SHIP_LETTERS[nxt].upper()} ({SHIP_NAMES[nxt]})."
-        elif private["changes_left"] <= 0:
-            step = "You have changed your bids as often as a round allows: confirm them."
-        else:
-            left = private["changes_left"]
-            more = f" ({left} more this round)" if left <= 3 else ""
-            step = f"Give your spare card to any ship to change your bids{more}, or confirm them."
-        lines.append(f"Free cards: {free}. {step}")
-        if private["last_round"] is not None:
-            lines.append(f"Last round you bid {short_bids(private['last_round'])}.")
-    tie = view.get("tie")
-    seat = view["seats"].index(private["colour"])
-    if tie and private["tie_choice"] is None and seat in tie["seats"]:
-        if private["tiebreaker_spent"]:
-            lines.append("Your tie-breaker is spent this round: it counts as face down.")
-        else:
-            lines.append(
-                f"Tie for {SHIP_NAMES[tie['ship']]}! "
-                + TIE_CHOICE.format(card=private["tiebreaker"])
+        lines.append(t(HOW_BIDS_WORK))
+        lines.append(
+            t(
+                "Free cards: {cards}. {step}",
+                cards=", ".join(map(str, private["free"])),
+                step=next_step(private),
             )
-    if private["tie_choice"] is not None:
-        lines.append(f"Your tie-breaker goes face {private['tie_choice']}.")
+        )
+        if private["last_round"] is not None:
+            lines.append(t("Last round you bid {bids}.", bids=short_bids(private["last_round"])))
+    tie = view.get("tie")
+    if tie and private["tie_choice"] is None and COLOURS.index(colour) in tie["seats"]:
+        if private["tiebreaker_spent"]:
+            lines.append(t("Your tie-breaker is spent this round: it counts as face down."))
+        else:
+            lines.append(t(TIE_CHOICE, ship=SHIP_NAMES[tie["ship"]], card=private["tiebreaker"]))
+    if private["tie_choice"] == "up":
+        lines.append(t("Your tie-breaker goes face up."))
+    elif private["tie_choice"] == "down":
+        lines.append(t("Your tie-breaker goes face down."))
     return "\n".join(lines)
+
+
+def next_step(private: dict[str, Any]) -> str:
+    """What the seat still has to do with its bids this round."""
+    bids = private["bids"]
+    if None in bids.values():
+        nxt = list(bids.values()).index(None)
+        return t(
+            "Next, pick a card for ship {letter} ({ship}).",
+            letter=SHIP_LETTERS[nxt].upper(),
+            ship=SHIP_NAMES[nxt],
+        )
+    left = private["changes_left"]
+    if left <= 0:
+        return t("You have changed your bids as often as a round allows: confirm them.")
+    if left <= 3:
+        return tn(
+            "Give your spare card to any ship to change your bids ({n} more this round), or "
+            "confirm them.",
+            "Give your spare card to any ship to change your bids ({n} more this round), or "
+            "confirm them.",
+            left,
+        )
+    return t("Give your spare card to any ship to change your bids, or confirm them.")
 
 
 def short_bids(bids: dict[str, int | None]) -> str:

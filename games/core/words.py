@@ -123,9 +123,18 @@ def told(text: str, params: Mapping[str, object]) -> str:
     """A text a state keeps untranslated (an outcome's reason, a log line: its English text and
     placeholders) said in the language spoken now. Its text placeholders are looked up too,
     so a stored seat or card name ("Green") is said in the reader's words; a name the
-    catalogue does not know (a square, a player) stays as it is."""
-    filled = {key: t(value) if isinstance(value, str) else value for key, value in params.items()}
+    catalogue does not know (a square, a player) stays as it is; a whole number is written the
+    locale's way (41,000; 41.000)."""
+    filled = {key: _told(value) for key, value in params.items()}
     return t(text, **filled)
+
+
+def _told(value: object) -> object:
+    if isinstance(value, str):
+        return t(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number(value)
+    return value
 
 
 def joined(items: list[str]) -> str:

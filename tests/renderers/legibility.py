@@ -3,7 +3,7 @@ renderer test uses. Text height is the font's size once the picture is scaled to
 phone; WCAG 2 contrast; colour-vision deficiencies simulated with Machado, Oliveira &
 Fernandes (2009) at severity 1.0 on linear RGB, compared in CIELAB; a text is clipped when its
 box leaves the picture or the box it was fitted into, and two texts overlap when their boxes
-meet."""
+meet. A board drawn with change marks is checked whole: its own canvas and the key below."""
 
 from __future__ import annotations
 
@@ -108,7 +108,7 @@ def texts_drawn() -> Iterator[list[Text]]:
 
     def spy(self: ImageDraw.ImageDraw, xy: Any, text: Any, fill: Any = None, font: Any = None,
             anchor: Any = None, *args: Any, **kwargs: Any) -> None:  # fmt: skip
-        if str(text).strip():
+        if str(text).strip() and not swatch(sys._getframe(1)):
             box = self.textbbox(xy, text, font=font, anchor=anchor)
             region = self._image.crop(box).convert("RGB")  # type: ignore[attr-defined]
             background = max(region.getcolors(region.width * region.height) or [(0, fill)])[1]
@@ -127,6 +127,16 @@ def texts_drawn() -> Iterator[list[Text]]:
         ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
 
 
+def swatch(frame: Any) -> bool:
+    """Whether a text is drawn while a renderer fits its colour palette (on a swatch, never on
+    the board)."""
+    while frame is not None:
+        if "palette" in frame.f_code.co_name:
+            return True
+        frame = frame.f_back
+    return False
+
+
 def needed_to_move(text: str) -> bool:
     """A coordinate, an id, a letter, a name or a count: one word of at most four characters
     with a letter or a figure in it (A10, c7, E, P3, FM, 7k, 12), the words a move's button
@@ -135,10 +145,10 @@ def needed_to_move(text: str) -> bool:
 
 
 def on_board(png: bytes, drawn: list[Text]) -> list[Text]:
-    """The texts drawn on this board's own canvas (not on a palette swatch or a cached layer
-    of another size)."""
-    size = Image.open(io.BytesIO(png)).size
-    return [text for text in drawn if text.canvas == size]
+    """The texts drawn on this board: on its own canvas, and on the board's canvas when a key
+    to the change marks was added below it (the same width, shorter; pasted at the top)."""
+    width, height = Image.open(io.BytesIO(png)).size
+    return [text for text in drawn if text.canvas[0] == width and text.canvas[1] <= height]
 
 
 def illegible(png: bytes, drawn: list[Text]) -> list[Text]:
@@ -164,14 +174,10 @@ def inside(box: Box, frame: Box, slack: int = 1) -> bool:
 
 def clipped(png: bytes, drawn: list[Text]) -> list[Text]:
     """The texts that run off the picture or out of the box they were fitted into."""
-    texts = on_board(png, drawn)
-    if not texts:
-        return []
-    width, height = texts[0].canvas
     return [
         text
-        for text in texts
-        if not inside(text.box, (0, 0, width, height))
+        for text in on_board(png, drawn)
+        if not inside(text.box, (0, 0, *text.canvas))
         or (text.given is not None and not inside(text.box, text.given))
     ]
 
@@ -182,6 +188,7 @@ def overlapping(png: bytes, drawn: list[Text], slack: int = 1) -> list[tuple[Tex
     return [
         (a, b)
         for a, b in itertools.combinations(on_board(png, drawn), 2)
-        if min(a.box[2], b.box[2]) - max(a.box[0], b.box[0]) > slack
+        if a.canvas == b.canvas
+        and min(a.box[2], b.box[2]) - max(a.box[0], b.box[0]) > slack
         and min(a.box[3], b.box[3]) - max(a.box[1], b.box[1]) > slack
     ]

@@ -93,9 +93,11 @@ def main(argv: list[str] | None = None) -> int:
         "review-bench", help="time the review of long games, by length", add_help=False
     )
     words = commands.add_parser(
-        "words", help="keep the translation catalogues in step with the code, or check them"
+        "words", help="keep the translation catalogues in step with the code, check or measure them"
     )
-    words.add_argument("action", choices=["update", "check"])
+    words.add_argument("action", choices=["update", "check", "stats"])
+    words.add_argument("--games", type=int, default=3, help="stats: random games per game")
+    words.add_argument("--renders", type=int, default=21, help="stats: renders per language")
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["arena"]:  # its own options: see `parley arena --help`
         from bot.arena import main as arena
@@ -160,18 +162,24 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(run_store_bench(args.db, args.games or 100_000, quick=args.quick))
         return 0
     if args.command == "words":
-        return words_command(args.action)
+        return words_command(args.action, args.games, args.renders)
     if args.command == "copy-db":
         return asyncio.run(copy_db(args.source, args.target))
     return backup_database(args.path, args.keep)
 
 
-def words_command(action: str) -> int:
+def words_command(action: str, games: int = 3, renders: int = 21) -> int:
     """``update``: every text the code says into every language's catalogue file of its area;
-    ``check``: every problem in the catalogues, one per line (exit 1 if any)."""
+    ``check``: every problem in the catalogues, one per line (exit 1 if any); ``stats``: each
+    language's coverage, longest labels and render time (``bot/words_stats.py``)."""
     from bot.catalogue import problems, update
     from bot.language import TRANSLATED
 
+    if action == "stats":
+        from bot.words_stats import report
+
+        print("\n".join(report(games, renders)))
+        return 0
     if action == "update":
         print("\n".join(update()) or "The catalogues already say what the code says.")
         return 0

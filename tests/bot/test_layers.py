@@ -23,6 +23,7 @@ TOP = {
     "bot.demo",
     "bot.doctor",
     "bot.league_sim",
+    "bot.words_stats",
 }
 
 

@@ -126,7 +126,7 @@ def panel(game: GameRecord, seat: int, place: str = "") -> tuple[str, discord.ui
     lines = [
         t(
             "**{title} #{game}**: you are **{seat}**.",
-            title=spec.title,
+            title=t(spec.title),
             game=game.id,
             seat=spec.seat_label(seat),
         )

@@ -1,11 +1,13 @@
 """``parley arena``: play games between players and print how often each wins.
 
 ``parley arena GAME --a SPEC --b SPEC [--players N] [--games N] [--seed S] [--json]
-[--progress]``, where a SPEC is ``random``, ``greedy`` or ``ai:easy|normal|hard``. ``--a`` sits
-in one seat (a new seat each game), ``--b`` in all the others. ``--ladder`` instead of ``--a``
-and ``--b`` plays each AI level against the one below it, the table that shows the levels mean
-something (docs/ai.md). The counting lives in :mod:`games.ai.arena`; this module only reads
-the command line and prints.
+[--progress] [--log FILE]``, where a SPEC is ``random``, ``greedy`` or ``ai:easy|normal|hard``.
+``--a`` sits in one seat (a new seat each game), ``--b`` in all the others. ``--ladder`` instead
+of ``--a`` and ``--b`` plays each AI level against the one below it, the table that shows the
+levels mean something (docs/ai.md). ``--log`` keeps every game as a JSON line and counts the
+games a log already holds instead of playing them again, so a long run stopped halfway resumes,
+and one with more ``--games`` extends it. The counting lives in :mod:`games.ai.arena`; this
+module only reads the command line, the log, and prints.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
+from typing import Any
 
 from games import REGISTRY, find_game
 from games.ai import LEVELS, PLAYER_NAMES
@@ -44,6 +48,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--progress", action="store_true", help="a line on stderr as each game ends"
     )
+    parser.add_argument(
+        "--log",
+        type=Path,
+        metavar="FILE",
+        help="keep each game as a JSON line; games already there are counted, not replayed",
+    )
     args = parser.parse_args(argv)
 
     spec = find_game(args.game)
@@ -64,8 +74,10 @@ def main(argv: list[str] | None = None) -> int:
 
     for a, b in pairs:
         name = a if a != b else f"{a} (--a)"  # the same spec on both sides
-        tracker = Progress(args.games, name) if args.progress else None
-        result = run_arena(spec, a, b, players, args.games, args.seed, args.workers, tracker)
+        run = {"game": spec.key, "a": a, "b": b, "players": players, "seed": args.seed}
+        known = read_log(args.log, run) if args.log else {}
+        tracker = Progress(args.games, name, args.progress, args.log, run)
+        result = run_arena(spec, a, b, players, args.games, args.seed, args.workers, tracker, known)
         if args.json:
             print(json.dumps(result.as_json()))
         else:
@@ -79,25 +91,50 @@ def rungs() -> list[tuple[str, str]]:
     return list(zip(names[1:], names[:-1], strict=True))
 
 
-class Progress:
-    """Prints, as each game ends, how it went and the score of ``--a`` so far, naming the
-    player (``ai:normal won``) as the report does, not the flag that chose it."""
+def read_log(path: Path, run: dict[str, Any]) -> dict[int, Game]:
+    """The games of ``run`` (same game, players, seats and seed) that the log at ``path``
+    holds, by index; none if there is no log yet."""
+    if not path.exists():
+        return {}
+    known = {}
+    for text in path.read_text().splitlines():
+        line = json.loads(text)
+        if all(line.get(key) == value for key, value in run.items()):
+            known[line["index"]] = Game.from_json(line)
+    return known
 
-    def __init__(self, games: int, name: str) -> None:
+
+class Progress:
+    """Tells, as each game ends, how it went: with ``--progress`` (``tell``), a line on stderr
+    with the score of ``--a`` so far, naming the player (``ai:normal won``) as the report
+    does, not the flag that chose it; with ``--log``, the game as a JSON line, written at
+    once, so a run stopped at any moment keeps every game it finished."""
+
+    def __init__(
+        self, games: int, name: str, tell: bool, log: Path | None, run: dict[str, Any]
+    ) -> None:
         self.games = games
         self.name = name
+        self.tell = tell
+        self.log = log
+        self.run = run
         self.done = 0
         self.won = 0
         self.started = time.monotonic()
 
-    def __call__(self, game: Game) -> None:
+    def __call__(self, index: int, game: Game) -> None:
+        if self.log is not None:
+            with self.log.open("a") as log:
+                print(json.dumps({**self.run, "index": index, **game.as_json()}), file=log)
         self.done += 1
         won = game.seat_of_a in game.winners
         self.won += won
+        if not self.tell:
+            return
         verdict = "won" if won else "drew" if not game.winners else "lost"
         minutes = (time.monotonic() - self.started) / 60
         print(
-            f"game {self.done}/{self.games}: {self.name} {verdict} in {game.actions} actions; "
+            f"game {index + 1}/{self.games}: {self.name} {verdict} in {game.actions} actions; "
             f"{self.won}/{self.done} won so far ({minutes:.1f} min)",
             file=sys.stderr,
             flush=True,
@@ -115,6 +152,11 @@ def report(title: str, seed: int, result: Result) -> str:
         f"{result.a.spec} thought {result.think(0.5):.0f} ms per decision (p50), "
         f"{result.think(0.95):.0f} ms (p95), over {len(result.think_ms)} decisions "
         "with a real choice"
+    )
+    opened, won = result.opening()
+    lines.append(
+        f"{result.a.spec} acted first in {opened} games and won {won} of them; "
+        f"won {result.a.wins - won} of the {result.games - opened} others"
     )
     if result.unfinished:
         lines.append(

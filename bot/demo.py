@@ -13,6 +13,7 @@ from typing import Any
 from bot.play.gamerecord import read_record, replay_record
 from bot.play.history import told
 from bot.play.replays import animate, build, card
+from bot.play.story import reason_of
 from games import GameSpec
 from games.ai import make_player
 from renderers import render
@@ -80,7 +81,7 @@ def replay_demo(record: Path, out: Path) -> Path:
     result = game.result
     if result is not None:
         winners = ", ".join(spec.seat_label(s) for s in result["winners"]) or "nobody (draw)"
-        lines.append(f"Winner: {winners} ({result['reason']})")
+        lines.append(f"Winner: {winners} ({reason_of(result)})")
     else:
         lines.append(f"Not finished ({game.status})")
     actions = [(entry.seat, entry.action) for entry in replayed.log]

@@ -22,7 +22,7 @@ def _board_at(game: GameRecord, actions: list[tuple[int, str]], move: int) -> tu
     spec = REGISTRY[game.game_key]
     rp = replay(spec, game, actions[:move])
     now = spec.view(rp.state, None)
-    about = {"title": spec.title, "game": game.id}
+    about = {"title": t(spec.title), "game": game.id}
     if move == 0:
         return t("**{title} #{game}**, the opening board.", **about), render(game.game_key, now)
     before: Any = replay(spec, game, actions[: move - 1]).state
@@ -68,7 +68,7 @@ async def finished_list(store: Store, guild_id: int, user_id: int) -> str:
                 "#{game} {title}: {result} · {n} moves · {where}",
                 game.version,
                 game=game.id,
-                title=spec.title,
+                title=t(spec.title),
                 result=told,
                 where=where,
             )

@@ -31,7 +31,7 @@ from bot.discord.targets import GameBound, reach
 from bot.play.service import Acted, UserError
 from bot.play.since import digest_for
 from bot.play.steps import RANGE, Choice, Step, step
-from bot.play.story import stopped
+from bot.play.story import reason_of, stopped
 from bot.play.wording import Label, fit, labeller
 from bot.storage import GameRecord, who
 from games import REGISTRY
@@ -126,7 +126,7 @@ def panel(game: GameRecord, seat: int, place: str = "") -> tuple[str, discord.ui
     lines = [
         t(
             "**{title} #{game}**: you are **{seat}**.",
-            title=spec.title,
+            title=t(spec.title),
             game=game.id,
             seat=spec.seat_label(seat),
         )
@@ -155,7 +155,7 @@ def panel(game: GameRecord, seat: int, place: str = "") -> tuple[str, discord.ui
             waiting = ", ".join(who(game.user_of(s)) for s in spec.to_act(state))
             lines.append(t("Waiting for {players}.", players=waiting) if waiting else "")
     elif game.result:
-        lines.append(t("Game over: {reason}", reason=stopped(game.result["reason"])))
+        lines.append(t("Game over: {reason}", reason=stopped(reason_of(game.result))))
     return shorten("\n".join(line for line in lines if line)), view
 
 

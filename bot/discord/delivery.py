@@ -52,7 +52,7 @@ from bot.play.readers import aloud, to_reader
 from bot.play.reminders import reminder_prefix
 from bot.play.since import changes_since
 from bot.play.standings import Standings
-from bot.play.story import final_post, story, told_once
+from bot.play.story import final_post, reason_of, story, told_once
 from bot.play.timekeeper import Timekeeper
 from bot.storage import DirectMessage, GameRecord, OutboxItem, Store, ThreadPost, who
 from games import REGISTRY
@@ -92,7 +92,7 @@ def post_text(game: GameRecord, post: ThreadPost, due: float | None = None) -> s
     when their clock runs out, then a practice game's teaching notes."""
     spec = REGISTRY[game.game_key]
     if post.result:  # the final post tells the whole story: the result, then every secret
-        line = told_once(post.line, post.result.get("reason", ""))
+        line = told_once(post.line, reason_of(post.result))
         head = by_player(post.actor, line) if post.actor and line else line
         return final_post(head, story(spec, game, spec.load(game.state) if game.state else None))
     lines = [by_player(post.actor, post.line) if post.actor else post.line]

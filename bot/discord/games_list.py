@@ -47,7 +47,11 @@ async def game_line(store: Store, game: GameRecord, user_id: int) -> str:
         if due:
             turn += " " + t("(clock runs out <t:{when}:R>)", when=int(min(due)))
     return t(
-        "#{game} {title}: {turn} · {where}", game=game.id, title=spec.title, turn=turn, where=where
+        "#{game} {title}: {turn} · {where}",
+        game=game.id,
+        title=t(spec.title),
+        turn=turn,
+        where=where,
     )
 
 

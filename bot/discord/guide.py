@@ -81,7 +81,7 @@ def draw(spec: GameSpec[Any], worked: Worked) -> bytes:
     """The rules picture (slow: run it off the event loop)."""
     presses = [Press(c.words, c.in_menu) for clicks in worked.picks for c in clicks]
     notes = [m["text"] for m in worked.marks]
-    heading = t("{title}: a sample move by {seat}", title=spec.title, seat=worked.seat)
+    heading = t("{title}: a sample move by {seat}", title=t(spec.title), seat=worked.seat)
     clicked = t("{seat} clicked, in order:", seat=worked.seat)
     return picture(spec.key, worked.view, worked.marks, heading, clicked, presses, notes)
 
@@ -107,7 +107,7 @@ async def rules_answer(spec: GameSpec[Any]) -> dict[str, Any]:
     summary = t(spec.summary)
     text = summary if worked is None else f"{summary}\n\n{sample_words(worked)}"
     embed = discord.Embed(
-        title=f"{spec.title} ({spec.player_range()})",
+        title=f"{t(spec.title)} ({spec.player_range()})",
         description=fit(text, 4000),
         color=RULES_COLOR,
     )

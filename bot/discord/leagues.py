@@ -239,7 +239,7 @@ def standings_text(view: LeagueView) -> str:
         "over": t("The league is over: this is the final table."),
         "cancelled": t("This league was called off."),
     }[league.status]
-    lines = [f"**{league_title(league)}** ({REGISTRY[league.draft.game_key].title})", status]
+    lines = [f"**{league_title(league)}** ({t(REGISTRY[league.draft.game_key].title)})", status]
     lines.append(
         t(
             "{a} = {first}, {b} = {second}; Left = games still to play.",

@@ -35,7 +35,7 @@ async def history_page(bot: ParleyBot, game: GameRecord, page: int | None) -> tu
     number = opening if page is None else page
     if not 1 <= number <= len(cut):
         raise UserError(t("The history of this game has pages 1 to {pages}.", pages=len(cut)))
-    about = {"title": spec.title, "game": game.id, "page": number, "pages": len(cut)}
+    about = {"title": t(spec.title), "game": game.id, "page": number, "pages": len(cut)}
     if game.status == "active":
         heading = t("📜 **{title} #{game}**, page {page} of {pages}", **about)
     else:
@@ -83,13 +83,13 @@ async def ranks_page(
             raise UserError(
                 t(
                     "Nobody has a {title} rating on this server yet: finish a game!",
-                    title=spec.title,
+                    title=t(spec.title),
                 )
             )
         raise UserError(
             t(
                 "Nobody has a {title} rating in season {season} yet: finish a game!",
-                title=spec.title,
+                title=t(spec.title),
                 season=season,
             )
         )
@@ -103,19 +103,19 @@ async def ranks_page(
                 "Every {title} rating on this server is still provisional ({n} players): "
                 "`/parley leaderboard game:{key} all:True` lists them.",
                 hidden,
-                title=spec.title,
+                title=t(spec.title),
                 key=key,
             )
         )
     count = -(-len(listed) // RANKS_PER_PAGE)
     if not 1 <= page <= count:
         raise UserError(
-            t("The {title} leaderboard has pages 1 to {pages}.", title=spec.title, pages=count)
+            t("The {title} leaderboard has pages 1 to {pages}.", title=t(spec.title), pages=count)
         )
     title = (
-        spec.title
+        t(spec.title)
         if season is None
-        else t("{title} · season {season}", title=spec.title, season=season)
+        else t("{title} · season {season}", title=t(spec.title), season=season)
     )
     heading = t(
         "🏅 **{title} leaderboard**, page {page} of {pages}", title=title, page=page, pages=count

@@ -40,7 +40,7 @@ async def send_record(interaction: discord.Interaction[ParleyBot], game: GameRec
     log = await interaction.client.store.log(game.id)
     spec = REGISTRY[game.game_key]
     text = await asyncio.to_thread(write_record, spec, game, log, names)
-    about = {"title": spec.title, "game": game.id}
+    about = {"title": t(spec.title), "game": game.id}
     if game.status == "over":
         said = tn(
             "📄 **{title} #{game}** as a text record ({n} move; every secret choice is in it). "

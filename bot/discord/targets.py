@@ -108,7 +108,7 @@ async def find_target_game(
                 "command inside a game's thread."
             )
         )
-    listing = ", ".join(f"#{g.id} {REGISTRY[g.game_key].title}" for g in mine[:10])
+    listing = ", ".join(f"#{g.id} {t(REGISTRY[g.game_key].title)}" for g in mine[:10])
     raise UserError(
         t(
             "You are in several games ({games}): use this command in the game's thread, or add "

@@ -27,7 +27,7 @@ async def relocate(client: discord.Client, store: Store, game: GameRecord) -> Ga
     for place in places:
         try:
             thread = await place.create_thread(
-                name=f"{spec.title} #{game.id}",
+                name=f"{t(spec.title)} #{game.id}",
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=10080,
             )
@@ -45,7 +45,7 @@ async def relocate(client: discord.Client, store: Store, game: GameRecord) -> Ga
                 game.host_id,
                 t(
                     "The thread of **{title} #{game}** was deleted; the game goes on in {thread}.",
-                    title=spec.title,
+                    title=t(spec.title),
                     game=game.id,
                     thread=thread.mention,
                 ),

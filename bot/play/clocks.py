@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from bot.storage import AbsentPolicy
+from games.core.words import N_, number, t, tn
 
 HOUR = 3600
 DAY = 24 * HOUR
@@ -20,17 +21,17 @@ CLOCKS: dict[str, int | None] = {
     "1w": 7 * DAY,
 }
 CLOCK_NAMES = {
-    "none": "No clock",
-    "12h": "12 hours",
-    "24h": "24 hours",
-    "48h": "48 hours",
-    "72h": "72 hours",
-    "1w": "1 week",
+    "none": N_("No clock"),
+    "12h": N_("12 hours"),
+    "24h": N_("24 hours"),
+    "48h": N_("48 hours"),
+    "72h": N_("72 hours"),
+    "1w": N_("1 week"),
 }
 POLICIES: dict[AbsentPolicy, str] = {
-    "autopilot": "Autopilot plays a legal move",
-    "forfeit": "The absent player forfeits",
-    "wait": "Wait for them",
+    "autopilot": N_("Autopilot plays a legal move"),
+    "forfeit": N_("The absent player forfeits"),
+    "wait": N_("Wait for them"),
 }
 
 
@@ -51,7 +52,11 @@ def stamp(when: float) -> str:
 
 
 def clock_name(seconds: int | None) -> str:
+    """A move clock in words, in the language spoken ("24 hours", "24 Stunden")."""
     for key, value in CLOCKS.items():
         if value == seconds:
-            return CLOCK_NAMES[key]
-    return f"{(seconds or 0) / HOUR:g} hours"
+            return t(CLOCK_NAMES[key])
+    hours = (seconds or 0) / HOUR
+    if hours.is_integer():
+        return tn("{n} hour", "{n} hours", int(hours))
+    return t("{hours} hours", hours=number(hours))

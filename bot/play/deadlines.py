@@ -16,10 +16,12 @@ import logging
 from dataclasses import replace
 from typing import Any
 
+from bot.play.readers import aloud
 from bot.play.service import GameService
 from bot.play.turns import Replay, replay
 from bot.storage import Deadline, GameRecord, Store, ThreadPost, TimePolicy, VersionConflict
 from games import REGISTRY
+from games.core.words import N_, told
 
 log = logging.getLogger(__name__)
 
@@ -135,16 +137,24 @@ class Deadlines:
         if not self._still_due(game, rp, deadline):
             return
         spec = REGISTRY[game.game_key]
-        who = f"<@{deadline.user_id}> ({spec.seat_label(deadline.seat)})"
+        player, label = f"<@{deadline.user_id}>", spec.seat_label(deadline.seat)
         default = spec.default_action(rp.state, deadline.seat)
         if default is not None:  # an interrupt let pass: its default, whatever the policy
             with contextlib.suppress(VersionConflict):
                 await self.service.play_for(
-                    game, deadline.seat, default, f"⏰ No answer from {who}: "
+                    game,
+                    deadline.seat,
+                    default,
+                    N_("⏰ No answer from {player} ({seat}): {line}"),
+                    {"player": player, "seat": label},
                 )
             return
         if policy.policy == "wait":
-            line = f"⏰ {who}'s clock ran out. The host chose to wait for them."
+            with aloud(game):
+                line = told(
+                    N_("⏰ {player} ({seat})'s clock ran out. The host chose to wait for them."),
+                    {"player": player, "seat": label},
+                )
             post = ThreadPost(line, mentions=[deadline.user_id])
             step = f"expired:{deadline.user_id}"
             with contextlib.suppress(VersionConflict):
@@ -154,11 +164,13 @@ class Deadlines:
             return
         if policy.policy == "forfeit":
             with contextlib.suppress(VersionConflict):
+                with aloud(game):
+                    line = told(
+                        N_("⏰ {player} ({seat}) ran out of time and forfeits."),
+                        {"player": player, "seat": label},
+                    )
                 await self.service.forfeit(
-                    game,
-                    deadline.seat,
-                    f"⏰ {who} ran out of time and forfeits.",
-                    f"{spec.seat_label(deadline.seat)} forfeited",
+                    game, deadline.seat, line, N_("{seat} forfeited"), {"seat": label}
                 )
             return
         # the autopilot: owed by this deadline, thought in the background (the tick goes on)
@@ -191,7 +203,7 @@ class Deadlines:
                 return played  # the turn is over
             action = await self.service.stand_in_action(game, deadline.seat)
             try:
-                why = "⏰ Out of time; autopilot plays (the AI, normal): "
+                why = N_("⏰ Out of time; autopilot plays (the AI, normal): {line}")
                 await self.service.play_for(game, deadline.seat, action, why)
             except VersionConflict:
                 return played

@@ -17,9 +17,10 @@ from typing import Any
 
 from bot.play.history import told
 from bot.play.secrecy import is_secret_choice
-from bot.play.story import revealed
+from bot.play.story import reason_of, revealed, stored_result
 from bot.storage import AI_NAME, GameRecord, LogEntry, Seat
 from games import REGISTRY, GameSpec, IllegalAction
+from games.core.words import ENGLISH, speaking
 
 FORMAT = "# Parley game record, format 1 (docs/record-format.md in Parley's repository)"
 HIDDEN = "(secret)"
@@ -43,7 +44,15 @@ def write_record(
     spec: GameSpec[Any], game: GameRecord, log: Sequence[LogEntry], names: dict[int, str]
 ) -> str:
     """The record of ``game`` (``names``: each seat's player as people know them). Secret
-    choices and the seed only once the game is over."""
+    choices and the seed only once the game is over. Written in English whoever asks: it is
+    a file format, which any Parley reads back (its history lines are checked on import)."""
+    with speaking(ENGLISH):
+        return _record(spec, game, log, names)
+
+
+def _record(
+    spec: GameSpec[Any], game: GameRecord, log: Sequence[LogEntry], names: dict[int, str]
+) -> str:
     over = game.status == "over"
     final = spec.new(len(game.seats), game.seed, game.options)
     lines = [
@@ -78,7 +87,7 @@ def write_record(
         lines += [
             f"Ended: {'on the board' if board else 'off the board (a resignation or forfeit)'}",
             f"Winners: {winners}",
-            f"Reason: {one_line(game.result.get('reason', ''))}",
+            f"Reason: {one_line(reason_of(game.result))}",
         ]
         hidden = revealed(spec, game, final)
         lines += ["", "# What was hidden, told at the end:", *(f"# {one_line(h)}" for h in hidden)]
@@ -150,6 +159,12 @@ def number(record: Record, name: str) -> int:
 
 
 def replay_record(record: Record) -> Replayed:
+    """:func:`_replayed`, read in English (the record's language, see :func:`write_record`)."""
+    with speaking(ENGLISH):
+        return _replayed(record)
+
+
+def _replayed(record: Record) -> Replayed:
     """Replay a record from its seed: every move legal and told as recorded, and the result
     the one recorded. Raises :class:`RecordError` at the first line that is not."""
     line, key = record.get("Game")
@@ -212,6 +227,9 @@ def replay_record(record: Record) -> Replayed:
     )
     final = replayed_moves(spec, game, log, moves)
     check_result(record, spec, game, final)
+    outcome = spec.outcome(final)
+    if outcome is not None:  # ended on the board: its reason kept as the bot keeps one
+        game.result = stored_result(outcome.winners, outcome.text, **outcome.params)
     return Replayed(spec, game, log, final)
 
 

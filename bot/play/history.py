@@ -16,8 +16,9 @@ from typing import Any
 
 from bot.play.secrecy import secret_aside
 from bot.play.story import story
-from bot.storage import AI_NAME, GameRecord, LogEntry
+from bot.storage import AI_NAME, GameRecord, LogEntry, who
 from games import GameSpec
+from games.core.words import t
 
 UNDO = "~undo "  # no game's canonical action starts with "~"
 
@@ -64,8 +65,10 @@ def state_after(spec: GameSpec[Any], game: GameRecord, actions: Sequence[tuple[i
 
 def undo_line(spec: GameSpec[Any], seat: int, first: int, version: int) -> str:
     """The public line of an undo row at ``version`` taking back ``first`` onwards."""
-    moves = f"move {first}" if version - first == 1 else f"moves {first}–{version - 1}"
-    return f"↩️ {spec.seat_label(seat)} took back {moves}."
+    label = t(spec.seat_label(seat))
+    if version - first == 1:
+        return t("↩️ {seat} took back move {first}.", seat=label, first=first)
+    return t("↩️ {seat} took back moves {first}–{last}.", seat=label, first=first, last=version - 1)
 
 
 @dataclass(frozen=True)
@@ -139,7 +142,7 @@ PAGE_CHARS = 1700  # a page and its heading stay well inside one message
 def entry_line(spec: GameSpec[Any], game: GameRecord, entry: Entry) -> str:
     """``12 · @alice: P1 moves…``; an action the bot played says for whom (an AI seat, or
     the autopilot for a person's seat), an undone one is struck through."""
-    label = spec.seat_label(entry.seat)
+    label = t(spec.seat_label(entry.seat))
     if entry.user_id:
         name = f"<@{entry.user_id}>"
     else:
@@ -147,9 +150,9 @@ def entry_line(spec: GameSpec[Any], game: GameRecord, entry: Entry) -> str:
         if seat.is_ai:
             name = f"{AI_NAME} ({label})"
         else:
-            name = f"🤖 autopilot for <@{seat.user_id}> ({label})"
+            name = t("🤖 autopilot for {player} ({seat})", player=who(seat.user_id), seat=label)
     line = f"`{entry.version}` {name}: {entry.text}"
-    return f"~~{line}~~ (taken back)" if entry.undone else line
+    return t("~~{line}~~ (taken back)", line=line) if entry.undone else line
 
 
 def pages(lines: Sequence[str]) -> list[list[str]]:
@@ -172,5 +175,5 @@ def history_lines(spec: GameSpec[Any], game: GameRecord, log: Sequence[LogEntry]
     over = game.status == "over"
     lines = [entry_line(spec, game, entry) for entry in narrate(spec, game, log, everything=over)]
     if over:
-        lines += ["**How it ended:**", *story(spec, game, spec.load(game.state or ""))]
-    return lines or ["Nothing has happened yet."]
+        lines += [t("**How it ended:**"), *story(spec, game, spec.load(game.state or ""))]
+    return lines or [t("Nothing has happened yet.")]

@@ -8,19 +8,46 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.play.readers import aloud, to_reader
 from bot.play.secrecy import ballots_owed, is_secret_choice
-from bot.play.story import replay_post
+from bot.play.story import replay_post, stored_result
 from bot.storage import DirectMessage, GameRecord, Post, ThreadPost, UndoRequest, who
 from games import GameSpec
+from games.core.words import N_, t
 
-#: Why a request to take back a move ended, as its asker is told.
+#: Why a request to take back a move ended, as its asker is told (in private, and in the
+#: thread when their DMs are closed).
 UNDO_ENDED = {
-    "expired": "Your request to take back your last move expired: the game moved on before "
-    "everyone agreed.",
-    "replaced": "Your request to take back your last move was replaced by {by}'s request: a "
-    "game holds one request at a time.",
-    "withdrawn": "Your request to take back your last move was withdrawn: a seat changed hands "
-    "since you asked.",
+    "expired": (
+        N_(
+            "Your request to take back your last move expired: the game moved on before "
+            "everyone agreed. You can ask again with `/parley undo`."
+        ),
+        N_(
+            "{player}, your request to take back your last move expired: the game moved on "
+            "before everyone agreed. You can ask again with `/parley undo`."
+        ),
+    ),
+    "replaced": (
+        N_(
+            "Your request to take back your last move was replaced by {by}'s request: a game "
+            "holds one request at a time. You can ask again with `/parley undo`."
+        ),
+        N_(
+            "{player}, your request to take back your last move was replaced by {by}'s "
+            "request: a game holds one request at a time. You can ask again with `/parley undo`."
+        ),
+    ),
+    "withdrawn": (
+        N_(
+            "Your request to take back your last move was withdrawn: a seat changed hands since "
+            "you asked. You can ask again with `/parley undo`."
+        ),
+        N_(
+            "{player}, your request to take back your last move was withdrawn: a seat changed "
+            "hands since you asked. You can ask again with `/parley undo`."
+        ),
+    ),
 }
 
 
@@ -128,7 +155,9 @@ def thread_post(
         mentions=pinged(game, spec, after, was_due),
         secret=any(is_secret_choice(spec, after, seat) for seat in to_act),
         view=None if only_done else spec.view(after, None),
-        result=None if outcome is None else {"winners": outcome.winners, "reason": outcome.reason},
+        result=None
+        if outcome is None
+        else stored_result(outcome.winners, outcome.text, **outcome.params),
         awaits_ai=ai_answers(game, spec, after),
         status_only=only_done,
     )
@@ -179,8 +208,9 @@ def dms_owed(
     by_ai = {s.seat for s in game.seats if s.played_by_ai}
     dms = []
     for seat in sorted((told | ballots) - by_ai):
-        whole = spec.private_text(spec.view(after, seat))
-        old = "" if before is None else spec.private_text(spec.view(before, seat))
+        with to_reader(game, game.user_of(seat)):
+            whole = spec.private_text(spec.view(after, seat))
+            old = "" if before is None else spec.private_text(spec.view(before, seat))
         text = what_changed(old, whole)
         if seat in ballots and not text:
             text = whole
@@ -230,18 +260,19 @@ def posts_owed(
     goes_on = turn_goes_on(spec, before, after, was_due)
     acted_by = None if actor is None else game.user_of(actor)
     posts: list[Post] = []
-    cut = reveal_split(spec, before, after, line, secret)
-    if cut is not None:
-        move, reveal = cut
-        posts.append(ThreadPost(version=version, line=move, actor=acted_by))
-        posts.append(thread_post(game, spec, after, version, reveal, None, was_due))
-    elif goes_on and not secret:
-        step = spec.view(before, None)
-        posts.append(ThreadPost(version=version, line=line, actor=acted_by, step=step))
-    elif not kept_quiet(spec, before, after, actor, secret, goes_on):
-        posts.append(thread_post(game, spec, after, version, line, acted_by, was_due))
-        if spec.outcome(after) is not None:
-            posts.append(replay_post(version))
+    with aloud(game):  # the views a post keeps hold words: its board's
+        cut = reveal_split(spec, before, after, line, secret)
+        if cut is not None:
+            move, reveal = cut
+            posts.append(ThreadPost(version=version, line=move, actor=acted_by))
+            posts.append(thread_post(game, spec, after, version, reveal, None, was_due))
+        elif goes_on and not secret:
+            step = spec.view(before, None)
+            posts.append(ThreadPost(version=version, line=line, actor=acted_by, step=step))
+        elif not kept_quiet(spec, before, after, actor, secret, goes_on):
+            posts.append(thread_post(game, spec, after, version, line, acted_by, was_due))
+            if spec.outcome(after) is not None:
+                posts.append(replay_post(version))
     told = private_news(game, spec, before, after, everyone_private)
     if secret and actor is not None:
         told.discard(actor)
@@ -261,8 +292,11 @@ def undo_ended(
     if request is None or request.user_id == by:
         return []
     asker = "" if by is None else who(by)  # only a newer request names its asker
-    text = UNDO_ENDED[why].format(by=asker) + " You can ask again with `/parley undo`."
-    thread = f"{who(request.user_id)}, {text[0].lower()}{text[1:]}"
+    private, public = UNDO_ENDED[why]
+    with to_reader(game, request.user_id):
+        text = t(private, by=asker)
+    with aloud(game):
+        thread = t(public, player=who(request.user_id), by=asker)
     return [
         DirectMessage(
             request.user_id, request.seat, game.version, text, or_thread=thread, ping=False

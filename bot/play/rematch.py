@@ -7,12 +7,13 @@ import secrets
 
 from bot.play.service import UserError
 from bot.storage import GameRecord, Store
+from games.core.words import t
 
 
 async def rematch(store: Store, game: GameRecord, user_id: int) -> tuple[GameRecord, bool]:
     """The rematch lobby of ``game`` and whether this call opened it (False: it was open)."""
     if game.status != "over":
-        raise UserError("A rematch can only be opened once the game is over.")
+        raise UserError(t("A rematch can only be opened once the game is over."))
     if game.seat_of(user_id) is None:
-        raise UserError("Only the players of this game can open its rematch.")
+        raise UserError(t("Only the players of this game can open its rematch."))
     return await store.create_rematch(game.id, secrets.randbits(62))

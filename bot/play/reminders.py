@@ -12,11 +12,13 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.play.clocks import HOUR, stamp
+from bot.play.readers import aloud, to_reader
 from bot.play.secrecy import is_secret_choice
 from bot.play.since import digest_for
 from bot.play.turns import Replay
 from bot.storage import Deadline, DirectMessage, GameRecord, Post, Store, ThreadPost, UserSettings
 from games import GameSpec
+from games.core.words import t
 
 #: The reminder ladder, in order. ``start`` is a DM only for players who asked for it.
 STEPS = ("start", "half", "last")
@@ -81,7 +83,10 @@ async def remind(
     for skipped in pending[:-1]:  # never a burst: only the latest step goes out
         await store.mark_step(game.id, deadline.seat, deadline.turn, key[skipped], now, [])
     step = pending[-1]
-    since = await digest_for(store, game, deadline.seat) if step == "start" else ""
+    since = ""
+    if step == "start":
+        with to_reader(game, deadline.user_id):
+            since = await digest_for(store, game, deadline.seat)
     posts = reminder_posts(game, spec, deadline, settings, step, rp, since)
     await store.mark_step(game.id, deadline.seat, deadline.turn, key[step], now, posts)
 
@@ -96,6 +101,27 @@ def reminder_prefix(user_id: int) -> str:
     return f"<@{user_id}> {REMINDER_MARK}"
 
 
+def reminder_text(
+    game: GameRecord, spec: GameSpec[Any], deadline: Deadline, step: str, since: str
+) -> str:
+    """The words of reminder ``step`` in the language spoken (a DM's, the thread's)."""
+    where = (
+        f"https://discord.com/channels/{game.guild_id}/{game.thread_id}"
+        if game.thread_id
+        else f"{t(spec.title)} #{game.id}"
+    )
+    due = t(" Your clock runs out {when}.", when=stamp(deadline.due_at)) if deadline.due_at else ""
+    if step == "start":
+        text = REMINDER_MARK + t("Your turn: {game}.", game=where) + due
+        return text + (f"\n{since}" if since else "")
+    if step == "half":
+        return REMINDER_MARK + t("Reminder: it is your turn in {game}.", game=where) + due
+    last = stamp(deadline.due_at or 0)
+    return REMINDER_MARK + t(
+        "Last call: your clock runs out {when} in {game}.", when=last, game=where
+    )
+
+
 def reminder_posts(
     game: GameRecord,
     spec: GameSpec[Any],
@@ -107,25 +133,16 @@ def reminder_posts(
 ) -> list[Post]:
     """The reminder ``step`` of a turn: a DM (the turn's first one carries ``since``, what
     changed since the player's last move), or a mention in the thread."""
-    where = (
-        f"https://discord.com/channels/{game.guild_id}/{game.thread_id}"
-        if game.thread_id
-        else f"{spec.title} #{game.id}"
-    )
-    due = f" Your clock runs out {stamp(deadline.due_at)}." if deadline.due_at else ""
     seat = next(s for s in game.seats if s.seat == deadline.seat)
     secret = rp is not None and is_secret_choice(spec, rp.state, deadline.seat)
     by_dm = seat.dm_open is not False
-    if step == "start":
-        if not settings.turn_dm or not by_dm:
-            return []  # the thread post already pinged them
-        text = f"{REMINDER_MARK}Your turn: {where}.{due}" + (f"\n{since}" if since else "")
-    elif step == "half":
-        text = f"{REMINDER_MARK}Reminder: it is your turn in {where}.{due}"
-    else:
-        last = stamp(deadline.due_at or 0)
-        text = f"{REMINDER_MARK}Last call: your clock runs out {last} in {where}."
-    mention = f"{reminder_prefix(deadline.user_id)}{text[len(REMINDER_MARK) :]}"
+    if step == "start" and (not settings.turn_dm or not by_dm):
+        return []  # the thread post already pinged them
+    with to_reader(game, deadline.user_id):
+        text = reminder_text(game, spec, deadline, step, since)
+    with aloud(game):
+        words = reminder_text(game, spec, deadline, step, "")
+        mention = f"{reminder_prefix(deadline.user_id)}{words[len(REMINDER_MARK) :]}"
     if (settings.style == "dm" and by_dm) or step == "start":
         # the thread post already pinged a player at the start of their turn
         return [

@@ -16,9 +16,10 @@ from typing import Any
 from PIL import Image
 
 from bot.play.history import walk
-from bot.play.story import listing, sentence
+from bot.play.story import reason_of, sentence
 from bot.storage import AI_NAME, GameRecord
 from games import GameSpec
+from games.core.words import joined, t, tn
 from renderers import render
 from renderers.replay import MAX_FRAMES, pick_frames, replay
 
@@ -57,17 +58,20 @@ def card(
     played), ``N moves``, then each seat with its player (``players``, by seat; '' for none
     known)."""
     if winners is None:
-        result = "Still being played."
+        result = t("Still being played.")
     elif winners:
-        names = listing([spec.seat_label(s) for s in winners])
-        result = f"{names} win{'s' if len(winners) == 1 else ''}. {sentence(reason)}"
+        names = joined([t(spec.seat_label(s)) for s in winners])
+        won = tn("{names} wins.", "{names} win.", len(winners), names=names)
+        result = f"{won} {sentence(reason)}"
     else:
-        result = f"A draw. {sentence(reason)}"
+        result = t("A draw.") + f" {sentence(reason)}"
     seats = [
-        f"{spec.seat_label(seat)}: {name}" if name else spec.seat_label(seat)
+        t("{seat}: {player}", seat=t(spec.seat_label(seat)), player=name)
+        if name
+        else t(spec.seat_label(seat))
         for seat, name in enumerate(players)
     ]
-    return [title, result.strip(), f"{moves} moves", *seats]
+    return [title, result.strip(), tn("{n} move", "{n} moves", moves), *seats]
 
 
 def animate(key: str, views: Sequence[tuple[int, dict[str, Any]]], lines: Sequence[str]) -> bytes:
@@ -88,10 +92,10 @@ def build(
     result = game.result if game.status == "over" else None
     lines = card(
         spec,
-        f"{spec.title} #{game.id}",
+        f"{t(spec.title)} #{game.id}",
         players,
         None if result is None else result.get("winners", []),
-        "" if result is None else result.get("reason", ""),
+        "" if result is None else reason_of(result),
         len(actions),
     )
     data = animate(spec.key, public_boards(spec, game, actions, most), lines)

@@ -28,11 +28,26 @@ from bot.play.thinking import background_worker, worker_context
 from bot.storage import GameRecord, Store
 from games import REGISTRY, GameSpec
 from games.ai.review import MOST, NOTABLE, Review, TurningPoint, review
-from games.core.words import speech
+from games.core.words import N_, speech, t, tn
 
 KEEP = 32  # reviews of finished games kept in memory (a few KB each)
 
-REFUSED = "The review is made once the game is over: the AI looks back at a finished game only."
+REFUSED = N_("The review is made once the game is over: the AI looks back at a finished game only.")
+#: A turning point's move, by who played it: you, someone, or the autopilot for either.
+MOVED = {
+    (True, False): N_("**Move {move}**: you played *{played}*, win chance {before} → {after}."),
+    (True, True): N_(
+        "**Move {move}**: the autopilot, standing in for you, played *{played}*, win chance "
+        "{before} → {after}."
+    ),
+    (False, False): N_(
+        "**Move {move}**: {player} played *{played}*, win chance {before} → {after}."
+    ),
+    (False, True): N_(
+        "**Move {move}**: the autopilot, standing in for {player}, played *{played}*, win "
+        "chance {before} → {after}."
+    ),
+}
 
 
 def examine(game: GameRecord, actions: list[tuple[int, str]]) -> Review:
@@ -50,11 +65,9 @@ class Reviewed:
     review: Review
     stood_in: frozenset[int]
 
-    def who(self, point: TurningPoint, seat_player: str) -> str:
-        """Who played ``point``'s move: ``seat_player``, or the autopilot for them."""
-        if point.move in self.stood_in:
-            return f"the autopilot, standing in for {seat_player},"
-        return seat_player
+    def by_autopilot(self, point: TurningPoint) -> bool:
+        """Whether the autopilot played ``point``'s move for its seat's player."""
+        return point.move in self.stood_in
 
 
 class Reviews:
@@ -71,7 +84,7 @@ class Reviews:
     async def of(self, game: GameRecord) -> Reviewed:
         """The review of a finished ``game``; a :class:`UserError` for any other."""
         if game.status != "over":
-            raise UserError(REFUSED)
+            raise UserError(t(REFUSED))
         key = (game.id, speech().code)
         async with self._lock:
             if key not in self._kept:
@@ -111,19 +124,34 @@ def chance(value: float) -> str:
     return f"{round(100 * value)}%"
 
 
-def point_lines(point: TurningPoint, who: str) -> list[str]:
-    """One turning point: the move, the win chance before and after, the better move."""
-    why = f" What it does: {point.reason}." if point.reason else ""
-    return [
-        f"**Move {point.move}**: {who} played *{point.played}*, win chance "
-        f"{chance(point.before)} → {chance(point.after)}.",
-        f"  ↳ Better: *{point.better}*.{why}",
-    ]
+def point_lines(point: TurningPoint, who: str | None, autopilot: bool) -> list[str]:
+    """One turning point: the move (played by ``who``, None: by you, or the autopilot for
+    them), the win chance before and after, the better move."""
+    moved = t(
+        MOVED[who is None, autopilot],
+        move=point.move,
+        player=who,
+        played=point.played,
+        before=chance(point.before),
+        after=chance(point.after),
+    )
+    if point.reason:
+        better = t(
+            "  ↳ Better: *{better}*. What it does: {why}.", better=point.better, why=point.reason
+        )
+    else:
+        better = t("  ↳ Better: *{better}*.", better=point.better)
+    return [moved, better]
 
 
 def head(spec: GameSpec[Any], game: GameRecord, found: Reviewed) -> str:
-    moves = found.review.moves
-    return f"🔎 **Review of {spec.title} #{game.id}** ({moves} moves), by the AI's reckoning."
+    return tn(
+        "🔎 **Review of {game} #{number}** ({n} move), by the AI's reckoning.",
+        "🔎 **Review of {game} #{number}** ({n} moves), by the AI's reckoning.",
+        found.review.moves,
+        game=t(spec.title),
+        number=game.id,
+    )
 
 
 def own_text(game: GameRecord, found: Reviewed, seats: Sequence[int]) -> str:
@@ -133,20 +161,27 @@ def own_text(game: GameRecord, found: Reviewed, seats: Sequence[int]) -> str:
     lines = [head(spec, game, found)]
     for seat in seats:
         points = found.review.own(seat)
-        label = spec.seat_label(seat)
+        label = t(spec.seat_label(seat))
         if not points:
             lines.append(
-                f"{label}: no move of yours cost you {round(100 * NOTABLE)} points of win "
-                "chance or more. A clean game!"
+                t(
+                    "{seat}: no move of yours cost you {points} points of win chance or more. "
+                    "A clean game!",
+                    seat=label,
+                    points=round(100 * NOTABLE),
+                )
             )
             continue
         lines.append(
-            f"Your biggest turning point ({label}):"
-            if len(points) == 1
-            else f"Your {len(points)} biggest turning points ({label}):"
+            tn(
+                "Your biggest turning point ({seat}):",
+                "Your {n} biggest turning points ({seat}):",
+                len(points),
+                seat=label,
+            )
         )
         for point in points:
-            lines += point_lines(point, found.who(point, "you"))
+            lines += point_lines(point, None, found.by_autopilot(point))
     return "\n".join(lines)
 
 
@@ -154,19 +189,24 @@ def public_text(game: GameRecord, found: Reviewed) -> str:
     """Every seat's biggest turning points among the moves the whole table saw (at most
     :data:`MOST` each), players named; never a secret choice."""
     spec = REGISTRY[game.game_key]
-    lines = [f"{head(spec, game, found)} Moves everyone saw; each player's secrets stay theirs."]
+    lines = [
+        t(
+            "{head} Moves everyone saw; each player's secrets stay theirs.",
+            head=head(spec, game, found),
+        )
+    ]
     ai = {s.seat for s in game.seats if s.is_ai}
     for seat in range(len(game.seats)):
         points = found.review.public(seat)
         name = player(spec, game, seat)
         if not points:
-            lines.append(f"{name}: no costly move that everyone saw.")
+            lines.append(t("{player}: no costly move that everyone saw.", player=name))
             continue
         lines.append(f"{name}:")
-        label = spec.seat_label(seat)
+        label = t(spec.seat_label(seat))
         for point in points:
-            lines += point_lines(point, label if seat in ai else found.who(point, label))
-    lines.append(f"Each player's own {MOST} (secret choices too): `/parley review`.")
+            lines += point_lines(point, label, seat not in ai and found.by_autopilot(point))
+    lines.append(t("Each player's own {n} (secret choices too): `/parley review`.", n=MOST))
     return "\n".join(lines)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games import GameSpec
+from games.core.words import t
 
 
 def is_secret_choice(spec: GameSpec[Any], state: Any, seat: int) -> bool:
@@ -40,4 +41,8 @@ def secret_aside(spec: GameSpec[Any], before: Any, seat: int, action: str, over:
     While it runs the public line ("P4 has voted.") is all anyone may read."""
     if not over or not is_secret_choice(spec, before, seat):
         return ""
-    return f" ({spec.seat_label(seat)}'s secret choice: {spec.label(before, seat, action)})"
+    return t(
+        " ({seat}'s secret choice: {choice})",
+        seat=t(spec.seat_label(seat)),
+        choice=spec.label(before, seat, action),
+    )

@@ -14,15 +14,16 @@ from __future__ import annotations
 import contextlib
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypeVar
 
 from bot.play.claims import Claims
 from bot.play.posts import posts_owed, undo_ended
+from bot.play.readers import aloud, to_reader
 from bot.play.secrecy import is_secret_choice
-from bot.play.story import replay_post
+from bot.play.story import replay_post, stored_result
 from bot.play.teaching import Teacher, with_notes
 from bot.play.thinking import Thinker, decision_seed
 from bot.play.thoughts import Thoughts
@@ -44,11 +45,12 @@ from bot.storage import (
 from games import REGISTRY, GameSpec, IllegalAction, find_game
 from games.ai.hints import Hint
 from games.core import normalize
+from games.core.words import N_, t, tn, told
 
 log = logging.getLogger(__name__)
 
 RETRIES = 5
-BUSY = "The game is very busy right now; please try again."
+BUSY = N_("The game is very busy right now; please try again.")
 #: Open lobbies (games waiting for players) one host may have in a server, and a server.
 LOBBIES_PER_HOST = 5
 LOBBIES_PER_SERVER = 50
@@ -73,7 +75,9 @@ def known_game(key: str) -> GameSpec[Any]:
     spec = find_game(key)
     if spec is None:
         names = ", ".join(f"`{s.key}`" for s in REGISTRY.values())
-        raise UserError(f"I don't know a game called `{key}`. Try one of: {names}.")
+        raise UserError(
+            t("I don't know a game called `{key}`. Try one of: {names}.", key=key, names=names)
+        )
     return spec
 
 
@@ -84,10 +88,15 @@ def parse_options(spec: GameSpec[Any], text: str) -> dict[str, Any]:
     for word in text.split():
         name, sep, value = word.partition("=")
         if not sep or name not in known:
-            names = ", ".join(f"`{o.name}`" for o in spec.options) or "none"
+            names = ", ".join(f"`{o.name}`" for o in spec.options) or t("none")
             raise UserError(
-                f"`{word}` is not an option of {spec.title}. Options: {names}, "
-                "written like `name=value`."
+                t(
+                    "`{word}` is not an option of {game}. Options: {names}, written like "
+                    "`name=value`.",
+                    word=word,
+                    game=t(spec.title),
+                    names=names,
+                )
             )
         choice = next(
             (
@@ -99,7 +108,7 @@ def parse_options(spec: GameSpec[Any], text: str) -> dict[str, Any]:
         )
         if choice is None:
             allowed = ", ".join(f"`{choice_words(c)}`" for c in known[name].choices)
-            raise UserError(f"`{name}` can be {allowed}.")
+            raise UserError(t("`{name}` can be {allowed}.", name=name, allowed=allowed))
         options[name] = choice
     try:
         return spec.resolve_options(options)
@@ -139,7 +148,7 @@ class GameService:
     async def game(self, game_id: int) -> GameRecord:
         game = await self.store.game(game_id)
         if game is None:
-            raise UserError(f"There is no game #{game_id}.")
+            raise UserError(t("There is no game #{number}.", number=game_id))
         return game
 
     def _log(self, game: GameRecord) -> Callable[[], Awaitable[list[tuple[int, str]]]]:
@@ -155,7 +164,7 @@ class GameService:
                 return await change(game)
             except VersionConflict:
                 game = await self.game(game.id)
-        raise UserError(BUSY)
+        raise UserError(t(BUSY))
 
     # -- lobby --------------------------------------------------------------------------
     async def new_game(
@@ -180,8 +189,13 @@ class GameService:
         options = parse_options(spec, options_text)
         if not 0 <= ai < spec.max_players:
             raise UserError(
-                f"{spec.title} seats at most {spec.max_players} players, you included: "
-                f"choose 0–{spec.max_players - 1} AI seats."
+                t(
+                    "{game} seats at most {players} players, you included: choose 0–{most} AI "
+                    "seats.",
+                    game=t(spec.title),
+                    players=spec.max_players,
+                    most=spec.max_players - 1,
+                )
             )
         try:
             game = await self.store.create_game(
@@ -203,12 +217,19 @@ class GameService:
             if full.mine:
                 games = ", ".join(f"#{game_id}" for game_id in full.mine)
                 raise UserError(
-                    f"You already have {full.cap} games waiting for players in this server "
-                    f"({games}): start or cancel one of them before opening another."
+                    t(
+                        "You already have {n} games waiting for players in this server "
+                        "({games}): start or cancel one of them before opening another.",
+                        n=full.cap,
+                        games=games,
+                    )
                 ) from None
             raise UserError(
-                f"This server already has {full.cap} games waiting for players: start or "
-                "cancel some of them before opening another."
+                t(
+                    "This server already has {n} games waiting for players: start or cancel "
+                    "some of them before opening another.",
+                    n=full.cap,
+                )
             ) from None
         return game
 
@@ -247,12 +268,20 @@ class GameService:
         async def change(game: GameRecord) -> None:
             spec = self.spec(game)
             if game.status != "lobby":
-                raise UserError("This game has already started; AI seats are added in the lobby.")
+                raise UserError(
+                    t("This game has already started; AI seats are added in the lobby.")
+                )
             if user_id != game.host_id:
-                raise UserError(f"Only the host, <@{game.host_id}>, can add an AI seat.")
+                raise UserError(
+                    t("Only the host, {host}, can add an AI seat.", host=who(game.host_id))
+                )
             if len(game.seats) >= spec.max_players:
                 raise UserError(
-                    f"{spec.title} seats at most {spec.max_players} players; this table is full."
+                    t(
+                        "{game} seats at most {players} players; this table is full.",
+                        game=t(spec.title),
+                        players=spec.max_players,
+                    )
                 )
             await self.store.add_ai_seat(game.id, read=game)
 
@@ -264,12 +293,14 @@ class GameService:
 
         async def change(game: GameRecord) -> None:
             if game.status != "lobby":
-                raise UserError("This game has already started; its AI seats play on.")
+                raise UserError(t("This game has already started; its AI seats play on."))
             if user_id != game.host_id:
-                raise UserError(f"Only the host, <@{game.host_id}>, can remove an AI seat.")
+                raise UserError(
+                    t("Only the host, {host}, can remove an AI seat.", host=who(game.host_id))
+                )
             ai_seats = [s for s in game.seats if s.is_ai]
             if not ai_seats:
-                raise UserError("There is no AI seat in this game to remove.")
+                raise UserError(t("There is no AI seat in this game to remove."))
             await self.store.remove_seat(game.id, ai_seats[-1].user_id, read=game)
 
         await self._changing(game, change)
@@ -279,12 +310,16 @@ class GameService:
         async def change(game: GameRecord) -> None:
             spec = self.spec(game)
             if game.status != "lobby":
-                raise UserError("This game has already started; you can watch it in its thread.")
+                raise UserError(t("This game has already started; you can watch it in its thread."))
             if game.seat_of(user_id) is not None:
-                raise UserError("You are already in this game.")
+                raise UserError(t("You are already in this game."))
             if len(game.seats) >= spec.max_players:
                 raise UserError(
-                    f"{spec.title} seats at most {spec.max_players} players; this table is full."
+                    t(
+                        "{game} seats at most {players} players; this table is full.",
+                        game=t(spec.title),
+                        players=spec.max_players,
+                    )
                 )
             await self.store.add_seat(game.id, user_id, read=game)
 
@@ -294,11 +329,11 @@ class GameService:
     async def leave(self, game: GameRecord, user_id: int) -> GameRecord:
         async def change(game: GameRecord) -> None:
             if game.status != "lobby":
-                raise UserError("The game has started; use `/parley resign` to leave it.")
+                raise UserError(t("The game has started; use `/parley resign` to leave it."))
             if game.seat_of(user_id) is None:
-                raise UserError("You are not in this game.")
+                raise UserError(t("You are not in this game."))
             if user_id == game.host_id:
-                raise UserError("You are the host: use Cancel to call the game off.")
+                raise UserError(t("You are the host: use Cancel to call the game off."))
             await self.store.remove_seat(game.id, user_id, read=game)
 
         await self._changing(game, change)
@@ -317,20 +352,28 @@ class GameService:
             if again and game.status in ("active", "over"):
                 return  # started already (decided on the game as it now is)
             if game.status == "cancelled":
-                raise UserError("This game was cancelled.")
+                raise UserError(t("This game was cancelled."))
             if game.status != "lobby":
-                raise UserError("This game has already started.")
+                raise UserError(t("This game has already started."))
             if user_id is not None and user_id != game.host_id:
-                raise UserError(f"Only the host, <@{game.host_id}>, can start the game.")
+                raise UserError(
+                    t("Only the host, {host}, can start the game.", host=who(game.host_id))
+                )
             if not spec.min_players <= len(game.seats) <= spec.max_players:
                 raise UserError(
-                    f"{spec.title} takes {spec.player_range()}; {len(game.seats)} joined so far."
+                    tn(
+                        "{game} takes {players}; {n} joined so far.",
+                        "{game} takes {players}; {n} joined so far.",
+                        len(game.seats),
+                        game=t(spec.title),
+                        players=spec.player_range(),
+                    )
                 )
             state = spec.new(len(game.seats), game.seed, game.options)
-            posts = posts_owed(
-                game, spec, None, state, version=0, line="The game begins!", everyone_private=True
-            )
-            notes = await self.teacher.notes(spec, game, self._log(game), None, None, state)
+            with aloud(game):  # (its DMs are made in their readers' words inside)
+                line = t("The game begins!")
+                posts = posts_owed(game, spec, None, state, 0, line, everyone_private=True)
+                notes = await self.teacher.notes(spec, game, self._log(game), None, None, state)
             posts = with_notes(posts, notes)
             ai_due = any(s.played_by_ai and s.seat in spec.to_act(state) for s in game.seats)
             await self.store.start(game.id, spec.dump(state), posts, read=game, autopilot=ai_due)
@@ -344,10 +387,13 @@ class GameService:
     async def cancel(self, game: GameRecord, user_id: int, can_manage: bool) -> GameRecord:
         async def change(game: GameRecord) -> None:
             if game.status not in ("lobby", "active"):
-                raise UserError("This game is already over.")
+                raise UserError(t("This game is already over."))
             if user_id != game.host_id and not can_manage:
-                raise UserError("Only the host or a member with Manage Server can cancel a game.")
-            post = ThreadPost(f"<@{user_id}> cancelled the game.")
+                raise UserError(
+                    t("Only the host or a member with Manage Server can cancel a game.")
+                )
+            with aloud(game):
+                post = ThreadPost(t("{player} cancelled the game.", player=who(user_id)))
             posts: list[Post] = [post] if game.thread_id else []
             await self.store.finish(game.id, "cancelled", None, posts, read=game)
 
@@ -357,16 +403,16 @@ class GameService:
     # -- play ---------------------------------------------------------------------------
     def seat_for(self, game: GameRecord, user_id: int) -> int:
         if game.status == "lobby":
-            raise UserError("The game has not started yet: the host presses Start.")
+            raise UserError(t("The game has not started yet: the host presses Start."))
         if game.status != "active":
-            raise UserError("This game is over.")
+            raise UserError(t("This game is over."))
         seat = game.seat_held_by(user_id)
         if seat is None:
             if game.seat_of(user_id) is not None:
                 raise UserError(
-                    "You have already left this game: the autopilot plays your old seat."
+                    t("You have already left this game: the autopilot plays your old seat.")
                 )
-            raise UserError("You are not playing in this game; you can watch, though!")
+            raise UserError(t("You are not playing in this game; you can watch, though!"))
         return seat
 
     async def act(
@@ -374,7 +420,7 @@ class GameService:
     ) -> Acted:
         """Apply ``action`` for the user's seat; a stale click or a lost race is refused."""
         if click_version is not None and click_version < 0:  # a forged button
-            raise UserError("That button does not belong to this game.")
+            raise UserError(t("That button does not belong to this game."))
         action = normalize(action)
         for _ in range(RETRIES):
             game = await self.game(game_id)
@@ -389,15 +435,16 @@ class GameService:
                 new_state = spec.apply(state, seat, action)
             except IllegalAction as error:
                 raise UserError(str(error)) from None
-            line = spec.describe(state, seat, action, new_state)
+            with aloud(game):
+                line = spec.describe(state, seat, action, new_state)
             try:
                 owed = await self._commit(game, spec, state, seat, user_id, action, new_state, line)
             except VersionConflict:
                 continue
             if owed:
                 self.play_ai_seats(game_id)
-            return Acted(await self.game(game_id), line)
-        raise UserError(BUSY)
+            return Acted(await self.game(game_id), spec.describe(state, seat, action, new_state))
+        raise UserError(t(BUSY))
 
     async def choosing(
         self, game_id: int, user_id: int, click_version: int
@@ -416,14 +463,23 @@ class GameService:
             raise UserError(self.waiting_message(game, spec, state))
         return game, seat
 
-    async def play_for(self, game: GameRecord, seat: int, action: str, why: str) -> None:
+    async def play_for(
+        self,
+        game: GameRecord,
+        seat: int,
+        action: str,
+        why: str,
+        params: Mapping[str, str] | None = None,
+    ) -> None:
         """Play ``action`` for a seat whose player did not (an interrupt let pass, a clock
-        run out); the thread's line starts with ``why``. Raises :class:`VersionConflict` if
+        run out); the thread's line is ``why`` (an ``N_`` text whose ``{line}`` is the move's
+        own line, its other placeholders from ``params``). Raises :class:`VersionConflict` if
         the game moved on meanwhile."""
         spec = self.spec(game)
         before = self.state(game)
         after = spec.apply(before, seat, action)
-        line = why + spec.describe(before, seat, action, after)
+        with aloud(game):
+            line = told(why, {**(params or {}), "line": spec.describe(before, seat, action, after)})
         if await self._commit(game, spec, before, seat, None, action, after, line):
             self.play_ai_seats(game.id)
 
@@ -435,13 +491,17 @@ class GameService:
         seat = self.seat_for(game, user_id)
         if not game.against_ai:
             raise UserError(
-                "Hints are only for unrated games: a practice game (`/parley learn`) or a game "
-                "with an AI seat."
+                t(
+                    "Hints are only for unrated games: a practice game (`/parley learn`) or a "
+                    "game with an AI seat."
+                )
             )
         if not game.hints:
             raise UserError(
-                "Hints are off in this game: a host allows them when opening it, with "
-                "`/parley new ... hints:True`."
+                t(
+                    "Hints are off in this game: a host allows them when opening it, with "
+                    "`/parley new ... hints:True`."
+                )
             )
         spec = self.spec(game)
         state = self.state(game)
@@ -455,28 +515,36 @@ class GameService:
         """An old button still works for a seat that was due when it was posted and has not
         acted since (a vote cast while others voted); any other old board is refused."""
         if click_version > game.version:
-            raise UserError("That button does not belong to this game.")
+            raise UserError(t("That button does not belong to this game."))
         log = await self.store.actions(game.id)
         spec = self.spec(game)
         if any(s == seat for s, _ in log[click_version:]):
             if replay(spec, game, log).starts.get(seat, game.version + 1) <= click_version:
                 raise UserError(  # a turn of several steps, begun by that board, goes on
-                    "That board is out of date: you have moved since. Your turn goes on: pick "
-                    "from my answer to your last move, or from `/parley hand`."
+                    t(
+                        "That board is out of date: you have moved since. Your turn goes on: "
+                        "pick from my answer to your last move, or from `/parley hand`."
+                    )
                 )
             if seat in spec.to_act(self.state(game)):
                 raise UserError(
-                    "That board is out of date: you have moved since, and it is your move "
-                    "again. Use the newest post in the thread."
+                    t(
+                        "That board is out of date: you have moved since, and it is your move "
+                        "again. Use the newest post in the thread."
+                    )
                 )
             raise UserError(
-                "That board is out of date: you have moved since. Use the newest post in the "
-                "thread."
+                t(
+                    "That board is out of date: you have moved since. Use the newest post in "
+                    "the thread."
+                )
             )
         if seat not in spec.to_act(replay(spec, game, log[:click_version]).state):
             raise UserError(
-                "That board is out of date: those buttons were for another player's turn. "
-                "Use the newest post in the thread."
+                t(
+                    "That board is out of date: those buttons were for another player's turn. "
+                    "Use the newest post in the thread."
+                )
             )
 
     async def _commit(
@@ -498,7 +566,7 @@ class GameService:
         status: GameStatus = "active"
         if outcome is not None:
             status = "over"
-            result = {"winners": outcome.winners, "reason": outcome.reason}
+            result = stored_result(outcome.winners, outcome.text, **outcome.params)
         due = spec.to_act(after)
         autopilot = status == "active" and any(s.played_by_ai and s.seat in due for s in game.seats)
         version = game.version + 1
@@ -512,7 +580,8 @@ class GameService:
             actor=seat,
             secret=is_secret_choice(spec, before, seat),
         )
-        notes = await self.teacher.notes(spec, game, self._log(game), before, seat, after)
+        with aloud(game):
+            notes = await self.teacher.notes(spec, game, self._log(game), before, seat, after)
         posts = with_notes(posts, notes)
         pending = await self.store.open_undo(game.id)  # the action ends it
         if status == "active":  # at the game's end its final post says it all
@@ -579,8 +648,9 @@ class GameService:
             state = self.state(game)
             action = await self.stand_in_action(game, seat.seat)
             after = spec.apply(state, seat.seat, action)
-            line = spec.describe(state, seat.seat, action, after)
-            line = line if seat.is_ai else "(autopilot) " + line
+            with aloud(game):
+                line = spec.describe(state, seat.seat, action, after)
+                line = line if seat.is_ai else t("(autopilot) {line}", line=line)
             with contextlib.suppress(VersionConflict):
                 await self._commit(game, spec, state, seat.seat, None, action, after, line)
             game = await self.game(game_id)
@@ -591,7 +661,9 @@ class GameService:
         async def change(game: GameRecord) -> None:
             seat = self.seat_for(game, user_id)
             label = self.spec(game).seat_label(seat)
-            await self.forfeit(game, seat, f"<@{user_id}> ({label}) resigns.", f"{label} resigned")
+            with aloud(game):
+                line = t("{player} ({seat}) resigns.", player=who(user_id), seat=t(label))
+            await self.forfeit(game, seat, line, N_("{seat} resigned"), {"seat": label})
 
         await self._changing(game, change)
         return await self.game(game.id)
@@ -602,40 +674,54 @@ class GameService:
         async def change(game: GameRecord) -> int:
             seat = game.seat_held_by(user_id)
             if game.status != "active" or seat is None:
-                raise UserError(f"<@{user_id}> is not playing in this game.")
+                raise UserError(t("{player} is not playing in this game.", player=who(user_id)))
             label = self.spec(game).seat_label(seat)
-            await self.forfeit(
-                game,
-                seat,
-                f"<@{game.host_id}> removed <@{user_id}> ({label}) from the game.",
-                f"{label} forfeited",
-            )
+            with aloud(game):
+                line = t(
+                    "{host} removed {player} ({seat}) from the game.",
+                    host=who(game.host_id),
+                    player=who(user_id),
+                    seat=t(label),
+                )
+            await self.forfeit(game, seat, line, N_("{seat} forfeited"), {"seat": label})
             return seat
 
         return await self._changing(game, change)
 
-    async def forfeit(self, game: GameRecord, seat: int, line: str, reason: str) -> None:
+    async def forfeit(
+        self, game: GameRecord, seat: int, line: str, reason: str, params: Mapping[str, Any]
+    ) -> None:
         """The seat leaves the game (a resignation, a kick, a clock run out under the forfeit
         policy): the last one standing wins (the AI seats left, when no person is), or else
         the autopilot (the AI, at normal strength) plays the seat for the others to finish
         (recorded in the same commit, so a crash cannot lose it). ``line`` is told in the
-        thread, ``reason`` is the result's. Raises :class:`VersionConflict` if the game
-        changed since ``game`` was read (a move, another resignation)."""
+        thread (made in the thread's language), ``reason`` is the result's (English, marked
+        ``N_``, its placeholders from ``params``, said when read). Raises
+        :class:`VersionConflict` if the game changed since ``game`` was read (a move, another
+        resignation)."""
         spec = self.spec(game)
         user = game.user_of(seat)
         others = [s for s in game.seats if s.seat != seat and not s.resigned]
         if len(others) <= 1 or all(s.is_ai for s in others):
-            result = {"winners": [s.seat for s in others], "reason": reason}
-            view = spec.view(self.state(game), None)
+            result = stored_result([s.seat for s in others], reason, **params)
+            with aloud(game):
+                view = spec.view(self.state(game), None)
+                replayed = replay_post(game.version)
             post = ThreadPost(line, view=view, result=result, version=game.version)
-            posts: list[Post] = [post, replay_post(game.version)] if game.version else [post]
+            posts: list[Post] = [post, replayed] if game.version else [post]
             await self.store.finish(game.id, "over", result, posts, resigned_user=user, read=game)
         else:
             await self._to_autopilot(game, user, line)
 
     async def _to_autopilot(self, game: GameRecord, user: int, line: str) -> None:
         """The autopilot plays ``user``'s seat from now on, and its move is owed at once."""
-        post = ThreadPost(line + " The autopilot plays their seat: the AI, at normal strength.")
+        with aloud(game):
+            post = ThreadPost(
+                t(
+                    "{line} The autopilot plays their seat: the AI, at normal strength.",
+                    line=line,
+                )
+            )
         pending = await self.store.open_undo(game.id)  # withdrawn: the seat changed hands
         await self.store.finish(
             game.id,
@@ -656,7 +742,9 @@ class GameService:
 
         async def change(game: GameRecord) -> None:
             if game.status == "active" and game.seat_held_by(user_id) is not None:
-                await self._to_autopilot(game, user_id, f"<@{user_id}> left the league.")
+                with aloud(game):
+                    line = t("{player} left the league.", player=who(user_id))
+                await self._to_autopilot(game, user_id, line)
 
         await self._changing(game, change)
 
@@ -671,26 +759,36 @@ class GameService:
             if seat is None:
                 if had_seat:
                     raise UserError(
-                        f"<@{old_user}> no longer has a seat to hand over: it changed hands "
-                        "meanwhile (see the game's thread)."
+                        t(
+                            "{player} no longer has a seat to hand over: it changed hands "
+                            "meanwhile (see the game's thread).",
+                            player=who(old_user),
+                        )
                     )
-                raise UserError(f"<@{old_user}> has no seat in this game.")
+                raise UserError(t("{player} has no seat in this game.", player=who(old_user)))
             if game.seat_of(new_user) is not None:
-                raise UserError(f"<@{new_user}> cannot take this seat.")
+                raise UserError(t("{player} cannot take this seat.", player=who(new_user)))
             spec = self.spec(game)
             state = self.state(game)
             due = seat in spec.to_act(state)
-            line = (
-                f"<@{game.host_id}> hands {spec.seat_label(seat)} from <@{old_user}> to "
-                f"<@{new_user}>."
-            )
+            with aloud(game):
+                line = t(
+                    "{host} hands {seat} from {old} to {new}.",
+                    host=who(game.host_id),
+                    seat=t(spec.seat_label(seat)),
+                    old=who(old_user),
+                    new=who(new_user),
+                )
+            with to_reader(game, new_user):
+                private = spec.private_text(spec.view(state, seat))
+                taken = t("You take over this seat.") + "\n" + private
             posts: list[Post] = [
                 ThreadPost(line, mentions=[new_user] if due else []),
                 DirectMessage(
                     user_id=new_user,
                     seat=seat,
                     version=game.version,
-                    text="You take over this seat.\n" + spec.private_text(spec.view(state, seat)),
+                    text=taken,
                     choices=is_secret_choice(spec, state, seat),
                 ),
             ]
@@ -712,4 +810,4 @@ class GameService:
     @staticmethod
     def waiting_message(game: GameRecord, spec: GameSpec[Any], state: Any) -> str:
         names = ", ".join(who(game.user_of(s)) for s in spec.to_act(state))
-        return f"It is not your turn: waiting for {names}."
+        return t("It is not your turn: waiting for {players}.", players=names)

@@ -14,6 +14,7 @@ from typing import Any
 from bot.play.history import in_effect
 from bot.storage import GameRecord, Store
 from games import REGISTRY, GameSpec
+from games.core.words import t, tn
 
 DIGEST_LINES = 12
 
@@ -52,8 +53,11 @@ def digest(changes: list[dict[str, Any]], limit: int = DIGEST_LINES) -> str:
     ``limit`` lines); "" when nothing changed."""
     lines = [change["text"] for change in changes]
     if len(lines) > limit:
-        lines = [*lines[: limit - 1], f"… and {len(lines) - limit + 1} more changes."]
-    return "".join(["Since your last move:", *(f"\n• {line}" for line in lines)]) if lines else ""
+        more = len(lines) - limit + 1
+        lines = [*lines[: limit - 1], tn("… and {n} more change.", "… and {n} more changes.", more)]
+    return (
+        "".join([t("Since your last move:"), *(f"\n• {line}" for line in lines)]) if lines else ""
+    )
 
 
 async def digest_for(store: Store, game: GameRecord, seat: int) -> str:

@@ -20,13 +20,15 @@ import logging
 import typing
 from typing import Any
 
+from bot.play.readers import aloud
 from bot.storage import GameRecord, Store, ThreadPost, VersionConflict
 from games import REGISTRY, GameSpec
+from games.core.words import N_, t
 
 log = logging.getLogger(__name__)
 
 BATCH = 500
-CARRIED_OVER_NOT = (
+CARRIED_OVER_NOT = N_(
     "⚠️ This game could not be carried over to this version of Parley (its moves no longer "
     "replay under the current rules), so it ends here. Sorry!"
 )
@@ -97,7 +99,8 @@ async def refresh(store: Store, spec: GameSpec[Any], game: GameRecord) -> int:
             return 0
         log.exception("Game %s no longer replays from its action log", game.id)
         if game.status == "active":
-            post = ThreadPost(CARRIED_OVER_NOT)
+            with aloud(game):
+                post = ThreadPost(t(CARRIED_OVER_NOT))
             with contextlib.suppress(VersionConflict):  # it ended meanwhile
                 await store.finish(game.id, "cancelled", None, [post] if game.thread_id else [])
         return 0

@@ -10,6 +10,7 @@ from bot.play.secrecy import is_secret_choice
 from bot.play.story import result_lines
 from bot.storage import Deadline, GameRecord, TimePolicy, who
 from games import GameSpec
+from games.core.words import t
 
 
 def status_text(
@@ -20,34 +21,40 @@ def status_text(
     state: Any,
 ) -> str:
     """The one living status message of a game: whose turn, deadlines, scores."""
-    lines = [
-        f"📋 **{spec.title} #{game.id}** · move clock: {clock_name(policy.clock_seconds)}"
-        + (
-            f" · if a clock runs out: {POLICIES[policy.policy].lower()}"
-            if policy.clock_seconds
-            else ""
-        )
-    ]
+    head = t(
+        "📋 **{game} #{number}** · move clock: {clock}",
+        game=t(spec.title),
+        number=game.id,
+        clock=clock_name(policy.clock_seconds),
+    )
+    if policy.clock_seconds:
+        absent = t(POLICIES[policy.policy])
+        head += t(" · if a clock runs out: {policy}", policy=absent[:1].lower() + absent[1:])
+    lines = [head]
     if game.status == "active":
         by_seat = {d.seat: d for d in deadlines}
         for seat in spec.to_act(state):
             user = game.user_of(seat)
-            line = f"⏳ {who(user)} ({spec.seat_label(seat)})"
+            line = t("⏳ {player} ({seat})", player=who(user), seat=t(spec.seat_label(seat)))
             d = by_seat.get(seat)
             if is_secret_choice(spec, state, seat):
-                line += ": secret choice pending"
+                line += t(": secret choice pending")
             if d is not None and d.paused_at is not None:
-                line += " · 🏖️ on vacation, clock stopped"
+                line += t(" · 🏖️ on vacation, clock stopped")
             elif d is not None and d.due_at is not None:
-                line += f" · due {stamp(d.due_at)}"
+                line += t(" · due {when}", when=stamp(d.due_at))
             lines.append(line)
     elif game.status == "over":  # the result in full, as the final post tells it
-        lines += ["🏁 Game over.", *result_lines(spec, game, state)]
+        lines += [t("🏁 Game over."), *result_lines(spec, game, state)]
     else:
-        lines.append("🚫 This game was cancelled.")
+        lines.append(t("🚫 This game was cancelled."))
     scores = spec.view(state, None).get("scores") if state is not None else None
     if game.status != "over" and isinstance(scores, list) and scores:  # None or [{name, value}]
-        lines.append("Scores: " + " · ".join(f"{s['name']}: {s['value']}" for s in scores))
-    seated = ", ".join(who(s.user_id) + (" (autopilot)" if s.resigned else "") for s in game.seats)
-    lines.append(f"Players: {seated}")
+        told = " · ".join(t("{name}: {score}", name=t(s["name"]), score=s["value"]) for s in scores)
+        lines.append(t("Scores: {scores}", scores=told))
+    seated = ", ".join(
+        t("{player} (autopilot)", player=who(s.user_id)) if s.resigned else who(s.user_id)
+        for s in game.seats
+    )
+    lines.append(t("Players: {players}", players=seated))
     return "\n".join(lines)

@@ -22,7 +22,7 @@ from bot.play.history import Entry, entry_line, told
 from bot.play.service import UserError
 from bot.storage import GameRecord, LogEntry, Store
 from games import REGISTRY, GameSpec
-from games.core.words import speech
+from games.core.words import speech, t, tn
 from renderers import render
 
 TIMELINES_KEPT = 4  # games replayed and kept (the longest, 2,000 moves of Caribbean: 10 MB)
@@ -124,7 +124,7 @@ class Stepper:
         """The board of ``game`` after ``move`` (None: where a look back starts, the opening
         of a finished game or the newest move of one going on)."""
         if game.state is None:
-            raise UserError("The game has not started yet.")
+            raise UserError(t("The game has not started yet."))
         spec = REGISTRY[game.game_key]
         key = (game.id, game.version, game.status, speech().code)  # the reader's language
         timeline = self._timelines.peek(key)
@@ -136,7 +136,7 @@ class Stepper:
         if move is None:
             move = 0 if game.status == "over" else moves
         if not 0 <= move <= moves:
-            raise UserError(f"This game has moves 0 to {moves} so far.")
+            raise UserError(t("This game has moves 0 to {last} so far.", last=moves))
         png = self._boards.peek((*key, move))
         if png is None:
             png = await asyncio.to_thread(board, spec, timeline, move)
@@ -153,17 +153,31 @@ def board(spec: GameSpec[Any], timeline: Timeline, move: int) -> bytes:
 
 def words(spec: GameSpec[Any], game: GameRecord, timeline: Timeline, move: int) -> str:
     """The heading and the move's line of the history, inside one message."""
-    told = " (the game is over: secret choices are told)" if game.status == "over" else ""
-    heading = f"🎞️ **{spec.title} #{game.id}**, "
+    told = t(" (the game is over: secret choices are told)") if game.status == "over" else ""
+    title = t(spec.title)
     if move == 0:
-        return f"{heading}the opening board ({timeline.moves} moves){told}"
-    heading += f"move {move} of {timeline.moves}{told}"
+        return tn(
+            "🎞️ **{game} #{number}**, the opening board ({n} move){told}",
+            "🎞️ **{game} #{number}**, the opening board ({n} moves){told}",
+            timeline.moves,
+            game=title,
+            number=game.id,
+            told=told,
+        )
+    heading = t(
+        "🎞️ **{game} #{number}**, move {move} of {moves}{told}",
+        game=title,
+        number=game.id,
+        move=move,
+        moves=timeline.moves,
+        told=told,
+    )
     return clip(f"{heading}\n{timeline.lines[move - 1]}", 1900)
 
 
 def offered(timeline: Timeline, move: int) -> list[tuple[int, str]]:
     """The "go to move" choices from ``move``: each move with what happened in it."""
     return [
-        (m, "The opening board" if m == 0 else timeline.entries[m - 1].text)
+        (m, t("The opening board") if m == 0 else timeline.entries[m - 1].text)
         for m in waypoints(move, timeline.moves)
     ]

@@ -15,15 +15,19 @@ from bot.play.ratings import moves_of
 from bot.storage import GameRecord, ThreadPost, who
 from games import GameSpec
 from games.core import finish
+from games.core.words import N_, joined, t, tn, told
+from games.core.words import number as words_number
 
 FORCED = {
-    "forfeit": "Decided by a forfeit, not played out.",
-    "autopilot": "The autopilot played a seat in this game.",
+    "forfeit": N_("Decided by a forfeit, not played out."),
+    "autopilot": N_("The autopilot played a seat in this game."),
 }
 #: Said at the end of a game against the AI, which the ratings leave out.
-UNRATED = "Unrated (played against the AI)."
+UNRATED = N_("Unrated (played against the AI).")
 #: Where the whole story is told when the final post keeps only a summary of it.
-WHOLE_STORY = "Every move and every secret, one by one: `/parley history`."
+WHOLE_STORY = N_("Every move and every secret, one by one: `/parley history`.")
+#: The header of the end's secrets (the final post is cut after it when too long).
+REVEAL = N_("**The reveal:**")
 SENTENCE_END = re.compile(r"[.!?](\s|$)")
 #: A Discord message's limit: the final post tells the end in one message.
 POST_LIMIT = 2000
@@ -43,23 +47,36 @@ def sentence(text: str) -> str:
 
 
 def number(value: Any) -> str:
-    """A score as people write it: thousands separated (42,000)."""
-    return f"{value:,}" if isinstance(value, int) else str(value)
+    """A score as people write it in the language spoken: thousands separated (42,000;
+    42.000)."""
+    return words_number(value) if isinstance(value, int) else str(value)
 
 
 def scores_text(scores: Sequence[dict[str, Any]]) -> str:
     """The envelope's scores in one line: ``Red: 29,000 · Blue: 42,000``."""
-    return " · ".join(f"{s['name']}: {number(s['value'])}" for s in scores)
+    return " · ".join(
+        t("{name}: {score}", name=t(s["name"]), score=number(s["value"])) for s in scores
+    )
 
 
-def listing(names: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
+def reason_of(result: dict[str, Any]) -> str:
+    """A stored result's reason in the language spoken now: kept as its English text and
+    placeholders (``reason``, ``params``), like an outcome's."""
+    return told(result.get("reason", ""), result.get("params", {}))
+
+
+def stored_result(winners: list[int], reason: str, **params: Any) -> dict[str, Any]:
+    """A result as the store keeps it: the winners and the reason's English text (marked
+    ``N_``) with its placeholders, said in each reader's language when read."""
+    result: dict[str, Any] = {"winners": winners, "reason": reason}
+    if params:
+        result["params"] = params
+    return result
 
 
 def player(spec: GameSpec[Any], game: GameRecord, seat: int) -> str:
     """Who played ``seat``, the seat in brackets: ``@alice (P1)``, or the AI's name."""
-    return f"{who(game.user_of(seat))} ({spec.seat_label(seat)})"
+    return t("{player} ({seat})", player=who(game.user_of(seat)), seat=t(spec.seat_label(seat)))
 
 
 def rating_line(result: dict[str, Any]) -> str | None:
@@ -68,8 +85,8 @@ def rating_line(result: dict[str, Any]) -> str | None:
     moves = moves_of(result)
     if not result.get("rated") or not moves:
         return None
-    told = [f"{who(m.user_id)} {m.before} → {m.after} ({m.change:+d})" for m in moves]
-    return "Ratings: " + " · ".join(told)
+    moved = [f"{who(m.user_id)} {m.before} → {m.after} ({m.change:+d})" for m in moves]
+    return t("Ratings: {moves}", moves=" · ".join(moved))
 
 
 def result_lines(spec: GameSpec[Any], game: GameRecord, state: Any) -> list[str]:
@@ -77,19 +94,20 @@ def result_lines(spec: GameSpec[Any], game: GameRecord, state: Any) -> list[str]
     a game against the AI was unrated."""
     result = game.result or {}
     winners = result.get("winners", [])
-    reason = sentence(result.get("reason", ""))
+    reason = sentence(reason_of(result))
     if winners:
-        names = listing([player(spec, game, s) for s in winners])
-        lines = [f"🏆 {names} win{'s' if len(winners) == 1 else ''}! {reason}".rstrip()]
+        names = joined([player(spec, game, s) for s in winners])
+        won = tn("🏆 {names} wins!", "🏆 {names} win!", len(winners), names=names)
+        lines = [f"{won} {reason}".rstrip()]
     else:
-        lines = [f"🤝 A draw. {reason}".rstrip()]
+        lines = [(t("🤝 A draw.") + f" {reason}").rstrip()]
     scores = spec.view(state, None).get("scores") if state is not None else None
     if scores:
-        lines.append("Final scores: " + scores_text(scores))
+        lines.append(t("Final scores: {scores}", scores=scores_text(scores)))
     if result.get("forced"):
-        lines.append(FORCED[result["forced"]])
+        lines.append(t(FORCED[result["forced"]]))
     if game.against_ai:
-        lines.append(UNRATED)
+        lines.append(t(UNRATED))
     return lines
 
 
@@ -97,7 +115,7 @@ def named(spec: GameSpec[Any], game: GameRecord, lines: Sequence[str]) -> list[s
     """``lines`` (an engine's, which name seats) naming people: a seat's first mention is
     its player with the seat in brackets (``@alice (P1)``), later ones the player alone; an
     AI seat stays its seat label after the first (two AI seats share a name)."""
-    labels = {spec.seat_label(seat.seat): seat.seat for seat in game.seats}
+    labels = {t(spec.seat_label(seat.seat)): seat.seat for seat in game.seats}
     if not labels:
         return list(lines)
     pattern = re.compile(
@@ -124,7 +142,9 @@ def revealed(spec: GameSpec[Any], game: GameRecord, state: Any) -> list[str]:
     if spec.outcome(state) is None:
         state = spec.copy(state)
         result = game.result or {}
-        finish(state, result.get("winners", []), result.get("reason", ""))
+        finish(
+            state, result.get("winners", []), result.get("reason", ""), **result.get("params", {})
+        )
     return spec.reveal(state)
 
 
@@ -137,7 +157,7 @@ def story(spec: GameSpec[Any], game: GameRecord, state: Any) -> list[str]:
         lines.append(ratings)
     secrets = named(spec, game, revealed(spec, game, state))
     if secrets:
-        lines += ["", "**The reveal:**", *secrets]
+        lines += ["", t(REVEAL), *secrets]
     return lines
 
 
@@ -157,20 +177,21 @@ def final_post(head: str, lines: Sequence[str]) -> str:
     """The final post: ``head`` (the last move) and the story, in one message. A reveal too
     long for it keeps the lines that fit and says where the rest is told."""
     text = "\n".join([head, *lines]).strip()
-    if len(text) <= POST_LIMIT or "**The reveal:**" not in lines:
+    reveal, whole_story = t(REVEAL), t(WHOLE_STORY)
+    if len(text) <= POST_LIMIT or reveal not in lines:
         return text
-    cut = list(lines[: lines.index("**The reveal:**") + 1])
+    cut = list(lines[: lines.index(reveal) + 1])
     rest = list(lines[len(cut) :])
-    budget = POST_LIMIT - len(head) - len("\n".join(cut)) - len(WHOLE_STORY) - 3
+    budget = POST_LIMIT - len(head) - len("\n".join(cut)) - len(whole_story) - 3
     for line in rest:
         if len(line) + 1 > budget:
             break
         cut.append(line)
         budget -= len(line) + 1
-    return "\n".join([head, *cut, "…", WHOLE_STORY]).strip()
+    return "\n".join([head, *cut, "…", whole_story]).strip()
 
 
 def replay_post(version: int) -> ThreadPost:
     """The post owed after the final one: the game's animated replay (drawn when it is sent,
     which may take a while, so it never holds back the reveal)."""
-    return ThreadPost("🎞️ The whole game, move by move:", version=version, replay=True)
+    return ThreadPost(t("🎞️ The whole game, move by move:"), version=version, replay=True)

@@ -35,6 +35,7 @@ from games import GameSpec
 from games.ai.hints import verdict
 from games.core import Seen
 from games.core.teaching import due
+from games.core.words import t
 
 #: How a note starts in a post, so it reads apart from the game's own lines.
 NOTE = "📘 "
@@ -132,7 +133,7 @@ def notes_for(
         notes += [said] if said else []
     if seat in spec.to_act(after) and spec.outcome(after) is None:
         shown = set(known.shown) if known else set()
-        notes += [m.text for m in due(spec.moments, seen(spec, after, seat), shown)]
+        notes += [t(m.text) for m in due(spec.moments, seen(spec, after, seat), shown)]
     return [NOTE + note for note in notes], learned(spec, seat, known, after)
 
 

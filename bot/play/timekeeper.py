@@ -65,7 +65,7 @@ class Timekeeper:
                 settings = await self.store.user_settings(deadline.user_id)
                 interrupt = spec.default_action(rp.state, deadline.seat) is not None
                 if not interrupt:  # a short interrupt neither stops for vacations nor reminds
-                    deadline = await follow_vacation(self.store, spec, deadline, settings, now)
+                    deadline = await follow_vacation(self.store, game, deadline, settings, now)
                 if deadline.paused_at is not None:
                     continue
                 if deadline.due_at is not None and now >= deadline.due_at:

@@ -40,32 +40,38 @@ from typing import Any
 
 from bot.play.history import in_effect, state_after, undo_action, undo_line
 from bot.play.posts import posts_owed, undo_ended
+from bot.play.readers import aloud
 from bot.play.service import UserError
 from bot.play.turns import replay
 from bot.storage import GameRecord, Post, Store, UndoRequest, VersionConflict
 from games import REGISTRY, GameSpec, IllegalAction
+from games.core.words import N_, t
 
 SEEDS = range(1, 9)  # re-dealt worlds per seat
 
-HIDDEN = (
+HIDDEN = N_(
     "That move can't be taken back: since you played it something hidden came to light (a "
     "card drawn, a vote or bid revealed, a wind card turned), so playing it again could come "
     "out differently."
 )
-EXPIRED = "That request to take back a move has expired: the game moved on since."
-ANSWERED = "That request to take back a move was already answered."
+EXPIRED = N_("That request to take back a move has expired: the game moved on since.")
+ANSWERED = N_("That request to take back a move was already answered.")
 #: What a click on a request no longer open says, and the line its post gets (its buttons go).
 CLOSED = {
-    "expired": (EXPIRED, "⌛ Expired: the game moved on."),
+    "expired": (EXPIRED, N_("⌛ Expired: the game moved on.")),
     "replaced": (
-        "That request to take back a move was replaced by a newer one: answer the newest "
-        "request in the thread.",
-        "⌛ Replaced by a newer request.",
+        N_(
+            "That request to take back a move was replaced by a newer one: answer the newest "
+            "request in the thread."
+        ),
+        N_("⌛ Replaced by a newer request."),
     ),
     "withdrawn": (
-        "That request to take back a move was withdrawn: a seat changed hands since. Its "
-        "asker can ask again with `/parley undo`.",
-        "⌛ Withdrawn: a seat changed hands.",
+        N_(
+            "That request to take back a move was withdrawn: a seat changed hands since. Its "
+            "asker can ask again with `/parley undo`."
+        ),
+        N_("⌛ Withdrawn: a seat changed hands."),
     ),
 }
 
@@ -99,15 +105,24 @@ class Closed(UserError):
         self.mark = mark
 
 
+def ended(game: GameRecord, why: str) -> Closed:
+    """:class:`Closed` for a request that ended for ``why``: said to the clicker in their
+    words, the mark in the thread's."""
+    text, mark = CLOSED[why]
+    with aloud(game):
+        marked = t(mark)
+    return Closed(t(text), marked)
+
+
 def closed(game: GameRecord, request: UndoRequest) -> UserError | None:
     """Why ``request`` can no longer be answered (None: it is open). A refused one's post
     already says so."""
     if request.ended == "refused":
-        return UserError(ANSWERED)
+        return UserError(t(ANSWERED))
     if request.ended is not None:
-        return Closed(*CLOSED[request.ended])
+        return ended(game, request.ended)
     if game.status != "active" or game.version != request.version:
-        return Closed(*CLOSED["expired"])
+        return ended(game, "expired")
     return None
 
 
@@ -129,12 +144,12 @@ def plan_undo(
     live = in_effect(log)
     mine = [version for version, s, _ in live if s == seat]
     if not mine:
-        raise UserError("You have no move in this game to take back.")
+        raise UserError(t("You have no move in this game to take back."))
     first = mine[-1]
     before = state_after(spec, game, log[: first - 1])
     again = [(s, action) for version, s, action in live if version >= first]
     if told_something(spec, before, again):
-        raise UserError(HIDDEN)
+        raise UserError(t(HIDDEN))
     autopiloted = {s.seat for s in game.seats if s.played_by_ai}  # the AI has no say
     if len(game.seats) == 2:
         asked = {1 - seat}
@@ -152,8 +167,9 @@ def taken_back(
     before = spec.load(game.state or "")
     after = state_after(spec, game, log[: request.first_version - 1])
     version = game.version + 1
-    what = replay(spec, game, list(log[: request.first_version])).lines[-1][2]
-    line = f"{undo_line(spec, request.seat, request.first_version, version)} ({what})"
+    with aloud(game):
+        what = replay(spec, game, list(log[: request.first_version])).lines[-1][2]
+        line = f"{undo_line(spec, request.seat, request.first_version, version)} ({what})"
     posts = posts_owed(game, spec, before, after, version, line, actor=request.seat, anew=True)
     return after, posts
 
@@ -186,14 +202,14 @@ class Undos:
         """``user_id`` asks to take back their seat's last move, replacing the game's open
         request (its asker is told); with nobody to ask it is done at once."""
         if game.status != "active":
-            raise UserError("Moves can only be taken back while the game is being played.")
+            raise UserError(t("Moves can only be taken back while the game is being played."))
         seat = game.seat_held_by(user_id)
         if seat is None:
             if game.seat_of(user_id) is not None:
                 raise UserError(
-                    "You have already left this game: the autopilot plays your old seat."
+                    t("You have already left this game: the autopilot plays your old seat.")
                 )
-            raise UserError("You are not playing in this game.")
+            raise UserError(t("You are not playing in this game."))
         spec = REGISTRY[game.game_key]
         log = await self.store.actions(game.id)
         plan = await asyncio.to_thread(plan_undo, spec, game, log, seat)  # replays: CPU
@@ -211,7 +227,7 @@ class Undos:
             )
         except VersionConflict:
             raise UserError(
-                "The game changed while I looked at your move: try `/parley undo` again."
+                t("The game changed while I looked at your move: try `/parley undo` again.")
             ) from None
         return Asked(request, plan.what, [game.user_of(s) for s in plan.approvers])
 
@@ -225,13 +241,13 @@ class Undos:
         seat = game.seat_held_by(user_id)
         if seat is None or seat not in request.waiting:
             raise UserError(
-                "You asked: the other players answer."
+                t("You asked: the other players answer.")
                 if seat == request.seat
-                else "Only the players asked can answer this request."
+                else t("Only the players asked can answer this request.")
             )
         answered = await self.store.answer_undo(game_id, request_id, seat, approve)
         if answered is None:  # another click answered for this seat, or the request ended
-            raise closed(*await self._read(game_id, request_id)) or UserError(ANSWERED)
+            raise closed(*await self._read(game_id, request_id)) or UserError(t(ANSWERED))
         if approve and not answered.waiting:
             await self.take_back(game, answered)
         return Answered(answered, [game.user_of(s) for s in answered.waiting])
@@ -242,7 +258,7 @@ class Undos:
         game = await self.store.game(game_id)
         request = None if game is None else await self.store.undo_request(game_id, request_id)
         if game is None or request is None:
-            raise UserError("That button does not belong to this game.")
+            raise UserError(t("That button does not belong to this game."))
         return game, request
 
     async def take_back(self, game: GameRecord, request: UndoRequest) -> None:
@@ -273,4 +289,4 @@ class Undos:
                 undo=None if pending is None else pending.id,
             )
         except VersionConflict:
-            raise Closed(*CLOSED["expired"]) from None
+            raise ended(game, "expired") from None

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games import GameSpec, Option
+from games.core.words import t
 
 LABEL_LIMIT = 80  # a button's label (a menu option's is 100)
 
@@ -42,17 +43,22 @@ def choice_words(value: Any) -> str:
 def option_choices(option: Option) -> str:
     """ "cards (default) or die", "20, 30 (default) or 40"."""
     words = [
-        choice_words(c) + (" (default)" if c == option.default else "") for c in option.choices
+        t("{choice} (default)", choice=choice_words(c)) if c == option.default else choice_words(c)
+        for c in option.choices
     ]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    if len(words) == 1:
+        return words[0]
+    return t("{choices} or {last}", choices=", ".join(words[:-1]), last=words[-1])
 
 
 def option_help(option: Option) -> str:
     """Its choices in words, and how to pick another one when opening a game."""
     other = next((c for c in option.choices if c != option.default), option.default)
-    return (
-        f"{option_choices(option)}. Pick with `{option.name}={choice_words(other)}` "
-        "in `/parley new`'s options."
+    return t(
+        "{choices}. Pick with `{name}={value}` in `/parley new`'s options.",
+        choices=option_choices(option),
+        name=option.name,
+        value=choice_words(other),
     )
 
 
@@ -60,6 +66,9 @@ def chosen_options(spec: GameSpec[Any], options: dict[str, Any]) -> list[tuple[s
     """(what the option decides, the value chosen) for each option of a game, in words (the
     spec's own label of the choice: "Orange", not ``orange``)."""
     return [
-        (option.description.rstrip("."), option.words(options.get(option.name, option.default)))
+        (
+            t(option.description).rstrip("."),
+            t(option.words(options.get(option.name, option.default))),
+        )
         for option in spec.options
     ]

@@ -8,7 +8,9 @@ otherwise. ``b``'s counts are per seat it filled, so with three players it plays
 game and its win rate is that of one of its seats.
 
 Each game is a pure function of (game, players, its index, the arena seed), so the results
-are the same whatever the number of worker processes; only the think times differ.
+are the same whatever the number of worker processes; only the think times differ. That is
+also why a long run can be kept game by game (:meth:`Game.as_json`, a JSON-lines log) and
+resumed or extended later: the games already in the log are counted, not played again.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import math
 import os
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,6 +47,30 @@ class Game:
     """How long ``a`` thought at each decision it had a real choice in (two or more legal
     actions; forced moves are answered at once and left out), in CPU time of its process:
     the time on one core, whatever else the machine is doing meanwhile."""
+    opener: int = 0
+    """The seat that acted first (in Cardinal the coin toss's, which decides much)."""
+
+    def as_json(self) -> dict[str, Any]:
+        """The game as one line of an arena log."""
+        return {
+            "seat_of_a": self.seat_of_a,
+            "winners": self.winners,
+            "actions": self.actions,
+            "finished": self.finished,
+            "think_ms": [round(ms, 1) for ms in self.think_ms],
+            "opener": self.opener,
+        }
+
+    @classmethod
+    def from_json(cls, line: dict[str, Any]) -> Game:
+        return cls(
+            line["seat_of_a"],
+            line["winners"],
+            line["actions"],
+            line["finished"],
+            line["think_ms"],
+            line["opener"],
+        )
 
 
 @dataclass(frozen=True)
@@ -102,6 +128,12 @@ class Result:
     def think(self, fraction: float) -> float:
         return percentile(self.think_ms, fraction)
 
+    def opening(self) -> tuple[int, int]:
+        """Of the games ``a`` acted first in: how many, and how many it won (in a game the
+        opener often wins, the rest of its games show whether it can win from behind)."""
+        opened = [game for game in self.results if game.opener == game.seat_of_a]
+        return len(opened), sum(game.seat_of_a in game.winners for game in opened)
+
     def as_json(self) -> dict[str, Any]:
         """The shape ``parley arena --json`` prints."""
         return {
@@ -109,6 +141,7 @@ class Result:
             "games": self.games,
             "players": [self.a.as_json(), self.b.as_json()],
             "think_ms": {"p50": round(self.think(0.5), 1), "p95": round(self.think(0.95), 1)},
+            "opened": dict(zip(("games", "wins"), self.opening(), strict=True)),
         }
 
 
@@ -153,20 +186,21 @@ def play_game(
         seat_player(a if seat == seat_of_a else b, mixer.getrandbits(62)) for seat in range(players)
     ]
     state = spec.new(players, game_seed)
+    opener = spec.to_act(state)[0]
     think: list[float] = []
     for actions in range(MAX_ACTIONS):
         to_act = spec.to_act(state)
         if not to_act:
             outcome = spec.outcome(state)
             assert outcome is not None
-            return Game(seat_of_a, outcome.winners, actions, True, think)
+            return Game(seat_of_a, outcome.winners, actions, True, think, opener)
         seat = to_act[0]
         started = time.process_time()
         action = seated[seat].choose(spec, state, seat)
         if seat == seat_of_a and len(spec.legal_actions(state, seat)) > 1:
             think.append((time.process_time() - started) * 1000)
         state = spec.apply(state, seat, action)
-    return Game(seat_of_a, [], MAX_ACTIONS, False, think)
+    return Game(seat_of_a, [], MAX_ACTIONS, False, think, opener)
 
 
 def run_arena(
@@ -177,33 +211,41 @@ def run_arena(
     games: int = 100,
     seed: int = 0,
     workers: int | None = None,
-    progress: Callable[[Game], None] | None = None,
+    progress: Callable[[int, Game], None] | None = None,
+    known: Mapping[int, Game] | None = None,
 ) -> Result:
-    """Play ``games`` games of ``a`` against ``b``; ``workers`` processes (default: one per
+    """Play games ``0`` to ``games - 1`` of ``a`` against ``b``, except those ``known`` by
+    index already (a log's, counted as they are); ``workers`` processes (default: one per
     core this process may use; 1 plays them here, one after the other, as does a spec that
     is not the registered one, which a worker could not find by its key). ``progress`` hears
-    of each game as soon as it and every game before it are over, so a long run can be
-    judged as it goes."""
+    of each game played (its index and result) as soon as it and every game before it are
+    over, so a long run can be judged, and logged, as it goes."""
     count = players or spec.min_players
     make_player(a), make_player(b)  # refuse an unknown name before starting any process
+    known = known or {}
+    wanted = [index for index in range(games) if index not in known]
     workers = workers or len(os.sched_getaffinity(0))
-    if workers == 1 or games <= 1 or REGISTRY.get(spec.key) is not spec:
-        here = (play_game(spec, a, b, count, index, seed) for index in range(games))
-        results = _collect(here, progress)
+    if workers == 1 or len(wanted) <= 1 or REGISTRY.get(spec.key) is not spec:
+        here = (play_game(spec, a, b, count, index, seed) for index in wanted)
+        played = _collect(wanted, here, progress)
     else:
-        jobs = [(spec.key, a, b, count, index, seed) for index in range(games)]
-        with ProcessPoolExecutor(max_workers=min(workers, games)) as pool:
-            results = _collect(pool.map(_play_registered, *zip(*jobs, strict=True)), progress)
+        jobs = [(spec.key, a, b, count, index, seed) for index in wanted]
+        with ProcessPoolExecutor(max_workers=min(workers, len(wanted))) as pool:
+            there = pool.map(_play_registered, *zip(*jobs, strict=True))
+            played = _collect(wanted, there, progress)
+    results = [played[index] if index in played else known[index] for index in range(games)]
     return tally(spec.key, count, a, b, results)
 
 
-def _collect(played: Iterable[Game], progress: Callable[[Game], None] | None) -> list[Game]:
-    """Every game of ``played``, in order, each told to ``progress`` as it comes."""
-    results = []
-    for game in played:
-        results.append(game)
+def _collect(
+    indices: list[int], played: Iterable[Game], progress: Callable[[int, Game], None] | None
+) -> dict[int, Game]:
+    """Every game of ``played`` by its index, each told to ``progress`` as it comes."""
+    results = {}
+    for index, game in zip(indices, played, strict=True):
+        results[index] = game
         if progress is not None:
-            progress(game)
+            progress(index, game)
     return results
 
 

@@ -18,7 +18,7 @@ from bot.discord.bot import ParleyBot
 from bot.play import service as bot_service
 from bot.play.posts import news
 from bot.play.quiet import merged, releases
-from bot.play.story import told_once
+from bot.play.story import reason_of, told_once
 from bot.storage import ThreadPost
 from games import REGISTRY, GameSpec
 from tests.bot.conftest import World
@@ -150,7 +150,7 @@ async def test_one_post_and_one_ping_per_turn(
         at = 0
         for line in end.lines:  # every step of the turn, in order, in the one post
             if "🏆" in post.content or "🤝" in post.content:  # the result is told once, after
-                line = told_once(line, result.get("reason", ""))
+                line = told_once(line, reason_of(result))
             at = post.content.index(line, at) + len(line)
     images = sum(1 for post in world.thread_posts() if post.files)
     assert images <= told.turns + told.reveals + 1

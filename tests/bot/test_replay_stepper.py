@@ -92,7 +92,7 @@ async def test_a_finished_game_steps_through_and_keeps_working_after_a_restart(w
     assert file.filename == f"parley-{game_id}.txt"
     back = replay_record(read_record(file.data.decode()))
     result = (await bot_.store.game(game_id)).result
-    assert back.game.result == {k: result[k] for k in ("winners", "reason")}
+    assert back.game.result == {k: result[k] for k in ("winners", "reason", "params")}
     assert "| alice\n" in file.data.decode() and "| carol\n" in file.data.decode()
     # `/parley export` in the game's thread attaches the same record
     typed = await world.fake.slash(bot_, world.carol, world.thread(), "parley export")

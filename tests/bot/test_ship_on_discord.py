@@ -165,7 +165,8 @@ async def test_a_short_game_of_ship_played_to_a_win_with_slash_commands(world: W
     told = game.result.pop("ratings")
     assert game.result == {
         "winners": [0],
-        "reason": "Stern's Captain is back home on G1",
+        "reason": "{side}'s Captain is back home on {square}",  # said in each reader's words
+        "params": {"side": "Stern", "square": "G1"},
         "forced": None,  # issue 16: played out, and counted in the ratings
         "rated": True,
     }

@@ -227,14 +227,15 @@ def test_tally_counts_every_seat_and_a_side_win_for_each_of_its_seats():
     from games.ai.arena import Game
 
     results = [
-        Game(0, [0, 2], 10, True, [1.0]),
-        Game(1, [], 10, True, [2.0]),
-        Game(2, [1], 10, True, []),
+        Game(0, [0, 2], 10, True, [1.0], opener=0),
+        Game(1, [], 10, True, [2.0], opener=1),
+        Game(2, [1], 10, True, [], opener=0),
     ]
     result = tally("x", 3, "ai:easy", "random", results)
     assert (result.a.wins, result.a.draws, result.a.losses) == (1, 1, 1)
     assert (result.b.wins, result.b.draws, result.b.losses) == (2, 2, 2)
     assert result.as_json()["think_ms"] == {"p50": 1.0, "p95": 2.0}
+    assert result.as_json()["opened"] == {"games": 2, "wins": 1}  # games 0 and 1
 
 
 def test_the_arena_gives_the_same_results_in_one_process_or_several():

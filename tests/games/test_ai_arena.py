@@ -13,7 +13,7 @@ from games.ai import Budget
 def test_json_output_has_exactly_the_promised_keys(capsys):
     assert main(["cardinal", "--a", "greedy", "--b", "random", "--games", "4", "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)
-    assert set(printed) == {"game", "games", "players", "think_ms"}
+    assert set(printed) == {"game", "games", "players", "think_ms", "opened"}
     assert (printed["game"], printed["games"]) == ("cardinal", 4)
     assert [p["spec"] for p in printed["players"]] == ["greedy", "random"]
     for player in printed["players"]:
@@ -34,6 +34,7 @@ def test_text_output_counts_the_other_seats_and_says_what_think_time_means(capsy
     assert lines[0] == "Tortuga 1667, 4 players, 4 games, seed 2"
     assert "(1 seat)" in lines[1] and "(3 seats)" in lines[2]
     assert "real choice" in lines[3]
+    assert lines[4].startswith("random acted first in ")
 
 
 @pytest.mark.parametrize(
@@ -75,3 +76,36 @@ def test_the_ladder_or_both_players_must_be_named(capsys, argv):
     with pytest.raises(SystemExit):
         main(argv)
     assert "give both --a and --b, or --ladder alone" in capsys.readouterr().err
+
+
+def test_a_log_keeps_every_game_and_a_longer_run_plays_only_the_games_it_lacks(
+    capsys, tmp_path, monkeypatch
+):
+    """Games are a pure function of their index: the log's are counted, not replayed, and a
+    run extended from a log scores exactly as one played in a single go."""
+    from games.ai import arena
+
+    log = tmp_path / "cardinal.jsonl"
+    argv = ["cardinal", "--a", "random", "--b", "random", "--workers", "1", "--json"]
+    assert main([*argv, "--games", "3", "--log", str(log)]) == 0
+    assert main([*argv, "--seed", "1", "--games", "2", "--log", str(log)]) == 0  # another run
+    capsys.readouterr()
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [(line["seed"], line["index"]) for line in lines] == [
+        (0, 0), (0, 1), (0, 2), (1, 0), (1, 1)
+    ]  # fmt: skip
+    played = []
+    real = arena.play_game
+
+    def counted(spec, a, b, players, index, seed):
+        played.append(index)
+        return real(spec, a, b, players, index, seed)
+
+    monkeypatch.setattr(arena, "play_game", counted)
+    assert main([*argv, "--games", "5", "--log", str(log)]) == 0
+    extended = json.loads(capsys.readouterr().out)
+    assert played == [3, 4]
+    assert main([*argv, "--games", "5"]) == 0
+    assert json.loads(capsys.readouterr().out)["players"] == extended["players"]
+    assert len(log.read_text().splitlines()) == 7
+    assert {line["opener"] for line in lines} <= {0, 1}

@@ -24,6 +24,7 @@ from bot.play.gamerecord import (
 from bot.play.history import narrate, undo_action
 from bot.play.secrecy import is_secret_choice
 from bot.play.stepper import replayed
+from bot.play.story import stored_result
 from bot.storage import GameRecord, LogEntry, Seat
 from games import REGISTRY
 from tests.bot.test_history_log import RAW_VOTE
@@ -45,7 +46,9 @@ def played(key: str, seed: int, most: int = 10_000) -> tuple[GameRecord, list[Lo
         state = spec.apply(state, seat, action)
         log.append(LogEntry(len(log) + 1, seat, 100 + seat, action, 0.0))
     outcome = spec.outcome(state)
-    result = None if outcome is None else {"winners": outcome.winners, "reason": outcome.reason}
+    result = (
+        None if outcome is None else stored_result(outcome.winners, outcome.text, **outcome.params)
+    )
     seats = [Seat(s, 100 + s) for s in range(count)]
     status: Any = "active" if outcome is None else "over"
     game = GameRecord(

@@ -23,6 +23,7 @@ from bot.play.posts import (
     turn_goes_on,
 )
 from bot.play.secrecy import ballots_owed, is_secret_choice, secret_aside
+from bot.play.story import reason_of, stored_result
 from bot.storage import DirectMessage, GameRecord, Seat, ThreadPost
 from games import REGISTRY, GameSpec
 
@@ -148,7 +149,8 @@ def test_a_turns_post_shows_only_the_public_board_and_the_end_its_result():
     assert post.view == TORTUGA.view(end.after, None) and "private" not in post.view
     outcome = TORTUGA.outcome(end.after)
     assert outcome is not None
-    assert post.result == {"winners": outcome.winners, "reason": outcome.reason}
+    assert post.result == stored_result(outcome.winners, outcome.text, **outcome.params)
+    assert reason_of(post.result) == outcome.reason
     owed = posts_owed(game, TORTUGA, end.before, end.after, 40, end.line, end.seat)
     assert owed[:2] == [
         post,

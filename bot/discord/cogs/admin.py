@@ -13,20 +13,20 @@ from bot.discord.acting import act
 from bot.discord.bot import ParleyBot
 from bot.discord.targets import find_target_game, game_autocomplete, in_server_only
 from bot.play.service import UserError
-from bot.storage import GameRecord
+from bot.storage import GameRecord, who
 from games import REGISTRY
-from games.core.words import N_
+from games.core.words import N_, t
 
 
 async def hosted_game(
     interaction: discord.Interaction[ParleyBot], game_id: int | None
 ) -> GameRecord:
-    in_server_only(interaction, "`/parley kick` and `/parley sub` there, in the game's thread")
+    in_server_only(interaction, N_("`/parley kick` and `/parley sub` there, in the game's thread"))
     game = await find_target_game(interaction, game_id)
     if game.status != "active":
-        raise UserError("This only works in a game that is being played.")
+        raise UserError(t("This only works in a game that is being played."))
     if interaction.user.id != game.host_id:
-        raise UserError(f"Only the host, <@{game.host_id}>, can do that.")
+        raise UserError(t("Only the host, {host}, can do that.", host=who(game.host_id)))
     return game
 
 
@@ -47,7 +47,7 @@ class AdminCog(commands.Cog, name="admin"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         target = await hosted_game(interaction, game)
         if replacement.bot:
-            raise UserError(f"{replacement.mention} cannot take this seat.")
+            raise UserError(t("{player} cannot take this seat.", player=replacement.mention))
         hand_over = partial(
             self.bot.service.hand_over, target, player.id, replacement.id, self.bot.clock()
         )
@@ -56,7 +56,9 @@ class AdminCog(commands.Cog, name="admin"):
             interaction,
             target.id,
             hand_over,
-            lambda seat: f"{replacement.mention} now plays {label(seat)}.",
+            lambda seat: t(
+                "{player} now plays {seat}.", player=replacement.mention, seat=t(label(seat))
+            ),
         )
 
     @app_commands.command(
@@ -73,7 +75,12 @@ class AdminCog(commands.Cog, name="admin"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         target = await hosted_game(interaction, game)
         kick = partial(self.bot.service.kick, target, player.id)
-        await act(interaction, target.id, kick, lambda _: f"{player.mention} was removed.")
+        await act(
+            interaction,
+            target.id,
+            kick,
+            lambda _: t("{player} was removed.", player=player.mention),
+        )
 
 
 async def setup(bot: ParleyBot) -> None:

@@ -33,14 +33,11 @@ from bot.play.service import UserError
 from bot.play.standings import rating_path, record_of, seen
 from bot.storage import GameRecord
 from games import REGISTRY
-from games.core.words import N_
+from games.core.words import N_, number, t, tn
 from renderers import chart
 
 #: Under a record with a provisional rating: what the '?' means.
-PROVISIONAL = (
-    f"? = provisional: fewer than {PROVISIONAL_GAMES} rated games, or too few results to be "
-    "sure yet."
-)
+PROVISIONAL = N_("? = provisional: fewer than {n} rated games, or too few results to be sure yet.")
 
 
 def link(game: GameRecord) -> str:
@@ -69,7 +66,7 @@ class HistoryCog(commands.Cog, name="history"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         target = await find_target_game(interaction, game)
         if target.state is None:
-            raise UserError("The game has not started yet.")
+            raise UserError(t("The game has not started yet."))
         text, number, count = await history_page(self.bot, target, page)
         view = history_view(target.id, number, count)
         if view is None:
@@ -93,12 +90,12 @@ class HistoryCog(commands.Cog, name="history"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         target = await find_target_game(interaction, game)
         if target.state is None:
-            raise UserError("The game has not started yet.")
+            raise UserError(t("The game has not started yet."))
         if not animated:
             await open_stepper(interaction, target.id, move)
             return
         animation = await self.bot.herald.replays.of(target)
-        title = REGISTRY[target.game_key].title
+        title = t(REGISTRY[target.game_key].title)
         await interaction.followup.send(
             replay_caption(title, target, animation),
             ephemeral=True,
@@ -152,20 +149,37 @@ class HistoryCog(commands.Cog, name="history"):
         game: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        guild_id = per_server(interaction, "Records and ratings", "/parley stats")
+        guild_id = per_server(interaction, N_("Records and ratings"), "/parley stats")
         who = player or interaction.user
         games = await self.bot.store.finished_games(guild_id, who.id, game)
-        title = REGISTRY[game].title if game else "all games"
+        title = t(REGISTRY[game].title) if game else t("all games")
         if not games:
-            raise UserError(f"{who.mention} has no finished game here ({title}) yet.")
+            raise UserError(
+                t(
+                    "{player} has no finished game here ({games}) yet.",
+                    player=who.mention,
+                    games=title,
+                )
+            )
         record = record_of(who.id, games)
-        lines = [f"📊 **{who.mention}** on this server ({title})"]
+        lines = [t("📊 **{player}** on this server ({games})", player=who.mention, games=title)]
         if record.played:
             share = round(100 * record.won / record.played)
-            lines.append(f"Games played: {record.played} · won: {record.won} ({share}%)")
+            lines.append(
+                t(
+                    "Games played: {played} · won: {won} ({share}%)",
+                    played=number(record.played),
+                    won=number(record.won),
+                    share=share,
+                )
+            )
         if record.ai_played:
             lines.append(
-                f"Against the AI: {record.ai_played} played, {record.ai_won} won (unrated)"
+                t(
+                    "Against the AI: {played} played, {won} won (unrated)",
+                    played=number(record.ai_played),
+                    won=number(record.ai_won),
+                )
             )
         ratings = []
         provisional = False
@@ -175,18 +189,40 @@ class HistoryCog(commands.Cog, name="history"):
             if rating is not None:
                 shown = seen(rating)
                 provisional = provisional or shown.provisional
-                ratings.append(f"{REGISTRY[key].title} {shown} ({rating.games} rated)")
-        lines.append("Rating: " + (" · ".join(ratings) if ratings else "none yet"))
+                ratings.append(
+                    tn(
+                        "{game} {rating} ({n} rated)",
+                        "{game} {rating} ({n} rated)",
+                        rating.games,
+                        game=t(REGISTRY[key].title),
+                        rating=shown,
+                    )
+                )
+        told = " · ".join(ratings) if ratings else t("none yet")
+        lines.append(t("Rating: {ratings}", ratings=told))
         if provisional:
-            lines.append(PROVISIONAL)
+            lines.append(t(PROVISIONAL, n=PROVISIONAL_GAMES))
         if record.favourite and not game:
             favourite = sum(g.game_key == record.favourite for g in games)
-            lines.append(f"Favourite game: {REGISTRY[record.favourite].title} ({favourite} games)")
+            lines.append(
+                tn(
+                    "Favourite game: {game} ({n} game)",
+                    "Favourite game: {game} ({n} games)",
+                    favourite,
+                    game=t(REGISTRY[record.favourite].title),
+                )
+            )
         if record.longest is not None:
             longest = record.longest
             lines.append(
-                f"Longest game: #{longest.id} {REGISTRY[longest.game_key].title}, "
-                f"{longest.version} moves · {link(longest)}"
+                tn(
+                    "Longest game: #{number} {game}, {n} move · {link}",
+                    "Longest game: #{number} {game}, {n} moves · {link}",
+                    longest.version,
+                    number=longest.id,
+                    game=t(REGISTRY[longest.game_key].title),
+                    link=link(longest),
+                )
             )
         path = rating_path(who.id, games) if game else []
         if game is None or len(path) < 2:
@@ -194,7 +230,7 @@ class HistoryCog(commands.Cog, name="history"):
             return
         png = await asyncio.to_thread(
             chart.render,
-            f"{who.display_name} · {REGISTRY[game].title} rating",
+            t("{player} · {game} rating", player=who.display_name, game=t(REGISTRY[game].title)),
             [(p.points, p.provisional) for p in path],
         )
         await interaction.followup.send(
@@ -220,9 +256,9 @@ class HistoryCog(commands.Cog, name="history"):
         season: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        guild_id = per_server(interaction, "Leaderboards", "/parley leaderboard")
+        guild_id = per_server(interaction, N_("Leaderboards"), "/parley leaderboard")
         if game not in REGISTRY:
-            raise UserError(f"I don't know a game called `{game}`.")
+            raise UserError(t("I don't know a game called `{key}`.", key=game))
         text, count = await ranks_page(self.bot, guild_id, game, page, everyone, season)
         # a season's pages are asked for by number (the page buttons show the server's)
         view = None if season else ranks_view(game, page, count, everyone)

@@ -35,13 +35,20 @@ from bot.play.leagues.rounds import LeagueRounds
 from bot.play.service import UserError, parse_options
 from bot.storage.leagues import LeagueDraft, LeagueFormat, LeagueRecord
 from games import REGISTRY, find_game
-from games.core.words import N_, speaking
+from games.core.words import N_, speaking, t, tn
 
 FORMAT_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in FORMATS.items()]
 #: A league's games must end, so no round waits forever: never "wait for them".
 ABSENT_CHOICES = [
     app_commands.Choice(name=POLICIES[key], value=key) for key in ("autopilot", "forfeit")
 ]
+#: A league's state as ``/parley league list`` says it.
+LEAGUE_STATES = {
+    "signup": N_("signing up"),
+    "playing": N_("round {round}"),
+    "over": N_("over"),
+    "cancelled": N_("called off"),
+}
 MOST_ROUNDS = 30
 MOST_SIGNUP_DAYS = 30
 
@@ -55,8 +62,15 @@ async def may_organise(interaction: discord.Interaction[ParleyBot], guild_id: in
     role = await interaction.client.store.league_role(guild_id)
     roles = {r.id for r in getattr(member, "roles", [])}
     if role is None or role not in roles:
-        named = f" or the <@&{role}> role" if role else ""
-        raise UserError(f"Only members with Manage Server{named} can create a league here.")
+        if role:
+            mention = f"<@&{role}>"
+            raise UserError(
+                t(
+                    "Only members with Manage Server or the {role} role can create a league here.",
+                    role=mention,
+                )
+            )
+        raise UserError(t("Only members with Manage Server can create a league here."))
 
 
 def drafted(
@@ -76,28 +90,44 @@ def drafted(
     """What ``/parley league new`` asked for, checked (a forged payload included)."""
     spec = find_game(game)
     if spec is None:
-        raise UserError("Pick the game from the list offered.")
+        raise UserError(t("Pick the game from the list offered."))
     if format not in FORMATS or absent not in ("autopilot", "forfeit"):
-        raise UserError("Pick the format and what happens when a clock runs out from the lists.")
+        raise UserError(t("Pick the format and what happens when a clock runs out from the lists."))
     seconds = CLOCKS.get(clock)
     if seconds is None:
-        raise UserError("A league needs a move clock, so that every round ends: pick one.")
+        raise UserError(t("A league needs a move clock, so that every round ends: pick one."))
     seats = seats or (2 if spec.max_players == 2 else min(spec.max_players, 4))
     if not spec.min_players <= seats <= spec.max_players:
-        raise UserError(f"{spec.title} takes {spec.player_range()}, not {seats}.")
+        raise UserError(
+            t(
+                "{game} takes {players}, not {seats}.",
+                game=t(spec.title),
+                players=spec.player_range(),
+                seats=seats,
+            )
+        )
     if seats > 2 and format != "robin":
         raise UserError(
-            "Swiss and elimination pair two players; for tables of more, choose round robin."
+            t("Swiss and elimination pair two players; for tables of more, choose round robin.")
         )
     if format == "swiss" and not 1 <= rounds <= MOST_ROUNDS:
-        raise UserError(f"A Swiss league needs its number of rounds: 1 to {MOST_ROUNDS}.")
+        raise UserError(
+            t("A Swiss league needs its number of rounds: 1 to {most}.", most=MOST_ROUNDS)
+        )
     if not 0 <= rounds <= MOST_ROUNDS:
-        raise UserError(f"Rounds: 1 to {MOST_ROUNDS} (0: as many as the format needs).")
+        raise UserError(
+            t("Rounds: 1 to {most} (0: as many as the format needs).", most=MOST_ROUNDS)
+        )
     if not 0 < signup_hours <= 24 * MOST_SIGNUP_DAYS:
-        raise UserError(f"Sign-up lasts more than 0 hours and at most {MOST_SIGNUP_DAYS} days.")
+        raise UserError(
+            t(
+                "Sign-up lasts more than 0 hours and at most {most} days.",
+                most=MOST_SIGNUP_DAYS,
+            )
+        )
     name, season = name.strip()[:60], (season or "").strip()[:40] or None
     if not name:
-        raise UserError("Give the league a name.")
+        raise UserError(t("Give the league a name."))
     league_format: LeagueFormat = format  # type: ignore[assignment]
     assert interaction.guild_id is not None and interaction.channel_id is not None
     return LeagueDraft(
@@ -122,14 +152,14 @@ async def chosen_league(
     interaction: discord.Interaction[ParleyBot], league_id: int | None
 ) -> LeagueRecord:
     """The ``league`` option, else the league whose thread this is, else the server's newest."""
-    guild_id = per_server(interaction, "Leagues", "/parley league")
+    guild_id = per_server(interaction, N_("Leagues"), "/parley league")
     if league_id is not None:
         return await reach_league(interaction, league_id)
     leagues = await interaction.client.store.leagues(guild_id)
     here = [lg for lg in leagues if lg.thread_id == interaction.channel_id]
     if here or leagues:
         return (here or leagues)[0]
-    raise UserError("There is no league in this server yet: `/parley league new` starts one.")
+    raise UserError(t("There is no league in this server yet: `/parley league new` starts one."))
 
 
 class LeagueCog(commands.Cog, name="league"):
@@ -181,17 +211,20 @@ class LeagueCog(commands.Cog, name="league"):
         language: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        guild_id = per_server(interaction, "Leagues", "/parley league new")
+        guild_id = per_server(interaction, N_("Leagues"), "/parley league new")
         await may_organise(interaction, guild_id)
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise UserError(
-                "Create leagues in a text channel: the league and its games get threads there."
+                t("Create leagues in a text channel: the league and its games get threads there.")
             )
         missing = lacking(interaction.app_permissions, TO_OPEN)
         if missing:
             raise UserError(
-                f"I can't run a league in this channel: I lack {listing(missing)} here."
+                t(
+                    "I can't run a league in this channel: I lack {permissions} here.",
+                    permissions=listing(missing),
+                )
             )
         draft = drafted(
             interaction,
@@ -210,7 +243,7 @@ class LeagueCog(commands.Cog, name="league"):
         draft = replace(draft, language=game_language(language, interaction.guild_locale))
         store = self.bot.store
         league = await store.create_league(draft)
-        committed(interaction, f"League #{league.id} is created.")
+        committed(interaction, t("League #{number} is created.", number=league.id))
         with speaking(speech(league.draft.language)):  # the card and thread: the league's
             card = await channel.send(
                 embed=league_card(league, []),
@@ -222,8 +255,14 @@ class LeagueCog(commands.Cog, name="league"):
             )
         await store.set_league_places(league.id, card.id, thread.id)
         await interaction.followup.send(
-            f"**{league.draft.name}** ({REGISTRY[draft.game_key].title}, {format_words(league)}) "
-            f"is open for sign-up: <#{thread.id}>. Round 1 is drawn when sign-up closes.",
+            t(
+                "**{league}** ({game}, {format}) is open for sign-up: {thread}. Round 1 is drawn "
+                "when sign-up closes.",
+                league=league.draft.name,
+                game=t(REGISTRY[draft.game_key].title),
+                format=format_words(league),
+                thread=f"<#{thread.id}>",
+            ),
             ephemeral=True,
         )
 
@@ -239,7 +278,8 @@ class LeagueCog(commands.Cog, name="league"):
         table = view.table()
         text = standings_text(view)
         if not table:
-            await interaction.followup.send(text + "\nNobody has signed up yet.", ephemeral=True)
+            nobody = t("Nobody has signed up yet.")
+            await interaction.followup.send(f"{text}\n{nobody}", ephemeral=True)
             return
         file = await standings_file(self.bot, view, table)
         await interaction.followup.send(text, file=file, ephemeral=True)
@@ -251,27 +291,31 @@ class LeagueCog(commands.Cog, name="league"):
         self, interaction: discord.Interaction[ParleyBot], season: str | None = None
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        guild_id = per_server(interaction, "Leagues", "/parley league list")
+        guild_id = per_server(interaction, N_("Leagues"), "/parley league list")
         leagues = await self.bot.store.leagues(guild_id, season)
         if not leagues:
-            where = f" in season {season}" if season else ""
-            raise UserError(f"There are no leagues{where} in this server yet.")
-        state = {
-            "signup": "signing up",
-            "playing": "round {r}",
-            "over": "over",
-            "cancelled": "called off",
-        }
+            if season:
+                raise UserError(
+                    t("There are no leagues in season {season} in this server yet.", season=season)
+                )
+            raise UserError(t("There are no leagues in this server yet."))
         lines = []
         for lg in leagues[:25]:
             where = f" <#{lg.thread_id}>" if lg.thread_id else ""
-            tag = f" · season {lg.draft.season}" if lg.draft.season and not season else ""
-            lines.append(
-                f"#{lg.id} **{lg.draft.name}** ({REGISTRY[lg.draft.game_key].title}, "
-                f"{format_words(lg)}): {state[lg.status].format(r=lg.round)}{tag}{where}"
+            tag = (
+                t(" · season {season}", season=lg.draft.season)
+                if lg.draft.season and not season
+                else ""
             )
-        more = f"\n… and {len(leagues) - 25} older." if len(leagues) > 25 else ""
-        text = "\n".join(lines) + more + "\n`/parley league standings league:N` shows a table."
+            state = t(LEAGUE_STATES[lg.status], round=lg.round)
+            lines.append(
+                f"#{lg.id} **{lg.draft.name}** ({t(REGISTRY[lg.draft.game_key].title)}, "
+                f"{format_words(lg)}): {state}{tag}{where}"
+            )
+        if len(leagues) > 25:
+            lines.append(tn("… and {n} older.", "… and {n} older.", len(leagues) - 25))
+        lines.append(t("`/parley league standings league:N` shows a table."))
+        text = "\n".join(lines)
         await interaction.followup.send(text[:2000], ephemeral=True)
 
     @league.command(description=N_("Leave a league (your games in play go to the autopilot)"))
@@ -293,13 +337,17 @@ class LeagueCog(commands.Cog, name="league"):
         self, interaction: discord.Interaction[ParleyBot], role: discord.Role | None = None
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        guild_id = per_server(interaction, "League settings", "/parley league role")
+        guild_id = per_server(interaction, N_("League settings"), "/parley league role")
         perms = getattr(interaction.user, "guild_permissions", None)
         if not (perms and perms.manage_guild):
-            raise UserError("Only a member with Manage Server can change this.")
+            raise UserError(t("Only a member with Manage Server can change this."))
         await self.bot.store.set_league_role(guild_id, None if role is None else role.id)
-        said = f"Members with {role.mention} " if role else "Only members with Manage Server "
-        await interaction.followup.send(said + "can now create leagues here.", ephemeral=True)
+        said = (
+            t("Members with {role} can now create leagues here.", role=role.mention)
+            if role
+            else t("Only members with Manage Server can now create leagues here.")
+        )
+        await interaction.followup.send(said, ephemeral=True)
 
 
 async def setup(bot: ParleyBot) -> None:

@@ -44,7 +44,7 @@ from bot.discord.targets import (
 )
 from bot.play.matching import best_matches, typed_label
 from bot.play.service import Acted, UserError
-from bot.play.story import stopped
+from bot.play.story import reason_of, stopped
 from bot.play.wording import fit, labeller
 from bot.storage import GameRecord, who
 from games import REGISTRY, find_game
@@ -71,7 +71,7 @@ async def move_autocomplete(
         seat = interaction.client.service.seat_for(game, interaction.user.id)
     except UserError:
         return []
-    offered = [(t, a) for t, a in labelled_actions(game, seat) if len(a) <= VALUE_LIMIT]
+    offered = [(text, a) for text, a in labelled_actions(game, seat) if len(a) <= VALUE_LIMIT]
     return [
         app_commands.Choice(name=fit(text, 100), value=action)
         for text, action in best_matches(current, offered)
@@ -135,7 +135,7 @@ class PlayCog(commands.Cog, name="play"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         target = await find_target_game(interaction, game)
         if target.state is None:
-            raise UserError("The game has not started yet.")
+            raise UserError(t("The game has not started yet."))
         if move is not None:
             text, png = await board_at(self.bot.store, target, move)
             await interaction.followup.send(
@@ -146,9 +146,10 @@ class PlayCog(commands.Cog, name="play"):
         view = spec.view(spec.load(target.state), None)
         png = await asyncio.to_thread(render, target.game_key, view)
         waiting = ", ".join(who(target.user_of(s)) for s in view["to_act"])
-        text = f"**{spec.title} #{target.id}**" + (f": waiting for {waiting}" if waiting else "")
+        title = f"**{t(spec.title)} #{target.id}**"
+        text = t("{game}: waiting for {players}", game=title, players=waiting) if waiting else title
         if target.result:
-            text += f"\nGame over: {stopped(target.result['reason'])}"
+            text += "\n" + t("Game over: {reason}", reason=stopped(reason_of(target.result)))
         await interaction.followup.send(
             text, ephemeral=True, file=discord.File(io.BytesIO(png), "board.png")
         )
@@ -191,7 +192,7 @@ class PlayCog(commands.Cog, name="play"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         spec = find_game(game)
         if spec is None:
-            raise UserError(f"I don't know a game called `{game}`.")
+            raise UserError(t("I don't know a game called `{key}`.", key=game))
         await interaction.followup.send(ephemeral=True, **await rules_answer(spec))
 
     @app_commands.command(description=N_("Resign from your game (asks you to confirm)"))

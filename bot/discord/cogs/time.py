@@ -25,7 +25,7 @@ from bot.play.reminders import valid_timezone
 from bot.play.service import UserError
 from bot.play.vacations import take_vacation
 from bot.storage import GuildSettings
-from games.core.words import N_, speak
+from games.core.words import N_, number, speak, t
 
 log = logging.getLogger(__name__)
 
@@ -45,11 +45,11 @@ def refuse_forged(
     """Discord checks an option's range and choices in its own client only: a forged payload
     is refused in words before anything is saved."""
     if any(hour is not None and not 0 <= hour <= 23 for hour in (quiet_from, quiet_until)):
-        raise UserError("Quiet hours are local hours from 0 to 23.")
+        raise UserError(t("Quiet hours are local hours from 0 to 23."))
     if reminders is not None and reminders not in STYLES:
-        raise UserError("Reminders come by DM or by mention.")
+        raise UserError(t("Reminders come by DM or by mention."))
     if vacation_days is not None and not 0 <= vacation_days <= MOST_VACATION:
-        raise UserError(f"A vacation is 0 to {MOST_VACATION} days (0 ends one).")
+        raise UserError(t("A vacation is 0 to {most} days (0 ends one).", most=MOST_VACATION))
 
 
 def may_set_rule(interaction: discord.Interaction[ParleyBot], forced_games: str | None) -> None:
@@ -57,12 +57,12 @@ def may_set_rule(interaction: discord.Interaction[ParleyBot], forced_games: str 
     before anything is saved, so a refusal changes nothing."""
     if forced_games is None:
         return
-    per_server(interaction, "Rating rules", "/parley settings forced_games")
+    per_server(interaction, N_("Rating rules"), "/parley settings forced_games")
     if forced_games not in ("count", "leave out"):
-        raise UserError("Choose `Count them` or `Leave them out` for `forced_games`.")
+        raise UserError(t("Choose `Count them` or `Leave them out` for `forced_games`."))
     perms = getattr(interaction.user, "guild_permissions", None)
     if not (perms and perms.manage_guild):
-        raise UserError("Only a member with Manage Server can change `forced_games`.")
+        raise UserError(t("Only a member with Manage Server can change `forced_games`."))
 
 
 class TimeCog(commands.Cog, name="time"):
@@ -157,13 +157,16 @@ class TimeCog(commands.Cog, name="time"):
         if timezone is not None:
             if not valid_timezone(timezone):
                 raise UserError(
-                    f"`{timezone}` is not a time zone I know. Use a name like "
-                    "`Europe/Paris`, `America/New_York` or `UTC`."
+                    t(
+                        "`{zone}` is not a time zone I know. Use a name like `Europe/Paris`, "
+                        "`America/New_York` or `UTC`.",
+                        zone=timezone,
+                    )
                 )
             mine = replace(mine, timezone=timezone)
         refuse_forged(quiet_from, quiet_until, reminders, vacation_days)
         if (quiet_from is None) != (quiet_until is None):
-            raise UserError("Give both `quiet_from` and `quiet_until` (local hours).")
+            raise UserError(t("Give both `quiet_from` and `quiet_until` (local hours)."))
         if quiet_from is not None:
             mine = replace(mine, quiet_start=quiet_from, quiet_end=quiet_until)
         if reminders is not None:
@@ -185,13 +188,16 @@ class TimeCog(commands.Cog, name="time"):
         quiet = (
             f"{mine.quiet_start:02d}:00–{mine.quiet_end:02d}:00"
             if mine.quiet_start is not None and mine.quiet_start != mine.quiet_end
-            else "none"
+            else t("none")
         )
-        summary = (
-            f"Time zone: **{mine.timezone}** · quiet hours: **{quiet}** · reminders: "
-            f"**{'by DM' if mine.style == 'dm' else 'by mention'}** · DM when my turn "
-            f"starts: **{'yes' if mine.turn_dm else 'no'}** · vacation days left: "
-            f"**{mine.vacation_bank:.1f}**"
+        summary = t(
+            "Time zone: **{zone}** · quiet hours: **{quiet}** · reminders: **{reminders}** · "
+            "DM when my turn starts: **{turn_dm}** · vacation days left: **{days}**",
+            zone=mine.timezone,
+            quiet=quiet,
+            reminders=t("by DM") if mine.style == "dm" else t("by mention"),
+            turn_dm=t("yes") if mine.turn_dm else t("no"),
+            days=number(round(mine.vacation_bank, 1)),
         )
         lines = [*notes, summary, spoken_line(mine), *([rating_rule] if rating_rule else [])]
         await interaction.followup.send(shorten("\n".join(lines)), ephemeral=True)
@@ -208,10 +214,14 @@ class TimeCog(commands.Cog, name="time"):
         if forced_games is not None:
             settings = GuildSettings(interaction.guild_id, forced_games == "count")
             await store.save_guild_settings(settings)
-        counted = "count in" if settings.rate_forced else "are left out of"
-        return (
-            f"On this server, games decided by a forfeit, a kick or the autopilot {counted} the "
-            "ratings (games finished from now on); games with an AI seat are never rated."
+        if settings.rate_forced:
+            return t(
+                "On this server, games decided by a forfeit, a kick or the autopilot count in "
+                "the ratings (games finished from now on); games with an AI seat are never rated."
+            )
+        return t(
+            "On this server, games decided by a forfeit, a kick or the autopilot are left out "
+            "of the ratings (games finished from now on); games with an AI seat are never rated."
         )
 
 

@@ -19,6 +19,7 @@ from typing import Literal
 
 from bot.play.leagues.boards import Board
 from bot.play.leagues.pairing import winner
+from games.core.words import N_, t
 
 Keyer = Callable[[int], tuple[float, float, float]]
 
@@ -26,29 +27,47 @@ Format = Literal["swiss", "robin", "knockout"]
 
 #: Each format's tie-breaks, in words and as the table's column headings.
 TIE_BREAKS: dict[Format, tuple[tuple[str, str], tuple[str, str]]] = {
-    "swiss": (("Buchholz", "BH"), ("Sonneborn-Berger", "SB")),
-    "robin": (("Sonneborn-Berger", "SB"), ("head-to-head", "H2H")),
-    "knockout": (("rounds won", "Won"), ("points", "Pts")),
+    "swiss": ((N_("Buchholz"), N_("BH")), (N_("Sonneborn-Berger"), N_("SB"))),
+    "robin": ((N_("Sonneborn-Berger"), N_("SB")), (N_("head-to-head"), N_("H2H"))),
+    "knockout": ((N_("rounds won"), N_("Won")), (N_("points"), N_("Pts"))),
+}
+#: What draws the next round, by format (and, for a round robin, by table size).
+NEXT_ROUND = {
+    "swiss": N_(
+        "Round {next} of {rounds} pairs players on equal points, with no rematch while one can "
+        "be avoided once every game of this round is over. {ties}"
+    ),
+    "knockout": N_(
+        "Round {next} of {rounds} pairs the winners of this round once every game of this "
+        "round is over. {ties}"
+    ),
+    "pairs": N_(
+        "Round {next} of {rounds} is fixed by the round robin: everyone meets everyone once "
+        "once every game of this round is over. {ties}"
+    ),
+    "tables": N_(
+        "Round {next} of {rounds} seats tables of {seats}, mixing who meets whom and rotating "
+        "seats once every game of this round is over. {ties}"
+    ),
 }
 
 
 def deciding(fmt: Format, round_no: int, rounds: int, seats: int = 2) -> str:
     """The line under the table: what decides the next round, and how ties are broken."""
     (first, _), (second, _) = TIE_BREAKS[fmt]
-    ties = f"Ties are broken by {first}, then {second}, then sign-up order."
+    ties = t(
+        "Ties are broken by {first}, then {second}, then sign-up order.",
+        first=t(first),
+        second=t(second),
+    )
     if round_no >= rounds:
-        return f"The last round is drawn: the table is final when its games end. {ties}"
-    nxt = f"Round {round_no + 1} of {rounds}"
-    if fmt == "swiss":
-        how = "pairs players on equal points, with no rematch while one can be avoided"
-    elif fmt == "knockout":
-        how = "pairs the winners of this round"
-        ties = "Places go by rounds won, then points."
-    elif seats == 2:
-        how = "is fixed by the round robin: everyone meets everyone once"
-    else:
-        how = f"seats tables of {seats}, mixing who meets whom and rotating seats"
-    return f"{nxt} {how} once every game of this round is over. {ties}"
+        return t(
+            "The last round is drawn: the table is final when its games end. {ties}", ties=ties
+        )
+    if fmt == "knockout":
+        ties = t("Places go by rounds won, then points.")
+    kind = fmt if fmt != "robin" else "pairs" if seats == 2 else "tables"
+    return t(NEXT_ROUND[kind], next=round_no + 1, rounds=rounds, seats=seats, ties=ties)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ each belongs, and what is wrong with a language's translations.
 the code no longer says; ``parley words check`` (and ``tests/test_catalogues.py``) lists every
 problem: a text untranslated or fuzzy, a text no longer said, a placeholder the translation
 lacks or invents, a text given two translations in two areas, a call whose text the extractor
-cannot read (an f-string inside ``t``). Operators' texts (the command line, logs, ``parley
+cannot read (an f-string inside ``t``), a translation naming a ``/parley`` command otherwise
+than the reader's Discord shows it. Operators' texts (the command line, logs, ``parley
 doctor``) stay English and are not extracted.
 """
 
@@ -24,7 +25,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import write_po
 
-from bot.language import LANGUAGES, LOCALES, TRANSLATED, read_catalogue
+from bot.language import LANGUAGES, LOCALES, TRANSLATED, catalogue_files, read_catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The translation calls and where their texts are (gettext's keyword specs).
@@ -231,4 +232,51 @@ def problems(code: str) -> list[str]:
     for path in sorted((LOCALES / code).glob("*.po")):
         if path.stem not in said:
             found.append(f"{path.relative_to(ROOT)}: no area of the code says its texts")
-    return found + unreadable_calls()
+    return found + unreadable_calls() + mention_problems(code)
+
+
+MENTION = re.compile(r"/parley((?: [a-z_]+)+:?)")
+
+
+def command_words(code: str) -> tuple[dict[str, str], dict[str, str]]:
+    """``/parley``'s command and parameter names in language ``code`` (English -> theirs)."""
+    catalogue = read_catalogue(path_of(code, "commands"), code)
+    names: dict[str, dict[str, str]] = {"command name": {}, "parameter name": {}}
+    for message in catalogue:
+        if message.context in names and isinstance(message.id, str) and message.string:
+            names[message.context][message.id] = str(message.string)
+    return names["command name"], names["parameter name"]
+
+
+def mentioned(text: str, commands: Mapping[str, str], parameters: Mapping[str, str]) -> str:
+    """``text`` with each ``/parley command [subcommand] [parameter:]`` it mentions named as
+    the reader's Discord shows it (``/parley zug``); other words after it stay as they are."""
+
+    def rename(match: re.Match[str]) -> str:
+        words = match.group(1).split(" ")[1:]
+        said = []
+        for index, word in enumerate(words):
+            if word.endswith(":") and word[:-1] in parameters:
+                said.append(parameters[word[:-1]] + ":")
+            elif word in commands and (index == 0 or said[0] == commands.get("league")):
+                said.append(commands[word])
+            else:
+                said.extend(words[index:])
+                break
+        return "/parley " + " ".join(said)
+
+    return MENTION.sub(rename, text)
+
+
+def mention_problems(code: str) -> list[str]:
+    """Translations that name a ``/parley`` command otherwise than the reader's Discord
+    shows it (its localised name)."""
+    commands, parameters = command_words(code)
+    found = []
+    for path in catalogue_files(code):
+        for message in read_catalogue(path, code):
+            for string in _strings(message) if message.id else []:
+                if mentioned(string, commands, parameters) != string:
+                    where = path.relative_to(ROOT).as_posix()
+                    found.append(f"{where}: names a command in English: {string!r}")
+    return found

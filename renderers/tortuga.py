@@ -52,6 +52,9 @@ from renderers.base import (
     with_mark_key,
 )
 
+#: A vote's kind as the galleon's box and the event row name it.
+VOTES = {"attack": N_("Attack"), "brawl": N_("Brawl"), "mutiny": N_("Mutiny")}
+
 WIDTH = 960
 HULL = (139, 94, 52)
 DECK = (196, 154, 98)
@@ -387,7 +390,7 @@ def _galleon(draw: ImageDraw.ImageDraw, view: View, layout: Layout) -> None:
     if last:
         text = t(
             "Last {vote}: {symbols}: {verdict}",
-            vote=t(last["vote"]),
+            vote=t(VOTES[last["vote"]]),
             symbols=", ".join(t(symbol) for symbol in last["symbols"]),
             verdict=t(last["verdict"]),
         )
@@ -429,7 +432,7 @@ def _event_row(draw: ImageDraw.ImageDraw, view: View, layout: Layout) -> None:
         else:
             voted = ", ".join(names[seat] for seat in pending["voted"]) or t("nobody yet")
             text = t(
-                "{vote} vote: voted so far: {voted}", vote=t(pending["vote"].title()), voted=voted
+                "{vote} vote: voted so far: {voted}", vote=t(VOTES[pending["vote"]]), voted=voted
             )
         y = fit_text(draw, (left, y, WIDTH - 12, y + 64), text, TEXT, TEXT, DANGER, bold=True) + 8
     limit = layout.players_top - 12

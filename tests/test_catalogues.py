@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.catalogue import problems, unreadable_calls
+from bot.catalogue import mentioned, problems, unreadable_calls
 from bot.language import TRANSLATED, language_of, speech
 from games.core.words import ENGLISH, joined, speaking, t, tn
 
@@ -42,3 +42,13 @@ def test_numbers_and_plurals_follow_the_language_spoken() -> None:
         assert joined(["rouge", "bleu", "vert"]) == "rouge, bleu et vert"
     with speaking(speech("de")):
         assert joined(["Rot", "Blau"]) == "Rot und Blau"
+
+
+def test_a_command_is_named_as_the_readers_discord_shows_it() -> None:
+    commands = {"league": "liga", "standings": "tabelle", "board": "brett", "hint": "tipp"}
+    parameters = {"league": "liga", "move": "zug"}
+    text = "`/parley league standings league:N` zeigt; /parley board move:3; /parley hint erlauben"
+    assert mentioned(text, commands, parameters) == (
+        "`/parley liga tabelle liga:N` zeigt; /parley brett zug:3; /parley tipp erlauben"
+    )
+    assert mentioned("/parley tipp erlauben", commands, parameters) == "/parley tipp erlauben"

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from bot.language import speech
+from bot.language import speech_in
 from games import REGISTRY
 from games.core.words import speaking
 from tests.bot.conftest import World, logged
@@ -56,7 +56,7 @@ async def test_no_secret_reaches_a_public_place_or_another_seat(
     world.guild.locale = language
     for user in users:
         user.locale = language
-    with speaking(speech(language)):  # each seat's secrets in the words its DMs use
+    with speaking(speech_in(language)):  # each seat's secrets in the words its DMs use
         await audit(world, key, users, debug_log)
 
 

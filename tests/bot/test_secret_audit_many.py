@@ -35,7 +35,7 @@ import pytest
 from bot.discord.choices import choices_view, panel
 from bot.discord.delivery import dm_text, post_text, public_choices
 from bot.discord.undo import request_text
-from bot.language import LANGUAGES, speech
+from bot.language import LANGUAGES, speech_in
 from bot.play.history import history_lines, undo_action
 from bot.play.posts import posts_owed
 from bot.play.service import GameService, UserError
@@ -244,7 +244,7 @@ def test_no_secret_leaks_in_many_games(key: str, language: str, debug_log):
     games = int(os.environ.get("PARLEY_AUDIT_GAMES") or SAMPLE[key])
     if language != "en":
         games = max(1, games // 10)
-    with speaking(speech(language)):
+    with speaking(speech_in(language)):
         audit_many(key, games, debug_log)
 
 

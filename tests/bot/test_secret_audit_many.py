@@ -53,7 +53,7 @@ from tests.bot.test_secret_audit import secret_lines
 #: every language); ``PARLEY_AUDIT_GAMES`` overrides it.
 SAMPLE = dict.fromkeys(REGISTRY, 10) | {
     "cardinal": 30,
-    "caribbean": 3,
+    "caribbean": 4,
     "rigadoon": 3,
     "tortuga": 30,
 }

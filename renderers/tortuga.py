@@ -402,7 +402,8 @@ def _galleon(draw: ImageDraw.ImageDraw, view: View, layout: Layout) -> None:
 
 def _counted(symbols: list[str]) -> str:
     """A vote's symbols, each once with how many were revealed ("6× british, french"): a
-    brawl of nine reveals ten flags, too many to name one by one in the galleon's box."""
+    brawl of nine players reveals up to eleven flags (El Dorado's second card, the deck's),
+    too many to name one by one in the galleon's box."""
     said = []
     for symbol in dict.fromkeys(symbols):
         n = symbols.count(symbol)

@@ -1,7 +1,8 @@
 """``parley arena``: play games between players and print how often each wins.
 
-``parley arena GAME --a SPEC --b SPEC [--players N] [--games N] [--seed S] [--json]
-[--progress] [--log FILE]``, where a SPEC is ``random``, ``greedy`` or ``ai:easy|normal|hard``.
+``parley arena GAME --a SPEC --b SPEC [--players N] [--games N] [--seed S] [--option NAME=VALUE]
+[--json] [--progress] [--log FILE]``, where a SPEC is ``random``, ``greedy`` or
+``ai:easy|normal|hard``; each ``--option`` sets one of the game's options for every game.
 ``--a`` sits in one seat (a new seat each game), ``--b`` in all the others. ``--ladder`` instead
 of ``--a`` and ``--b`` plays each AI level against the one below it, the table that shows the
 levels mean something (docs/ai.md). ``--log`` keeps every game as a JSON line and counts the
@@ -19,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from games import REGISTRY, find_game
+from games import REGISTRY, GameSpec, find_game
 from games.ai import LEVELS, PLAYER_NAMES
 from games.ai.arena import MAX_ACTIONS, Game, Result, Standing, run_arena
 
@@ -43,6 +44,13 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         default=None,
         help="processes (default: one per core; results do not depend on it)",
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="one of the game's options, for every game (cardinal: --option board=compass)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
@@ -71,18 +79,44 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"{spec.title} takes {spec.player_range()}, not {players}")
     if args.games < 1:
         parser.error("--games must be at least 1")
+    try:
+        options = game_options(spec, args.option)
+    except ValueError as problem:
+        parser.error(str(problem))
 
     for a, b in pairs:
         name = a if a != b else f"{a} (--a)"  # the same spec on both sides
         run = {"game": spec.key, "a": a, "b": b, "players": players, "seed": args.seed}
+        if options:  # a log line without options is a game with the defaults
+            run["options"] = options
         known = read_log(args.log, run) if args.log else {}
         tracker = Progress(args.games, name, args.progress, args.log, run)
-        result = run_arena(spec, a, b, players, args.games, args.seed, args.workers, tracker, known)
+        result = run_arena(
+            spec, a, b, players, args.games, args.seed, args.workers, tracker, known, options
+        )
         if args.json:
             print(json.dumps(result.as_json()))
         else:
             print(report(spec.title, args.seed, result))
     return 0
+
+
+def game_options(spec: GameSpec[Any], given: list[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` words as the game's options, each value one of its choices (matched as
+    written, so ``--option size=7`` finds the number 7)."""
+    options: dict[str, Any] = {}
+    choices = {option.name: option.choices for option in spec.options}
+    for word in given:
+        name, _, value = word.partition("=")
+        if name not in choices:
+            known = ", ".join(choices) or "none"
+            raise ValueError(f"{spec.title} has no option {name!r} (its options: {known})")
+        matching = [choice for choice in choices[name] if str(choice) == value]
+        if not matching:
+            allowed = ", ".join(str(choice) for choice in choices[name])
+            raise ValueError(f"option {name} must be one of: {allowed}")
+        options[name] = matching[0]
+    return options
 
 
 def rungs() -> list[tuple[str, str]]:
@@ -99,7 +133,8 @@ def read_log(path: Path, run: dict[str, Any]) -> dict[int, Game]:
     known = {}
     for text in path.read_text().splitlines():
         line = json.loads(text)
-        if all(line.get(key) == value for key, value in run.items()):
+        same = all(line.get(key) == value for key, value in run.items())
+        if same and line.get("options") == run.get("options"):
             known[line["index"]] = Game.from_json(line)
     return known
 

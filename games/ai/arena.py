@@ -175,17 +175,24 @@ def seat_player(entrant: Entrant, seed: int) -> Player:
 
 
 def play_game(
-    spec: GameSpec[Any], a: Entrant, b: Entrant, players: int, index: int, seed: int
+    spec: GameSpec[Any],
+    a: Entrant,
+    b: Entrant,
+    players: int,
+    index: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
 ) -> Game:
     """Game ``index`` of an arena: ``a`` in seat ``index % players``, ``b`` everywhere else,
-    every seat's player seeded apart from the others and from the game's own seed."""
+    every seat's player seeded apart from the others and from the game's own seed; the game
+    set up with ``options`` (the game's defaults for the rest)."""
     seat_of_a = index % players
     mixer = random.Random(f"{seed}:{index}")
     game_seed = mixer.getrandbits(31)
     seated = [
         seat_player(a if seat == seat_of_a else b, mixer.getrandbits(62)) for seat in range(players)
     ]
-    state = spec.new(players, game_seed)
+    state = spec.new(players, game_seed, dict(options or {}))
     opener = spec.to_act(state)[0]
     think: list[float] = []
     for actions in range(MAX_ACTIONS):
@@ -213,23 +220,25 @@ def run_arena(
     workers: int | None = None,
     progress: Callable[[int, Game], None] | None = None,
     known: Mapping[int, Game] | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> Result:
     """Play games ``0`` to ``games - 1`` of ``a`` against ``b``, except those ``known`` by
     index already (a log's, counted as they are); ``workers`` processes (default: one per
     core this process may use; 1 plays them here, one after the other, as does a spec that
     is not the registered one, which a worker could not find by its key). ``progress`` hears
     of each game played (its index and result) as soon as it and every game before it are
-    over, so a long run can be judged, and logged, as it goes."""
+    over, so a long run can be judged, and logged, as it goes. ``options``: the game's
+    options for every game (Cardinal's ``board``, say)."""
     count = players or spec.min_players
     make_player(a), make_player(b)  # refuse an unknown name before starting any process
     known = known or {}
     wanted = [index for index in range(games) if index not in known]
     workers = workers or len(os.sched_getaffinity(0))
     if workers == 1 or len(wanted) <= 1 or REGISTRY.get(spec.key) is not spec:
-        here = (play_game(spec, a, b, count, index, seed) for index in wanted)
+        here = (play_game(spec, a, b, count, index, seed, options) for index in wanted)
         played = _collect(wanted, here, progress)
     else:
-        jobs = [(spec.key, a, b, count, index, seed) for index in wanted]
+        jobs = [(spec.key, a, b, count, index, seed, options) for index in wanted]
         with ProcessPoolExecutor(max_workers=min(workers, len(wanted))) as pool:
             there = pool.map(_play_registered, *zip(*jobs, strict=True))
             played = _collect(wanted, there, progress)
@@ -249,10 +258,12 @@ def _collect(
     return results
 
 
-def _play_registered(key: str, a: str, b: str, players: int, index: int, seed: int) -> Game:
+def _play_registered(
+    key: str, a: str, b: str, players: int, index: int, seed: int, options: Any
+) -> Game:
     """:func:`play_game` in a worker process, which finds the game by its key (a spec holds
     functions that do not cross a process boundary)."""
-    return play_game(REGISTRY[key], a, b, players, index, seed)
+    return play_game(REGISTRY[key], a, b, players, index, seed, options)
 
 
 def tally(game: str, players: int, a: str, b: str, results: list[Game]) -> Result:

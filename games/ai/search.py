@@ -13,7 +13,14 @@ instead of the parent's visits, so actions rarely legal are not over-explored).
   node picks the child best for itself (max^n). Rewards come from ``spec.evaluate``.
 * Simultaneous choices (``to_act`` holds several seats) are taken in turn: the searching seat
   first, then the others in ``to_act`` order. So the searcher never conditions its own choice
-  on a secret it would not know, and the opponents are assumed to answer it (paranoid).
+  on a secret it would not know. A ``paranoid`` search lets the opponents answer it as if they
+  saw it; otherwise an opponent making a secret choice (a bid, a vote: the game's
+  ``secret_choice``) chooses on what it can see: its statistics are kept per information set,
+  the path with the searcher's secret actions left out, and shared by every secret choice of
+  the searcher's that looks the same to it (the opponent's half of multiple-observer ISMCTS,
+  Cowling, Powley and Whitehouse 2015). A paranoid search values a bid by the best answer to
+  it, and more iterations find that answer more surely: it grows more timid the longer it
+  thinks.
 * Chance lives inside the state's RNG, which ``sample`` re-deals: the same path in two worlds
   may lead to different positions, which is what makes the tree an information-set tree.
 * Leaves: a random playout of at most ``depth`` actions, then ``spec.evaluate``.
@@ -58,6 +65,9 @@ class Budget:
     worlds: int = 32
     exploration: float = 0.5
     minimax: float = 0.5
+    paranoid: bool = True
+    """Whether an opponent's secret choice may answer the searcher's secret choice made
+    before it in the same phase (module docstring)."""
     lookahead: float = 0.0
     """Where the worlds agree (nothing hidden and no chance left: every sampled world is the
     same position), expand a node all at once and spend this share of the iterations: play
@@ -77,9 +87,11 @@ class Node:
 
     ``rewards`` sums the outcomes of the iterations through it, per seat; ``estimate`` is its
     implicit minimax value per seat; ``mover`` the seat that chose among its children on the
-    latest visit."""
+    latest visit; ``blind`` whether that seat chose from an information set, not seeing which
+    of the searcher's secret choices led here (then the estimate is the mean reward: the best
+    child for the mover is an answer it could not have known to give)."""
 
-    __slots__ = ("available", "children", "estimate", "mover", "rewards", "visits")
+    __slots__ = ("available", "blind", "children", "estimate", "mover", "rewards", "visits")
 
     def __init__(self, seats: int) -> None:
         self.children: dict[str, Node] = {}
@@ -88,6 +100,7 @@ class Node:
         self.rewards = [0.0] * seats
         self.estimate: list[float] = []
         self.mover = 0
+        self.blind = False
 
 
 def search(
@@ -113,9 +126,12 @@ def search(
         pool = pool[:1]
     seats = len(spec.evaluate(pool[0]))
     root = Node(seats)
+    blind: dict[tuple[int, tuple[str, ...]], Node] = {}
     for iteration in range(iterations):
         state = spec.copy(pool[iteration % len(pool)])
         path = [root]
+        seen: list[str] = []
+        shared: list[Node] = []
         node, mover, actions = root, seat, legal
         rewards: list[float] | None = None
         while True:
@@ -123,7 +139,18 @@ def search(
             if lookahead and any(a not in node.children for a in actions):
                 rewards = _expand(spec, state, node, actions, mover, seats)
                 break
-            action, node, expanded = _select(node, actions, mover, seats, budget, rng)
+            secret = not budget.paranoid and spec.secret_choice(state, mover)
+            node.blind = secret and mover != seat and len(seen) < len(path) - 1
+            if node.blind:
+                infoset = blind.setdefault((mover, tuple(seen)), Node(seats))
+                action, chosen, _ = _select(infoset, actions, mover, seats, budget, rng, False)
+                shared.append(chosen)
+                expanded = action not in node.children
+                node = node.children.setdefault(action, Node(seats))
+            else:
+                action, node, expanded = _select(node, actions, mover, seats, budget, rng)
+            if not (secret and mover == seat):
+                seen.append(f"{mover} {action}")
             spec.play(state, mover, action)
             path.append(node)
             to_act = spec.to_act(state)
@@ -138,6 +165,7 @@ def search(
         elif rewards is None:
             rewards = node.estimate = spec.evaluate(state)
         _back_up(path, rewards, seats, budget.minimax > 0)
+        _back_up(shared, rewards, seats, False)
     children = root.children
 
     def preference(action: str) -> tuple[int, float]:
@@ -164,10 +192,17 @@ def agree(spec: GameSpec[Any], pool: list[Any]) -> bool:
 
 
 def _select(
-    node: Node, actions: list[str], mover: int, seats: int, budget: Budget, rng: random.Random
+    node: Node,
+    actions: list[str],
+    mover: int,
+    seats: int,
+    budget: Budget,
+    rng: random.Random,
+    backed_up: bool = True,
 ) -> tuple[str, Node, bool]:
     """Expand an action never tried from ``node`` if there is one in this world, else the
-    UCB1 choice for ``mover`` among the actions legal in this world; says which it did."""
+    UCB1 choice for ``mover`` among the actions legal in this world; says which it did.
+    ``backed_up``: the children carry minimax estimates (not so in an information set)."""
     children = node.children
     untried = [a for a in actions if a not in children]
     for a in actions:
@@ -177,7 +212,8 @@ def _select(
         action = untried[0] if len(untried) == 1 else rng.choice(untried)
         child = children[action] = Node(seats)
         return action, child, True
-    exploration, minimax = budget.exploration, budget.minimax
+    exploration = budget.exploration
+    minimax = budget.minimax if backed_up else 0.0
     best_action = actions[0]
     best_child = children[best_action]
     best_score = -math.inf
@@ -221,7 +257,9 @@ def _back_up(path: list[Node], rewards: list[float], seats: int, minimax: bool) 
         sums = node.rewards
         for seat in range(seats):
             sums[seat] += rewards[seat]
-        if minimax and node.children:
+        if minimax and node.blind:
+            node.estimate = [total / node.visits for total in sums]
+        elif minimax and node.children:
             mover = node.mover
             node.estimate = max(
                 (child.estimate for child in node.children.values()), key=lambda e: e[mover]

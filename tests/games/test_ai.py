@@ -13,6 +13,7 @@ from games import REGISTRY, GameSpec
 from games.ai import Budget, GreedyPlayer, Player, RandomPlayer, SearchPlayer, make_player
 from games.ai.arena import play_game, run_arena, tally, wilson
 from games.ai.players import observe, onward
+from games.ai.search import search
 from games.caribbean.position import build_position, sailing
 
 TINY = Budget(per_action=1, floor=2, ceiling=2, depth=1)
@@ -276,3 +277,44 @@ def test_player_names():
     assert make_player("ai:hard").name == "ai:hard"
     with pytest.raises(ValueError, match="unknown player"):
         make_player("ai:godlike")
+
+
+class SecretGuess:
+    """A two-seat toy with one secret phase: seat 0 hides a coin in hand ``a`` or ``b``, or
+    keeps it safe for a sure 0.4; then seat 1, not seeing the hand, guesses it. Seat 0 scores
+    1 if the guess misses a hidden coin, 0 if it finds it."""
+
+    def copy(self, state: dict[str, Any]) -> dict[str, Any]:
+        return dict(state)
+
+    def dump(self, state: dict[str, Any]) -> str:
+        return repr(sorted(state.items()))
+
+    def to_act(self, state: dict[str, Any]) -> list[int]:
+        return [0] if "hid" not in state else [1] if "guess" not in state else []
+
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[str]:
+        return ["a", "b", "safe"] if seat == 0 else ["a", "b"]
+
+    def play(self, state: dict[str, Any], seat: int, action: str) -> None:
+        state["guess" if seat else "hid"] = action
+
+    def secret_choice(self, state: dict[str, Any], seat: int) -> bool:
+        return True
+
+    def evaluate(self, state: dict[str, Any]) -> list[float]:
+        if "guess" not in state:
+            return [0.5, 0.5]
+        hider = 0.4 if state["hid"] == "safe" else float(state["hid"] != state["guess"])
+        return [hider, 1 - hider]
+
+
+@pytest.mark.parametrize(("paranoid", "hides"), [(True, False), (False, True)])
+def test_an_opponent_answers_a_secret_choice_only_when_the_search_is_paranoid(paranoid, hides):
+    """A paranoid search lets seat 1 guess knowing the hand, so hiding the coin looks lost and
+    it keeps it safe; otherwise seat 1's guesses are pooled over every hand it cannot tell
+    apart, and a hidden coin is missed about half the time, worth more than the safe 0.4."""
+    game = SecretGuess()
+    budget = Budget(per_action=200, floor=600, ceiling=600, paranoid=paranoid)
+    choice = search(game, lambda seed: {}, 0, ["a", "b", "safe"], budget, seed=7)  # type: ignore[arg-type]
+    assert (choice != "safe") == hides

@@ -43,6 +43,11 @@ def test_text_output_counts_the_other_seats_and_says_what_think_time_means(capsy
         (["chess", "--a", "random", "--b", "random"], "unknown game"),
         (["cardinal", "--a", "ai:godlike", "--b", "random"], "unknown player"),
         (["cardinal", "--a", "random", "--b", "random", "--players", "3"], "takes 2 players"),
+        (["cardinal", "--a", "random", "--b", "random", "--option", "colour=red"], "no option"),
+        (
+            ["cardinal", "--a", "random", "--b", "random", "--option", "board=round"],
+            "must be one of: 5x5",
+        ),
     ],
 )
 def test_bad_arguments_are_refused_with_a_reason(capsys, argv, message):
@@ -97,9 +102,9 @@ def test_a_log_keeps_every_game_and_a_longer_run_plays_only_the_games_it_lacks(
     played = []
     real = arena.play_game
 
-    def counted(spec, a, b, players, index, seed):
+    def counted(spec, a, b, players, index, seed, options=None):
         played.append(index)
-        return real(spec, a, b, players, index, seed)
+        return real(spec, a, b, players, index, seed, options)
 
     monkeypatch.setattr(arena, "play_game", counted)
     assert main([*argv, "--games", "5", "--log", str(log)]) == 0
@@ -109,3 +114,29 @@ def test_a_log_keeps_every_game_and_a_longer_run_plays_only_the_games_it_lacks(
     assert json.loads(capsys.readouterr().out)["players"] == extended["players"]
     assert len(log.read_text().splitlines()) == 7
     assert {line["opener"] for line in lines} <= {0, 1}
+
+
+def test_an_option_sets_up_every_game_and_keeps_its_games_apart_in_the_log(
+    capsys, tmp_path, monkeypatch
+):
+    """``--option board=compass`` plays every game on Cardinal's 21-square board, and a log
+    counts those games only for a run with the same option."""
+    from games.ai import arena
+
+    boards = []
+    real = arena.play_game
+
+    def spied(spec, a, b, players, index, seed, options=None):
+        boards.append(spec.new(players, seed, dict(options or {})).board)
+        return real(spec, a, b, players, index, seed, options)
+
+    monkeypatch.setattr(arena, "play_game", spied)
+    log = tmp_path / "compass.jsonl"
+    argv = ["cardinal", "--a", "random", "--b", "random", "--workers", "1", "--json"]
+    assert main([*argv, "--games", "2", "--option", "board=compass", "--log", str(log)]) == 0
+    assert boards == ["compass", "compass"]
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [line["options"] for line in lines] == [{"board": "compass"}] * 2
+    assert main([*argv, "--games", "2", "--log", str(log)]) == 0  # the default board: new games
+    assert boards[2:] == ["5x5", "5x5"]
+    capsys.readouterr()

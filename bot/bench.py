@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.language import LANGUAGES, speech
+from bot.language import LANGUAGES, speech_in
 from bot.play.service import GameService, UserError
 from bot.play.thinking import Thinker
 from bot.storage import SqliteStore
@@ -89,7 +89,7 @@ def bench_render_languages(quick: bool) -> None:
         timings: dict[str, list[float]] = {code: [] for code in LANGUAGES}
         for index, state in enumerate(states[:: max(1, len(states) // (20 if quick else 100))]):
             for code, taken in timings.items():
-                with speaking(speech(code)):
+                with speaking(speech_in(code)):
                     view = spec.view(state, None)
                     t0 = time.process_time()
                     render(key, view)

@@ -81,8 +81,10 @@ def merged(code: str) -> Catalog:
 
 
 @cache
-def speech(code: str) -> Speech:
-    """The words of language ``code`` (English for a code Parley does not speak)."""
+def speech_in(code: str) -> Speech:
+    """The words of language ``code`` (English for a code Parley does not speak), loaded from
+    its catalogues once: what the bot hands to ``speaking`` for a reader, a guild or a worker
+    process. Not ``games.core.words.speech()``, which is the language spoken now."""
     if code not in TRANSLATED:
         return ENGLISH
     compiled = BytesIO()
@@ -102,5 +104,5 @@ def in_language(code: str, work: Callable[..., T], *args: Any) -> T:
     """``work(*args)`` spoken in language ``code``: what a worker process runs, since the
     language spoken (a context variable) does not cross into another process (a thread's
     does: ``asyncio.to_thread`` copies it)."""
-    with speaking(speech(code)):
+    with speaking(speech_in(code)):
         return work(*args)

@@ -25,7 +25,7 @@ import discord
 from babel.messages.catalog import Message
 
 from bot.catalogue import AREAS, Said, _strings, path_of, said_by_area
-from bot.language import LANGUAGES, read_catalogue, speech
+from bot.language import LANGUAGES, read_catalogue, speech_in
 from games import REGISTRY, GameSpec
 from games.core.words import speaking
 
@@ -140,7 +140,7 @@ def longest_texts(games: int = 3, moves: int = 60, panels: int = 5) -> list[Long
         )
 
     for code in LANGUAGES:
-        with speaking(speech(code)):
+        with speaking(speech_in(code)):
             for key, spec in sorted(REGISTRY.items()):
                 for number, (state, seat) in enumerate(positions(spec, games, moves)):
                     for action in spec.legal_actions(state, seat):
@@ -223,7 +223,7 @@ def render_times(count: int = 21, keys: list[str] | None = None) -> list[RenderT
         state = mid_game(spec)
         views, failed = {}, []
         for code in LANGUAGES:
-            with speaking(speech(code)):
+            with speaking(speech_in(code)):
                 try:
                     views[code] = spec.view(state, None)
                     render(key, views[code])  # warm: fonts, caches of words
@@ -233,7 +233,7 @@ def render_times(count: int = 21, keys: list[str] | None = None) -> list[RenderT
         samples: dict[str, list[float]] = {code: [] for code in views}
         for _ in range(count):
             for code in views:
-                with speaking(speech(code)):
+                with speaking(speech_in(code)):
                     start = time.process_time()
                     render(key, views[code])
                     samples[code].append((time.process_time() - start) * 1000)

@@ -27,7 +27,7 @@ from PIL import Image, ImageDraw
 
 from games.core import Change, View
 from games.core.words import N_, NP_, t, tn, tp
-from games.tortuga.data import card_title
+from games.tortuga.data import TEAM_NAMES, card_title
 from renderers.base import (
     ASCII_SPACE,
     KEY_ARROW,
@@ -86,16 +86,15 @@ SHIP_RANKS = (NP_("Tortuga rank", "C"), NP_("Tortuga rank", "FM"), "3", "4", "5"
 """The places on a ship: captain, first mate, then numbers (the letters said in the reader's
 language)."""
 GOVERNOR = NP_("Tortuga rank", "G")
-HOLD_NAMES = {"british": NP_("Tortuga hold", "British"), "french": NP_("Tortuga hold", "French")}
-"""Whose hold or area a box is, in a word that fits it (a translator may choose a shorter
-name than the team's, as French "Anglais" for "Britanniques")."""
-PLACE = 62  # distance between pawn places on a ship
+PLACE = 56  # distance between pawn places on a ship (close enough to leave the holds room)
+HOLD_W = 134  # a hold's width: its team's name as every text says it ("Britanniques")
 LINE_STEP = 58  # distance between places on Tortuga
 RADIUS = 22
 TEXT = 16  # the smallest text on the board
 LABEL = label_size(WIDTH)  # names, ranks, slots and counts
 KEY = (KEY_GHOST, KEY_ARROW, KEY_RING, ("box", N_("card looked at or shown")))
 LEFT_W = 620
+BOAT_X = 440  # a rowboat's middle, leaving "blown up" ("gesprengt") room before the sea's edge
 RIGHT_X = 640
 ROW_H = 26
 
@@ -112,7 +111,7 @@ class Layout:
         self.boat_tops = (top + 152, top + 400)
         self.tortuga_top = top + 218
         self.galleon_top = top + 14
-        self.row_top = top + 190
+        self.row_top = top + 206
         self.players_top = top + 624
         self.player_rows: dict[int, int] = {}
 
@@ -121,7 +120,7 @@ class Layout:
             return 50 + rank * LINE_STEP, self.tortuga_top + 62
         if place.endswith("rowboat"):
             ship = ("fd", "jr").index(place.split()[0])
-            return 470, self.boat_tops[ship] + 26
+            return BOAT_X, self.boat_tops[ship] + 26
         ship = ("fd", "jr").index(place)
         return 60 + rank * PLACE, self.ship_tops[ship] + 74
 
@@ -133,7 +132,8 @@ class Layout:
             top = self.tortuga_top + 106
             return 150 + i * 160, top, 290 + i * 160, top + 56
         top = self.ship_tops[("fd", "jr").index(place)] + 40
-        return 356 + i * 120, top, 472 + i * 120, top + 76
+        right = 592 - (1 - i) * (HOLD_W + 4)
+        return right - HOLD_W, top, right, top + 76
 
     def counter(self, at: str) -> Point:
         """The figure of a counter: a hold or area's number, the galleon's count."""
@@ -294,7 +294,7 @@ def _area(draw: ImageDraw.ImageDraw, layout: Layout, at: str, count: int) -> Non
     box = layout.area_box(at)
     color = BRITISH if team == "british" else FRENCH
     draw.rounded_rectangle(box, radius=8, fill=PALETTE["white"], outline=color, width=3)
-    name = tp("Tortuga hold", HOLD_NAMES[team])
+    name = t(TEAM_NAMES[team])
     fit_text(draw, (box[0] + 8, box[1] + 3, box[2] - 8, box[1] + 22), name, TEXT, TEXT, color,
              bold=True)  # fmt: skip
     _text(draw, layout.counter(at), str(count), color, size=LABEL, bold=True, anchor="mm")
@@ -349,7 +349,7 @@ def _rowboat(
     if ship["exploded"]:
         for sign in (-1, 1):
             draw.line([(x - 50, y - 26 * sign), (x + 50, y + 26 * sign)], fill=DANGER, width=7)
-        _text(draw, (x + 80, y), t("blown up"), DANGER, bold=True, anchor="lm")
+        _text(draw, (x + 66, y), t("blown up"), DANGER, bold=True, anchor="lm")
 
 
 def _tortuga(
@@ -379,10 +379,11 @@ def _tortuga(
 def _galleon(draw: ImageDraw.ImageDraw, view: View, layout: Layout) -> None:
     left, top = RIGHT_X, layout.galleon_top
     draw.rounded_rectangle(
-        [left, top, left + 304, top + 160], radius=12, fill=SEA, outline=PALETTE["deep"], width=3
+        [left, top, left + 304, top + 176], radius=12, fill=SEA, outline=PALETTE["deep"], width=3
     )
     draw_boat(draw, (left + 56, top + 70), 90, (120, 60, 30))
-    _text(draw, (left + 116, top + 10), t("Spanish galleon"), size=18, bold=True)
+    title = (left + 116, top + 10, left + 296, top + 32)
+    fit_text(draw, title, t("Spanish galleon"), 18, TEXT, bold=True)
     count = view["galleon"]
     _text(draw, (left + 116, top + 36), tn("{n} chest on board", "{n} chests on board", count))
     _chest_row(draw, left + 116, top + 62, view["galleon"], 18)
@@ -391,10 +392,23 @@ def _galleon(draw: ImageDraw.ImageDraw, view: View, layout: Layout) -> None:
         text = t(
             "Last {vote}: {symbols}: {verdict}",
             vote=t(VOTES[last["vote"]]),
-            symbols=", ".join(t(symbol) for symbol in last["symbols"]),
+            symbols=_counted(last["symbols"]),
             verdict=t(last["verdict"]),
         )
-        fit_text(draw, (left + 10, top + 106, left + 296, top + 156), text, TEXT, TEXT)
+        body, _, last_word = text.rpartition(" ")  # kept with the word before it, never alone
+        text = f"{body}\u00a0{last_word}" if body else text
+        fit_text(draw, (left + 10, top + 104, left + 296, top + 168), text, TEXT, TEXT)
+
+
+def _counted(symbols: list[str]) -> str:
+    """A vote's symbols, each once with how many were revealed ("6× british, french"): a
+    brawl of nine players reveals up to eleven flags (El Dorado's second card, the deck's),
+    too many to name one by one in the galleon's box."""
+    said = []
+    for symbol in dict.fromkeys(symbols):
+        n = symbols.count(symbol)
+        said.append(t("{count}×\u00a0{symbol}", count=n, symbol=t(symbol)) if n > 1 else t(symbol))
+    return ", ".join(said)
 
 
 def _event_row(draw: ImageDraw.ImageDraw, view: View, layout: Layout) -> None:

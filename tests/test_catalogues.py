@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.catalogue import mentioned, problems, unreadable_calls
-from bot.language import TRANSLATED, language_of, speech
+from bot.language import TRANSLATED, language_of, speech_in
 from games.core.words import ENGLISH, joined, speaking, t, tn
 
 
@@ -27,20 +27,20 @@ def test_a_reader_hears_their_own_language_and_english_otherwise() -> None:
         "en",
         "en",
     ]
-    assert speech("pt") is ENGLISH
+    assert speech_in("pt") is ENGLISH
 
 
 def test_numbers_and_plurals_follow_the_language_spoken() -> None:
-    with speaking(speech("de")):
-        assert speech("de").number(42000) == "42.000"
-    with speaking(speech("fr")):
-        assert speech("fr").number(42000) == "42\u202f000"
+    with speaking(speech_in("de")):
+        assert speech_in("de").number(42000) == "42.000"
+    with speaking(speech_in("fr")):
+        assert speech_in("fr").number(42000) == "42\u202f000"
     assert tn("{n} ship", "{n} ships", 42000) == "42,000 ships"
     assert t("{a} and {b}", a=1, b=2) == "1 and 2"
     assert joined(["Red", "Blue", "Green"]) == "Red, Blue and Green"
-    with speaking(speech("fr")):
+    with speaking(speech_in("fr")):
         assert joined(["rouge", "bleu", "vert"]) == "rouge, bleu et vert"
-    with speaking(speech("de")):
+    with speaking(speech_in("de")):
         assert joined(["Rot", "Blau"]) == "Rot und Blau"
 
 

@@ -25,7 +25,7 @@ from bot.discord.dms import send_dm
 from bot.discord.messages import shorten
 from bot.discord.scheduler import Scheduler
 from bot.discord.stopping import RESTARTING, InFlight, on_signals
-from bot.language import language_of, speech
+from bot.language import language_of, speech_in
 from bot.logs import IDS
 from bot.metrics import Metrics, since
 from bot.play.claims import Claims
@@ -99,7 +99,7 @@ async def hear(interaction: discord.Interaction[Any]) -> None:
             code = await bot.readers.heard(interaction.user.id, locale)
         except Exception:  # the answer still comes, in their client's language
             log.exception("Could not read a player's language")
-    speak(speech(code))
+    speak(speech_in(code))
 
 
 def tally(interaction: discord.Interaction[Any], outcome: str | None = None) -> None:

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 import discord
 
 from bot.discord.bot import Gated, ParleyBot, committed, guarded, reply_privately
-from bot.language import speech
+from bot.language import speech_in
 from bot.play.clocks import POLICIES, clock_name
 from bot.play.leagues.rounds import LeagueRounds, LeagueView
 from bot.play.leagues.table import TIE_BREAKS, Line, deciding
@@ -287,7 +287,7 @@ class LeagueDesk:
     async def tell(self, league: LeagueRecord) -> None:
         """The thread posts the league owes: each round drawn (once its games have their
         threads), then its end; in the league's language."""
-        with speaking(speech(league.draft.language)):
+        with speaking(speech_in(league.draft.language)):
             await self._tell(league)
 
     async def _tell(self, league: LeagueRecord) -> None:
@@ -326,7 +326,7 @@ async def refresh_card(bot: ParleyBot, league: LeagueRecord) -> None:
     players = [p.user_id for p in await bot.store.league_players(league.id)]
     card = bot.get_partial_messageable(league.draft.channel_id).get_partial_message(league.card_id)
     try:
-        with speaking(speech(league.draft.language)):  # whoever's click changed it
+        with speaking(speech_in(league.draft.language)):  # whoever's click changed it
             view = card_view(league)
             await card.edit(
                 embed=league_card(league, players),

@@ -19,14 +19,13 @@ from concurrent.futures import ProcessPoolExecutor
 
 import discord
 
-from bot.language import speech
+from bot.language import speech_in
 from bot.play.replays import Animation, build
 from bot.play.stepper import Stepper
 from bot.play.thinking import background_worker
 from bot.storage import GameRecord, Store
 from games import REGISTRY
-from games.core.words import speaking, tn
-from games.core.words import speech as spoken
+from games.core.words import speaking, speech, tn
 
 KEEP = 4  # finished games' replays kept in memory
 
@@ -34,7 +33,7 @@ KEEP = 4  # finished games' replays kept in memory
 def draw(game: GameRecord, actions: list[tuple[int, str]], language: str = "en") -> Animation:
     """The replay of ``game``, its title card and captions in ``language`` (run in a worker
     process: the language spoken is a context variable, which a process does not inherit)."""
-    with speaking(speech(language)):
+    with speaking(speech_in(language)):
         return build(REGISTRY[game.game_key], game, actions)
 
 
@@ -58,7 +57,7 @@ class Replays:
     async def of(self, game: GameRecord) -> Animation:
         """The replay of ``game`` as it stands (its public boards only), in the language spoken
         now."""
-        language = spoken().code
+        language = speech().code
         key = (game.id, game.version, language)
         async with self._lock:
             if key not in self._kept:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.language import TRANSLATED, language_of, speech
+from bot.language import TRANSLATED, language_of, speech_in
 
 #: The gettext context each kind of name is marked with (``bot/discord/cogs/names.py``).
 NAMES = {
@@ -31,7 +31,7 @@ class CommandWords(app_commands.Translator):
         code = language_of(locale.value)
         if code not in TRANSLATED:
             return None
-        words = speech(code)
+        words = speech_in(code)
         named = NAMES.get(context.location)
         if named is not None:
             return words.pgettext(named, string.message)

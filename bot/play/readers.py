@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from contextlib import AbstractContextManager
 
-from bot.language import language_of, speech
+from bot.language import language_of, speech_in
 from bot.storage import GameRecord, Store
 from games.core.words import Speech, speaking
 
@@ -59,10 +59,10 @@ def language_of_reader(game: GameRecord, user_id: int) -> str:
 
 def to_reader(game: GameRecord, user_id: int) -> AbstractContextManager[Speech]:
     """Speak :func:`language_of_reader`'s language inside the block."""
-    return speaking(speech(language_of_reader(game, user_id)))
+    return speaking(speech_in(language_of_reader(game, user_id)))
 
 
 def aloud(game: GameRecord) -> AbstractContextManager[Speech]:
     """Speak ``game``'s language inside the block: its thread's posts, its lobby card, its
     status message, its boards, whoever's click caused them."""
-    return speaking(speech(game.language))
+    return speaking(speech_in(game.language))

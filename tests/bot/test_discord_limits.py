@@ -12,7 +12,7 @@ import discord
 import pytest
 
 from bot.discord.choices import choices_view, panel
-from bot.language import TRANSLATED, speech
+from bot.language import TRANSLATED, speech_in
 from bot.play.steps import step
 from bot.storage import GameRecord, Seat
 from games import REGISTRY
@@ -46,7 +46,7 @@ async def test_every_panel_fits_discord(key):
 @pytest.mark.parametrize("code", TRANSLATED)
 @pytest.mark.parametrize("key", sorted(REGISTRY))
 async def test_every_panel_fits_discord_in_every_language(key, code):
-    with speaking(speech(code)):
+    with speaking(speech_in(code)):
         walk(key, games=1, moves=25)
 
 

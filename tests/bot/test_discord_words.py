@@ -23,7 +23,7 @@ from bot.discord.resign import ResignButton
 from bot.discord.stepper import stepper_view
 from bot.discord.targets import label
 from bot.discord.undo import answer_buttons
-from bot.language import TRANSLATED, speech
+from bot.language import TRANSLATED, speech_in
 from bot.play.leagues.rounds import LeagueView
 from bot.play.leagues.table import Line
 from bot.play.stepper import Frame
@@ -78,7 +78,7 @@ def left_english(english: str, said: str) -> bool:
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_every_label_is_translated_and_fits(code: str) -> None:
     english = [words for item in buttons() for words in words_of(item)]
-    with speaking(speech(code)):
+    with speaking(speech_in(code)):
         said = [words for item in buttons() for words in words_of(item)]
     assert len(said) == len(english)
     assert [e for e, s in zip(english, said, strict=True) if left_english(e, s)] == []
@@ -92,7 +92,7 @@ def test_the_lobby_and_league_cards_speak_the_readers_language(code: str) -> Non
     english = lobby_embed(LOBBY, policy).to_dict()
     signup, over = league(), league("over")
     english_card = league_card(signup, [100, 101]).to_dict()
-    with speaking(speech(code)):
+    with speaking(speech_in(code)):
         said = lobby_embed(LOBBY, policy).to_dict()
         card = league_card(signup, [100, 101]).to_dict()
         podium = podium_post_for(over)
@@ -121,7 +121,7 @@ def test_a_threads_trouble_is_said_in_the_language_of_whoever_reads_it() -> None
     troubles = Troubles()
     troubles.note(7, partial(refused_words, ["Attach Files"]))
     troubles.note(8, partial(homeless_words, []))
-    with speaking(speech("de")):
+    with speaking(speech_in("de")):
         german = troubles.get(7)
     assert german is not None and "Mir fehlt" in german and 7 in troubles
     assert "I lack" in (troubles.get(7) or "") and "I lack a channel" in (troubles.get(8) or "")
@@ -130,9 +130,9 @@ def test_a_threads_trouble_is_said_in_the_language_of_whoever_reads_it() -> None
 
 
 def test_permissions_are_named_as_discord_names_them_in_the_readers_language() -> None:
-    with speaking(speech("de")):
+    with speaking(speech_in("de")):
         german = refused_words(["Attach Files", "View Channel"])
-    with speaking(speech("fr")):
+    with speaking(speech_in("fr")):
         french = refused_words(["Attach Files"])
     assert "**Dateien anhängen**, **Kanal ansehen**" in german
     assert "**Joindre des fichiers**" in french and "\u00a0:" in french  # no-break space
@@ -140,7 +140,7 @@ def test_permissions_are_named_as_discord_names_them_in_the_readers_language() -
 
 def test_a_post_calls_the_players_to_move_in_the_threads_language() -> None:
     post = ThreadPost("Red places a ship on A1.", waiting=[101], secret=True)
-    with speaking(speech("fr")):
+    with speaking(speech_in("fr")):
         text = post_text(LOBBY, post, 1_700_000_000.0)
     assert text.splitlines()[1].startswith("<@101>, à vous de jouer (choix secret")
     assert "⏰ échéance" in text
@@ -149,14 +149,14 @@ def test_a_post_calls_the_players_to_move_in_the_threads_language() -> None:
 def test_a_games_status_in_a_list_is_read_in_the_readers_language() -> None:
     game = GameListing(12, "cardinal", "active")
     assert label(game) == f"#12 {REGISTRY['cardinal'].title} (active)"
-    with speaking(speech("de")):
+    with speaking(speech_in("de")):
         assert label(game) == f"#12 {REGISTRY['cardinal'].title} (läuft)"
 
 
 def test_the_rules_picture_is_drawn_once_per_language() -> None:
     spec = REGISTRY["cardinal"]
     _, english = asyncio.run(lesson(spec))
-    with speaking(speech("de")):
+    with speaking(speech_in("de")):
         _, german = asyncio.run(lesson(spec))
         _, again = asyncio.run(lesson(spec))
     assert english is not None and german is not None

@@ -33,7 +33,7 @@ from typing import Any
 import pytest
 
 from bot.discord.bot import ParleyBot
-from bot.language import speech
+from bot.language import speech_in
 from games import REGISTRY, GameSpec
 from games.core.words import speaking
 from tests.bot.conftest import World
@@ -284,7 +284,7 @@ async def test_golden_transcript(
         known[name].dms_open = name not in setup.closed_dms
         known[name].locale = language
         users.append(known[name])
-    with speaking(speech(language)):  # the players read the engine's words in it too
+    with speaking(speech_in(language)):  # the players read the engine's words in it too
         await play_golden(world, fake, key, language, users)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.catalogue import said_in, sources
-from bot.language import LANGUAGES, speech
+from bot.language import LANGUAGES, speech_in
 from bot.words_stats import (
     FAILURE,
     LIMITS,
@@ -47,7 +47,7 @@ def test_the_longest_action_label_is_a_real_label_said_in_its_language() -> None
     assert all(row.kind in known and len(row.text) > 0 and row.made >= 1 for row in found)
     for row in (row for row in found if row.kind == "action label"):
         spec = REGISTRY[row.game]
-        with speaking(speech(row.code)):
+        with speaking(speech_in(row.code)):
             labels = {
                 spec.label(state, seat, action)
                 for state, seat in positions(spec, 1, 3)

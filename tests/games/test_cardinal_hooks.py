@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from bot.language import speech
+from bot.language import speech_in
 from games import REGISTRY, IllegalAction
 from games.cardinal.data import GREEN as G
 from games.cardinal.data import ORANGE as O
@@ -298,7 +298,7 @@ def test_the_longest_label_is_cut_down_to_fit_in_every_language(code: str):
     a draw (ruling K8): named ships, then counts per fleet, are too long; the count of ships
     fits, in every language (each wording measured as the reader reads it)."""
     state = SPEC.position(orange=["a2", "c3"], green=["c2", "b3"], to_move="orange", ply=199)
-    with speaking(speech(code)):
+    with speaking(speech_in(code)):
         text = SPEC.label(state, O, "place b1")
     assert len(text) <= 80, text
     if code == "en":
@@ -316,7 +316,7 @@ def test_the_outcome_keeps_its_reason_in_english_and_says_it_in_the_readers_lang
         "reason": "{seat} has all {count} ships on the board",
         "params": {"seat": "Orange", "count": 5},
     }
-    with speaking(speech("de")):
+    with speaking(speech_in("de")):
         assert SPEC.outcome(state).reason == "Orange hat alle 5 Schiffe auf dem Brett"
         assert SPEC.explain(state, G, "place b2") == (
             "Die Partie ist vorbei: Orange hat alle 5 Schiffe auf dem Brett."

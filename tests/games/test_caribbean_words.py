@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from bot.language import TRANSLATED, speech
+from bot.language import TRANSLATED, speech_in
 from games.caribbean import SPEC
 from games.core.words import speaking
 from tests.games.test_caribbean_hooks import prefixes
@@ -33,9 +33,9 @@ def test_a_line_is_said_in_the_readers_words_and_numbers():
     state, _ = lesson_end()
     english = SPEC.last_lines(state)[-1]
     assert "Red +2,000." in english
-    with speaking(speech("de")):
+    with speaking(speech_in("de")):
         german = SPEC.last_lines(state)[-1]
-    with speaking(speech("fr")):
+    with speaking(speech_in("fr")):
         french = SPEC.last_lines(state)[-1]
     assert german.startswith("Arriba plündert") and german.endswith("Rot +2.000.")
     assert french.startswith("Arriba pille") and french.endswith("Rouge +2\u202f000.")
@@ -47,7 +47,7 @@ def test_a_game_stored_with_english_lines_still_loads_and_says_them():
     stored = json.loads(SPEC.dump(state))
     stored["events"] = ["Red takes Arriba (5 spaces)."]
     loaded = SPEC.load(json.dumps(stored))
-    with speaking(speech("de")):
+    with speaking(speech_in("de")):
         assert SPEC.last_lines(loaded) == ["Red takes Arriba (5 spaces)."]
 
 
@@ -61,7 +61,7 @@ def test_every_choice_fits_a_button_and_is_translated(code):
         seat = picker.choice(SPEC.to_act(state))
         actions = SPEC.legal_actions(state, seat)
         asked = {step for action in actions for step in (*prefixes(action), action)}
-        with speaking(speech(code)):
+        with speaking(speech_in(code)):
             theirs = {step: SPEC.label(state, seat, step) for step in asked}
         for step, words in theirs.items():
             assert len(words) <= 80, words
@@ -85,7 +85,7 @@ def test_a_seats_own_cards_are_told_in_its_language(code):
     assert tied.phase == "tiebreak"
     for moment in (state, tied):
         english = SPEC.private_text(SPEC.view(moment, 0))
-        with speaking(speech(code)):
+        with speaking(speech_in(code)):
             told = SPEC.private_text(SPEC.view(moment, 0))
         assert told.count("\n") == english.count("\n")
         for ours, theirs in zip(english.splitlines(), told.splitlines(), strict=True):

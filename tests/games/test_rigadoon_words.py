@@ -4,7 +4,7 @@ another; its outcome, reveal, labels, reasons and changes follow the language sp
 
 from __future__ import annotations
 
-from bot.language import speech
+from bot.language import speech_in
 from games.core.words import speaking
 from games.rigadoon import SPEC
 from games.rigadoon.position import play, position
@@ -24,9 +24,9 @@ def test_a_chain_reaction_is_kept_as_facts_and_told_in_each_readers_language():
     assert SPEC.last_lines(state)[1] == (
         "Blue K8 blasts Green K9 two spaces south to K11; it loses a mast."
     )
-    with speaking(speech("de")):
+    with speaking(speech_in("de")):
         german = SPEC.view(state, None)["last"]
-    with speaking(speech("fr")):
+    with speaking(speech_in("fr")):
         french = SPEC.view(state, None)["last"]
     assert (
         german[1]
@@ -58,10 +58,10 @@ def test_the_outcome_and_the_reveal_are_said_in_the_language_spoken():
     state = play(state, "sail b8 s 2")
     outcome = SPEC.outcome(state)
     assert outcome is not None and outcome.reason == "Green holds chests on two islands"
-    with speaking(speech("de")):
+    with speaking(speech_in("de")):
         assert outcome.reason == "Grün hält Truhen auf zwei Inseln"
         assert SPEC.reveal(state)[1] == "Sonst war in dieser Partie nichts verborgen."
-    with speaking(speech("fr")):
+    with speaking(speech_in("fr")):
         assert outcome.reason == "Vert tient des coffres sur deux îles"
 
 
@@ -73,20 +73,20 @@ def test_a_label_is_measured_in_the_language_it_is_read_in():
     )
     sails = [a for a in SPEC.legal_actions(state, 0) if a.startswith("sail i8")]
     for code in ("de", "fr"):
-        with speaking(speech(code)):
+        with speaking(speech_in(code)):
             labels = [SPEC.label(state, 0, action) for action in sails]
         assert labels and all(len(label) <= 80 for label in labels)
-    with speaking(speech("de")):
+    with speaking(speech_in("de")):
         assert SPEC.label(state, 0, "sail i8 nw") == "I8 nach Nordwesten segeln"
 
 
 def test_a_refusal_names_the_rule_in_the_readers_language():
     state = position(blue=["k9:2", "k3"], green=["c11"], wind="w", wind_changed=True)
-    with speaking(speech("de")):
+    with speaking(speech_in("de")):
         assert SPEC.refusal(state, 0, "sail k9 n 3") == (
             "K9 hat 2 Masten: Mit Seitenwind erreicht es 2 Felder, nicht 3."
         )
-    with speaking(speech("fr")):
+    with speaking(speech_in("fr")):
         assert SPEC.refusal(state, 0, "sail k9 n 3") == (
             f"K9 a 2 mâts{NBSP}: vent de travers, il atteint 2 cases, pas 3."
         )
@@ -94,7 +94,7 @@ def test_a_refusal_names_the_rule_in_the_readers_language():
 
 def test_the_changes_since_a_look_are_told_in_the_language_spoken():
     before = position(blue=["k5"], green=["k9"], wind="n", wind_changed=True)
-    with speaking(speech("de")):
+    with speaking(speech_in("de")):
         texts = [c["text"] for c in SPEC.changes(SPEC.view(before, 0), SPEC.view(blasted(), 0))]
     assert texts[:2] == [
         "1. Blau K5 segelte nach Süden bis K8.",

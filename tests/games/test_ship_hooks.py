@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from bot.language import speech
+from bot.language import speech_in
 from games import REGISTRY, IllegalAction
 from games.core.words import speaking
 from games.ship.state import ShipState
@@ -369,7 +369,7 @@ def test_the_longest_label_is_cut_down_to_fit_in_every_language(code: str):
         to_move="stern",
         ply=199,
     )
-    with speaking(speech(code)):
+    with speaking(speech_in(code)):
         text = SPEC.label(state, STERN, "move g7 f6")
         line = SPEC.view(SPEC.apply(state, STERN, "move g7 f6"), None)["last"][0]
     assert len(text) <= 80, text

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from bot.language import LOCALES, TRANSLATED, read_catalogue, speech
+from bot.language import LOCALES, TRANSLATED, read_catalogue, speech_in
 from games.core.words import ENGLISH, speaking
 from games.tortuga import SPEC
 from games.tortuga.state import TortugaState
@@ -37,7 +37,7 @@ def test_the_dm_the_changes_and_the_refusals_are_said_in_the_language_spoken(cod
         if SPEC.outcome(state) is not None:
             break
         seat = picker.choice(SPEC.to_act(state))
-        with speaking(speech(code)):
+        with speaking(speech_in(code)):
             theirs = said_to(state, before, seat)
         with speaking(ENGLISH):
             ours = said_to(state, before, seat)
@@ -55,7 +55,7 @@ def test_the_state_keeps_english_text_and_placeholders_said_when_read() -> None:
     """Rule 4 of issue 29: a state holds facts, never words; a line is said when it is read."""
     start = SPEC.new(4, 1)
     captain = SPEC.to_act(start)[0]
-    with speaking(speech("de")):
+    with speaking(speech_in("de")):
         state = SPEC.apply(start, captain, "hold british")
     seat = SPEC.seat_label(captain)
     assert state.news == [
@@ -64,9 +64,9 @@ def test_the_state_keeps_english_text_and_placeholders_said_when_read() -> None:
             "params": {"seat": seat, "ship": "Flying Dutchman", "team": "British"},
         }
     ]
-    with speaking(speech("de")):
+    with speaking(speech_in("de")):
         german = SPEC.last_lines(state)
-    with speaking(speech("fr")):
+    with speaking(speech_in("fr")):
         french = SPEC.last_lines(state)
     assert german == [f"Kapitän {seat} verstaut die Truhe der Flying Dutchman im Briten-Laderaum."]
     assert french == [

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.language import TRANSLATED, speech
+from bot.language import TRANSLATED, speech_in
 from games import REGISTRY, GameSpec
 from games.core.words import ENGLISH, speaking
 
@@ -48,7 +48,7 @@ def test_a_game_is_said_in_the_language_spoken_and_plays_the_same(key: str, code
         seat = picker.choice(spec.to_act(state))
         actions = spec.legal_actions(state, seat)
         shown = picker.sample(actions, min(LABELS_PER_STEP, len(actions)))
-        with speaking(speech(code)):
+        with speaking(speech_in(code)):
             theirs = said(spec, state, seat, shown)
         with speaking(ENGLISH):
             ours = said(spec, english_state, seat, shown)
@@ -57,12 +57,12 @@ def test_a_game_is_said_in_the_language_spoken_and_plays_the_same(key: str, code
         }
         too_long |= {label for label in theirs[: len(shown)] if len(label) > 80}
         action = picker.choice(actions)
-        with speaking(speech(code)):
+        with speaking(speech_in(code)):
             state = spec.apply(state, seat, action)
         english_state = spec.apply(english_state, seat, action)
         assert spec.dump(state) == spec.dump(english_state), "the language changed the game"
     if spec.outcome(state) is not None:
-        with speaking(speech(code)):
+        with speaking(speech_in(code)):
             theirs = [spec.outcome(state).reason, *spec.reveal(state)]  # type: ignore[union-attr]
         ours = [spec.outcome(state).reason, *spec.reveal(state)]  # type: ignore[union-attr]
         left |= {

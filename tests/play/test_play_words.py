@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.language import speech
+from bot.language import speech_in
 from bot.play.clocks import clock_name
 from bot.play.gamerecord import write_record
 from bot.play.leagues.table import deciding
@@ -25,7 +25,7 @@ from games.core.words import ENGLISH, speaking
 from tests.play.test_game_records import played
 from tests.play.test_posts import playout, table
 
-GERMAN, FRENCH = speech("de"), speech("fr")
+GERMAN, FRENCH = speech_in("de"), speech_in("fr")
 
 
 def test_a_result_keeps_its_reason_in_english_and_says_it_in_the_readers_words():

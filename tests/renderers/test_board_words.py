@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.language import TRANSLATED, speech
+from bot.language import TRANSLATED, speech_in
 from games import REGISTRY
 from games.core.words import speaking, t
 from renderers import chart, render, standings
@@ -44,7 +44,7 @@ def drawn(key: str, code: str, before: Any, after: Any) -> tuple[bytes, list[Tex
     """The public board after a move, in language ``code``, with every text drawn on it, and
     every text its view carries, as it is and as said (the engine's words, not the board's)."""
     spec = REGISTRY[key]
-    with speaking(speech(code)):
+    with speaking(speech_in(code)):
         view = spec.view(after, None)
         marks = spec.changes(spec.view(before, None), view)
         with texts_drawn() as texts:
@@ -127,7 +127,7 @@ def test_the_rating_chart_and_standings_speak_the_language_spoken(code):
         standings.Row(rank, f"Anne {rank}", "3", ("1", "0"), 2, gone=rank == 2)
         for rank in range(1, 40)
     ]
-    with speaking(speech(code)), texts_drawn() as texts:
+    with speaking(speech_in(code)), texts_drawn() as texts:
         pictures = [
             chart.render("Rating", [(1500 + 7 * i, i < 5) for i in range(30)]),
             standings.render("League", ("SB", "W"), rows),

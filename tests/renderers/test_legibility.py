@@ -75,32 +75,22 @@ def drawn_boards(key: str, seed: int):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("key", sorted(REGISTRY))
-def test_every_text_reads_on_a_phone(key, seed):
-    for _, png, drawn in drawn_boards(key, seed):
+def test_every_text_reads_on_a_phone_inside_its_box_and_the_marks_are_explained(key, seed):
+    """Each board, drawn once for all three checks (a game's boards take seconds):
+    every text reads on a phone; each lies inside the picture and inside the box it was
+    fitted into, and no two texts' boxes meet (before: Rigadoon's heading ran off the picture,
+    Caribbean's "tie-breaker chosen" ran under the bids' "C  Caribic", its title under
+    "Supply"); and the ghosts, arrows, rings and frames are explained on the board itself, for
+    a player who was away: the key's title is drawn when there are marks, and never without."""
+    seen = set()
+    for marks, png, drawn in drawn_boards(key, seed):
         assert drawn
         bad = illegible(png, drawn)
         assert not bad, bad[:3]
-
-
-@pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("key", sorted(REGISTRY))
-def test_no_text_is_clipped_or_overlaps_another(key, seed):
-    """Each text lies inside the picture and inside the box it was fitted into, and no two
-    texts' boxes meet (before: Rigadoon's heading ran off the picture, Caribbean's "tie-breaker
-    chosen" ran under the bids' "C  Caribic", its title under "Supply")."""
-    for _, png, drawn in drawn_boards(key, seed):
         cut = clipped(png, drawn)
         assert not cut, [(text.text, text.box, text.given) for text in cut[:3]]
         pairs = overlapping(png, drawn)
         assert not pairs, [(a.text, a.box, b.text, b.box) for a, b in pairs[:3]]
-
-
-@pytest.mark.parametrize("key", sorted(REGISTRY))
-def test_a_key_explains_the_change_marks_when_they_are_drawn(key):
-    """The ghosts, arrows, rings and frames are explained on the board itself, for a player
-    who was away: the key's title is drawn when there are marks, and never without."""
-    seen = set()
-    for marks, png, drawn in drawn_boards(key, 3):
         keyed = any(text.text == KEY_TITLE for text in on_board(png, drawn))
         assert keyed == bool(marks), marks
         seen.add(keyed)

@@ -14,11 +14,21 @@ import pytest
 from PIL import Image
 
 import renderers.tortuga as board
+from bot.language import LANGUAGES, speech_in
+from games.core.words import speaking, t
 from games.tortuga import SPEC
+from games.tortuga.data import SECTIONS, VOTE_CARDS, team_name
 from renderers.base import MARK
 from renderers.tortuga import RADIUS, SEAT_COLORS, WIDTH, Layout, render
 from tests.games.test_tortuga import act, position
-from tests.renderers.legibility import SIMULATIONS, apart, illegible, texts_drawn
+from tests.renderers.legibility import (
+    SIMULATIONS,
+    Text,
+    apart,
+    illegible,
+    on_board,
+    texts_drawn,
+)
 
 
 def sample_views(count: int = 24) -> list[tuple[dict, dict]]:
@@ -218,3 +228,68 @@ def test_seat_colours_stay_apart_for_colour_blind_players(vision):
     for (i, a), (j, b) in combinations(enumerate(SEAT_COLORS), 2):
         distance = apart(a, b, vision)
         assert distance >= 30, (vision, f"P{i + 1}", f"P{j + 1}", round(distance, 1))
+
+
+# -- in German and French as in English (issue 29) ------------------------------------------
+#: Every verdict of each vote, as ``games/tortuga/votes.py`` gives it.
+VERDICTS = {
+    "attack": ("the attack succeeds", "the attack fails"),
+    "brawl": (
+        "one chest to each area",
+        "both chests to the British area",
+        "both chests to the French area",
+    ),
+    "mutiny": ("the mutiny succeeds", "the mutiny fails"),
+}
+
+
+def drawn_in(code: str, s: Any) -> list[Text]:
+    """The texts of the public board of ``s`` drawn in language ``code``."""
+    with speaking(speech_in(code)), texts_drawn() as texts:
+        png = render(SPEC.view(s, None))
+    return on_board(png, texts)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_longest_verdict_fits_the_galleon_uncut(code):
+    """A vote's verdict was cut with "…" in German and French: every verdict of every vote,
+    after the most symbols a vote can reveal (every symbol of its section, ten of each: more
+    than nine players' cards and the deck's), is drawn whole in the galleon's box."""
+    s = position(players=9, ships=([0, 1, 2, 3, 4], [5]), tortuga=[6, 7, 8])
+    for vote, verdicts in VERDICTS.items():
+        section = SECTIONS.index(vote)
+        symbols = sorted({card[section] for card in VOTE_CARDS}) * 10
+        for verdict in verdicts:
+            s.last_vote = {"vote": vote, "caller": 0, "symbols": symbols, "verdict": verdict}
+            texts = drawn_in(code, s)
+            assert not [text.text for text in texts if "…" in text.text]
+            with speaking(speech_in(code)):
+                said = t(verdict).split()
+            told = " ".join(text.text for text in texts).split()
+            assert all(word in told for word in said), (said, told)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_hold_says_its_team_in_the_word_every_text_says(code):
+    """The British hold was labelled "Anglais" while every French text says "Britanniques":
+    each hold and area on the board names its team as the texts do, whole."""
+    s = position()
+    texts = [text.text for text in drawn_in(code, s)]
+    for team in ("british", "french"):
+        with speaking(speech_in(code)):
+            name = team_name(team)
+        assert texts.count(name) == 3, (name, texts)  # a hold on each ship, an area on Tortuga
+    assert not [text for text in texts if "…" in text]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_blown_up_stays_inside_the_sea(code):
+    """The "gesprengt" mark crossed the edge of the sea panel: a blown-up rowboat's word, in
+    every language, lies inside the sea on the left of the table."""
+    for ship in (0, 1):
+        s = position()
+        s.exploded = ship
+        with speaking(speech_in(code)):
+            word = t("blown up")
+        (mark,) = [text for text in drawn_in(code, s) if text.text == word]
+        assert mark.box[2] <= board.LEFT_W - 4, (word, mark.box)

@@ -29,7 +29,7 @@ from bot.discord.leagues import (
 )
 from bot.discord.permissions import TO_OPEN, lacking, listing
 from bot.discord.targets import GAME_CHOICES, per_server
-from bot.language import speech
+from bot.language import speech_in
 from bot.play.clocks import CLOCKS, POLICIES
 from bot.play.leagues.rounds import LeagueRounds
 from bot.play.service import UserError, parse_options
@@ -244,7 +244,7 @@ class LeagueCog(commands.Cog, name="league"):
         store = self.bot.store
         league = await store.create_league(draft)
         committed(interaction, t("League #{number} is created.", number=league.id))
-        with speaking(speech(league.draft.language)):  # the card and thread: the league's
+        with speaking(speech_in(league.draft.language)):  # the card and thread: the league's
             card = await channel.send(
                 embed=league_card(league, []),
                 view=card_view(league) or discord.utils.MISSING,

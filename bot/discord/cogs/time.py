@@ -20,7 +20,7 @@ from bot.discord.cogs.languages import (
 )
 from bot.discord.messages import shorten
 from bot.discord.targets import per_server
-from bot.language import language_of, speech
+from bot.language import language_of, speech_in
 from bot.play.reminders import valid_timezone
 from bot.play.service import UserError
 from bot.play.vacations import take_vacation
@@ -182,7 +182,7 @@ class TimeCog(commands.Cog, name="time"):
         await bot.store.save_user_settings(mine)
         if language is not None:  # the answer already speaks the language chosen
             bot.readers.chose(mine.user_id, mine.language)
-            speak(speech(mine.language or language_of(interaction.locale)))
+            speak(speech_in(mine.language or language_of(interaction.locale)))
         if vacation_days is not None:
             await bot.scheduler.tick(now)  # the threads say so at once
         quiet = (

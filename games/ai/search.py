@@ -65,6 +65,10 @@ class Budget:
     worlds: int = 32
     exploration: float = 0.5
     minimax: float = 0.5
+    playouts: bool = False
+    """Whether leaves are played out as far as the game asks (``GameSpec.playout``) when
+    ``depth`` says nothing: a playout per iteration, worth it only where the evaluation
+    cannot see a few actions ahead (Tortuga)."""
     paranoid: bool = True
     """Whether an opponent's secret choice may answer the searcher's secret choice made
     before it in the same phase (module docstring)."""
@@ -125,6 +129,7 @@ def search(
         iterations = max(1, round(iterations * budget.lookahead))
         pool = pool[:1]
     seats = len(spec.evaluate(pool[0]))
+    depth = budget.depth or (spec.playout if budget.playouts else 0)
     root = Node(seats)
     blind: dict[tuple[int, tuple[str, ...]], Node] = {}
     for iteration in range(iterations):
@@ -158,10 +163,10 @@ def search(
                 break
             mover = seat if seat in to_act else to_act[0]
             actions = spec.legal_actions(state, mover)
-        if rewards is None and budget.depth and to_act and not lookahead:
+        if rewards is None and depth and to_act and not lookahead:
             if budget.minimax:
                 node.estimate = spec.evaluate(state)
-            rewards = _playout(spec, state, budget.depth, rng)
+            rewards = _playout(spec, state, depth, rng)
         elif rewards is None:
             rewards = node.estimate = spec.evaluate(state)
         _back_up(path, rewards, seats, budget.minimax > 0)

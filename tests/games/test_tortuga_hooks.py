@@ -10,7 +10,7 @@ import pytest
 
 from games.core import IllegalAction, finish
 from games.tortuga import SPEC
-from games.tortuga.data import card_words, vote_text
+from games.tortuga.data import ARMADA, card_words, vote_text
 from games.tortuga.state import TortugaState, said
 from games.tortuga.votes import attack_meaning
 from tests.games.test_tortuga import FILLER, act, position, vote_round
@@ -469,3 +469,20 @@ def test_evaluate_prefers_the_richer_side_more_as_the_armada_nears():
     assert even[0] == even[1]
     late = position(players=5, loyalty=loyalty, holds=([3, 0], [0, 1]), event_deck=[])
     assert SPEC.evaluate(late)[0] > values[0]  # the same lead is worth more near the end
+
+
+def test_evaluate_counts_a_seen_armada_as_the_end_for_the_team_ahead():
+    """Rulebook: "Immediately when the Spanish Armada is revealed, the team with the most
+    treasure wins the game." A seat to act that has seen the Armada in the row, with its team
+    ahead, reveals it and wins; behind, the knowledge is worth nothing by itself."""
+    loyalty = ["british", "french"]
+    row = [ARMADA, *FILLER[1:]]
+    for holds, leader in ((([2, 0], [0, 1]), 0), (([0, 2], [1, 0]), 1)):
+        blind = position(players=2, ships=([0], [1]), loyalty=loyalty, holds=holds, row=row)
+        seen = position(players=2, ships=([0], [1]), loyalty=loyalty, holds=holds, row=row)
+        seen.known[0][0] = ARMADA
+        before, after = SPEC.evaluate(blind), SPEC.evaluate(seen)
+        if leader == 0:
+            assert after[0] >= 0.95 > before[0] and abs(sum(after) - 1) < 1e-9
+        else:
+            assert after == before

@@ -23,7 +23,8 @@ instead of the parent's visits, so actions rarely legal are not over-explored).
   thinks.
 * Chance lives inside the state's RNG, which ``sample`` re-deals: the same path in two worlds
   may lead to different positions, which is what makes the tree an information-set tree.
-* Leaves: a random playout of at most ``depth`` actions, then ``spec.evaluate``.
+* Leaves: a random playout of at most ``depth`` actions (or, for a budget with ``playouts``,
+  as many as the game's ``playout`` asks), then ``spec.evaluate``.
 
 Everything is drawn from one ``random.Random(seed)``, so a search is a pure function of the
 worlds it is given, its budget and its seed.

@@ -23,8 +23,7 @@ instead of the parent's visits, so actions rarely legal are not over-explored).
   thinks.
 * Chance lives inside the state's RNG, which ``sample`` re-deals: the same path in two worlds
   may lead to different positions, which is what makes the tree an information-set tree.
-* Leaves: a random playout of at most ``depth`` actions (or, for a budget with ``playouts``,
-  as many as the game's ``playout`` asks), then ``spec.evaluate``.
+* Leaves: a random playout of at most ``depth`` actions, then ``spec.evaluate``.
 
 Everything is drawn from one ``random.Random(seed)``, so a search is a pure function of the
 worlds it is given, its budget and its seed.
@@ -66,10 +65,6 @@ class Budget:
     worlds: int = 32
     exploration: float = 0.5
     minimax: float = 0.5
-    playouts: bool = False
-    """Whether leaves are played out as far as the game asks (``GameSpec.playout``) when
-    ``depth`` says nothing: a playout per iteration, worth it only where the evaluation
-    cannot see a few actions ahead (Tortuga)."""
     paranoid: bool = True
     """Whether an opponent's secret choice may answer the searcher's secret choice made
     before it in the same phase (module docstring)."""
@@ -130,7 +125,6 @@ def search(
         iterations = max(1, round(iterations * budget.lookahead))
         pool = pool[:1]
     seats = len(spec.evaluate(pool[0]))
-    depth = budget.depth or (spec.playout if budget.playouts else 0)
     root = Node(seats)
     blind: dict[tuple[int, tuple[str, ...]], Node] = {}
     for iteration in range(iterations):
@@ -164,10 +158,10 @@ def search(
                 break
             mover = seat if seat in to_act else to_act[0]
             actions = spec.legal_actions(state, mover)
-        if rewards is None and depth and to_act and not lookahead:
+        if rewards is None and budget.depth and to_act and not lookahead:
             if budget.minimax:
                 node.estimate = spec.evaluate(state)
-            rewards = _playout(spec, state, depth, rng)
+            rewards = _playout(spec, state, budget.depth, rng)
         elif rewards is None:
             rewards = node.estimate = spec.evaluate(state)
         _back_up(path, rewards, seats, budget.minimax > 0)

@@ -149,10 +149,6 @@ class GameSpec(ABC, Generic[S]):
     lesson: ClassVar[Lesson | None] = None  # the sample move `/parley rules` draws
     has_hand: ClassVar[bool] = False  # seats hold private cards or choices between turns
     moments: ClassVar[tuple[Moment, ...]] = ()  # the guided game's teaching (``teach.py``)
-    playout: ClassVar[int] = 0
-    """Random actions a search that can afford them (``Budget.playouts``) plays from a new
-    leaf before ``evaluate`` judges it: for a game whose evaluation sees only what is already
-    won, where a few more actions show which positions lead somewhere."""
 
     def __init__(self) -> None:
         self.codec: StateCodec[S] = StateCodec(self.state_type)

@@ -33,7 +33,6 @@ class TortugaSpec(GameSpec[TortugaState]):
     moments = teach.moments
     seat_names = SEAT_NAMES
     has_hand = True
-    playout = 8  # the evaluation counts chests; eight random actions show who gains them next
     summary = N_(
         "Secret British and French teams (and a lone Dutch player with odd counts) fight over "
         "8 chests. On your turn take one action (two with 2 players): view 2 event cards, "

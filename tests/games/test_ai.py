@@ -318,16 +318,3 @@ def test_an_opponent_answers_a_secret_choice_only_when_the_search_is_paranoid(pa
     budget = Budget(per_action=200, floor=600, ceiling=600, paranoid=paranoid)
     choice = search(game, lambda seed: {}, 0, ["a", "b", "safe"], budget, seed=7)  # type: ignore[arg-type]
     assert (choice != "safe") == hides
-
-
-@pytest.mark.parametrize("playouts", [False, True])
-def test_a_search_that_plays_out_goes_as_far_as_the_game_asks(playouts):
-    """Two iterations in Tortuga: without playouts each plays its one tree action; with them
-    each also plays up to ``SPEC.playout`` random actions before the evaluation."""
-    spec = Referee(REGISTRY["tortuga"])
-    state = spec.new(2, 3)
-    seat = spec.to_act(state)[0]
-    budget = Budget(per_action=1, floor=2, ceiling=2, playouts=playouts)
-    SearchPlayer(1, budget).choose(spec, state, seat)
-    deepest = 2 * (1 + REGISTRY["tortuga"].playout)
-    assert spec.played == 2 if not playouts else 2 < spec.played <= deepest

@@ -58,6 +58,11 @@ async def resign(interaction: discord.Interaction[ParleyBot], game_id: int) -> N
         )
 
     async def refuse(error: UserError) -> None:
+        # A second press (a double tap) finds the seat already resigned: it answers as the
+        # first did, so the question never ends on "already left" after a resignation.
+        game = await bot.service.game(game_id)
+        if any(s.resigned for s in game.seats if s.user_id == interaction.user.id):
+            return await reply(game)
         await interaction.edit_original_response(content=str(error), view=None)
 
     await act(

@@ -73,6 +73,10 @@ CLOSED = {
         ),
         N_("⌛ Withdrawn: a seat changed hands."),
     ),
+    "taken": (
+        N_("That move has already been taken back."),
+        N_("✅ The move is taken back."),
+    ),
 }
 
 
@@ -237,7 +241,7 @@ class Undos:
         raises :class:`Closed` (or a :class:`UserError` once refused)."""
         game, request = await self._read(game_id, request_id)
         if refusal := closed(game, request):
-            raise refusal
+            raise await self._taken_back(game, request) or refusal
         seat = game.seat_held_by(user_id)
         if seat is None or seat not in request.waiting:
             raise UserError(
@@ -247,10 +251,22 @@ class Undos:
             )
         answered = await self.store.answer_undo(game_id, request_id, seat, approve)
         if answered is None:  # another click answered for this seat, or the request ended
-            raise closed(*await self._read(game_id, request_id)) or UserError(t(ANSWERED))
+            game, request = await self._read(game_id, request_id)
+            if (refusal := closed(game, request)) is None:
+                raise UserError(t(ANSWERED))
+            raise await self._taken_back(game, request) or refusal
         if approve and not answered.waiting:
             await self.take_back(game, answered)
         return Answered(answered, [game.user_of(s) for s in answered.waiting])
+
+    async def _taken_back(self, game: GameRecord, request: UndoRequest) -> Closed | None:
+        """:class:`Closed` as "taken back" when the game's next action after ``request`` is
+        its undo: a press that lost the race to the last agreement (a double tap) is told
+        the request succeeded, and its post keeps saying so."""
+        following = await self.store.actions(game.id, request.version)
+        if following[:1] == [(request.seat, undo_action(request.first_version))]:
+            return ended(game, "taken")
+        return None
 
     async def _read(self, game_id: int, request_id: int) -> tuple[GameRecord, UndoRequest]:
         """The game and its request ``request_id`` as they are now (a button naming another

@@ -198,6 +198,7 @@ async def test_resign_asks_first_and_resigns_once(world: World):
     watcher = await fake.slash(bot, dora, world.thread(), "parley resign")
     assert "not playing" in private_reply(watcher)
 
+    earlier = (await fake.slash(bot, alice, world.thread(), "parley resign")).messages[-1]
     resign = button_id(question, "Resign")
     await asyncio.gather(
         fake.click(bot, alice, question, resign), fake.click(bot, alice, question, resign)
@@ -207,6 +208,10 @@ async def test_resign_asks_first_and_resigns_once(world: World):
     said = [p.content for p in world.thread_posts()]
     assert sum("resigns" in text for text in said) == 1
     assert question.content == "You resigned from **Tortuga 1667 #1**." and not question.buttons
+    # A press that comes second (a double tap, or an older question) answers as the first.
+    await fake.click(bot, alice, earlier, button_id(earlier, "Resign"))
+    assert earlier.content == "You resigned from **Tortuga 1667 #1**." and not earlier.buttons
+    assert sum("resigns" in p.content for p in world.thread_posts()) == 1
     again = await fake.slash(bot, alice, world.thread(), "parley resign")
     assert "already left this game" in private_reply(again)
 

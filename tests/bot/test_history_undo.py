@@ -7,6 +7,8 @@ cover it."""
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.play.history import undo_action
 from bot.play.undo import HIDDEN
 from games import REGISTRY
@@ -155,6 +157,26 @@ async def test_an_undo_request_expires_at_the_next_action(world: World):
     game, _ = await state_of(bot_, game_id)
     assert game.version == 2
     assert await bot_.store.actions(game_id) == [(0, "place c3"), (1, "place a1")]
+
+
+async def test_two_presses_of_agree_at_once_take_back_once_and_say_so(world: World):
+    """A double tap on Agree: the move is taken back once, and the request's post ends saying
+    so (the press that lost the race does not mark it expired)."""
+    fake, alice, carol = world.fake, world.alice, world.carol
+    bot_ = await world.start_bot()
+    game_id = await open_game(world, bot_, "cardinal", "first=orange", clock="none")
+    await fake.slash(bot_, alice, world.thread(), "parley move", action="place c3")
+    await fake.slash(bot_, alice, world.thread(), "parley undo")
+    request = request_post(world)
+    agree = button_id(request, "Agree")
+    presses = await asyncio.gather(
+        fake.click(bot_, carol, request, agree), fake.click(bot_, carol, request, agree)
+    )
+    assert await bot_.store.actions(game_id) == [(0, "place c3"), (0, undo_action(1))]
+    assert "taken back" in request.content.splitlines()[-1] and request.buttons == []
+    assert "Expired" not in request.content
+    said = sorted(ephemeral_text(p) for p in presses if ephemeral_text(p))
+    assert all("expired" not in text for text in said)
 
 
 async def test_an_undo_survives_a_crash_before_its_post(world: World, monkeypatch):

@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.play.wording import choice_named, choice_words
 from games import REGISTRY, GameSpec, find_game
 from games.ai import LEVELS, PLAYER_NAMES
 from games.ai.arena import MAX_ACTIONS, Game, Result, Standing, run_arena
@@ -102,20 +103,21 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def game_options(spec: GameSpec[Any], given: list[str]) -> dict[str, Any]:
-    """``NAME=VALUE`` words as the game's options, each value one of its choices (matched as
-    written, so ``--option size=7`` finds the number 7)."""
+    """``NAME=VALUE`` words as the game's options, each value one of its choices (named as
+    in ``/parley new``, so ``--option size=7`` finds the number 7). Only the options given
+    are kept: a log line without options is a game with the defaults."""
     options: dict[str, Any] = {}
-    choices = {option.name: option.choices for option in spec.options}
+    known = {option.name: option for option in spec.options}
     for word in given:
         name, _, value = word.partition("=")
-        if name not in choices:
-            known = ", ".join(choices) or "none"
-            raise ValueError(f"{spec.title} has no option {name!r} (its options: {known})")
-        matching = [choice for choice in choices[name] if str(choice) == value]
-        if not matching:
-            allowed = ", ".join(str(choice) for choice in choices[name])
+        if name not in known:
+            names = ", ".join(known) or "none"
+            raise ValueError(f"{spec.title} has no option {name!r} (its options: {names})")
+        choice = choice_named(known[name], value)
+        if choice is None:
+            allowed = ", ".join(choice_words(c) for c in known[name].choices)
             raise ValueError(f"option {name} must be one of: {allowed}")
-        options[name] = matching[0]
+        options[name] = choice
     return options
 
 

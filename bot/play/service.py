@@ -28,7 +28,7 @@ from bot.play.teaching import Teacher, with_notes
 from bot.play.thinking import Thinker, decision_seed
 from bot.play.thoughts import Thoughts
 from bot.play.turns import replay
-from bot.play.wording import choice_words
+from bot.play.wording import choice_named, choice_words
 from bot.storage import (
     AbsentPolicy,
     DirectMessage,
@@ -98,14 +98,7 @@ def parse_options(spec: GameSpec[Any], text: str) -> dict[str, Any]:
                     names=names,
                 )
             )
-        choice = next(
-            (
-                c
-                for c in known[name].choices
-                if value.lower() in (str(c).lower(), choice_words(c).lower())
-            ),
-            None,
-        )
+        choice = choice_named(known[name], value)
         if choice is None:
             allowed = ", ".join(f"`{choice_words(c)}`" for c in known[name].choices)
             raise UserError(t("`{name}` can be {allowed}.", name=name, allowed=allowed))

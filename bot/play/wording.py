@@ -40,6 +40,16 @@ def choice_words(value: Any) -> str:
     return str(value)
 
 
+def choice_named(option: Option, written: str) -> Any | None:
+    """The choice of ``option`` that ``written`` names, as a value or in its words, in any
+    case (``7``, ``yes``, ``Compass``); None if it names none."""
+    written = written.lower()
+    return next(
+        (c for c in option.choices if written in (str(c).lower(), choice_words(c).lower())),
+        None,
+    )
+
+
 def option_choices(option: Option) -> str:
     """ "cards (default) or die", "20, 30 (default) or 40"."""
     words = [

@@ -8,6 +8,7 @@ cover it."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from bot.play.history import undo_action
 from bot.play.undo import HIDDEN
@@ -24,6 +25,16 @@ TORTUGA = REGISTRY["tortuga"]
 
 def request_post(world: World) -> FakeMessage:
     return next(m for m in reversed(world.thread_posts()) if "asks to take back" in m.content)
+
+
+async def c3_taken_back_asked(world: World) -> tuple[Any, int, FakeMessage]:
+    """Cardinal: Orange places on C3 and asks to take it back; the bot, the game and the
+    request's post."""
+    bot_ = await world.start_bot()
+    game_id = await open_game(world, bot_, "cardinal", "first=orange", clock="none")
+    await world.fake.slash(bot_, world.alice, world.thread(), "parley move", action="place c3")
+    await world.fake.slash(bot_, world.alice, world.thread(), "parley undo")
+    return bot_, game_id, request_post(world)
 
 
 async def state_of(bot_, game_id: int):
@@ -142,12 +153,8 @@ async def test_an_undo_in_the_middle_of_a_turn_is_posted_at_once(world: World, m
 async def test_an_undo_request_expires_at_the_next_action(world: World):
     """Orange asks; Green moves instead of answering: the request is over, its buttons say so
     and change nothing."""
-    fake, alice, carol = world.fake, world.alice, world.carol
-    bot_ = await world.start_bot()
-    game_id = await open_game(world, bot_, "cardinal", "first=orange", clock="none")
-    await fake.slash(bot_, alice, world.thread(), "parley move", action="place c3")
-    await fake.slash(bot_, alice, world.thread(), "parley undo")
-    request = request_post(world)
+    fake, carol = world.fake, world.carol
+    bot_, game_id, request = await c3_taken_back_asked(world)
     await fake.slash(bot_, carol, world.thread(), "parley move", action="place a1")
     late = await fake.click(bot_, carol, request, button_id(request, "Agree"))
     assert ephemeral_text(late) == (
@@ -162,12 +169,8 @@ async def test_an_undo_request_expires_at_the_next_action(world: World):
 async def test_two_presses_of_agree_at_once_take_back_once_and_say_so(world: World):
     """A double tap on Agree: the move is taken back once, and the request's post ends saying
     so (the press that lost the race does not mark it expired)."""
-    fake, alice, carol = world.fake, world.alice, world.carol
-    bot_ = await world.start_bot()
-    game_id = await open_game(world, bot_, "cardinal", "first=orange", clock="none")
-    await fake.slash(bot_, alice, world.thread(), "parley move", action="place c3")
-    await fake.slash(bot_, alice, world.thread(), "parley undo")
-    request = request_post(world)
+    fake, carol = world.fake, world.carol
+    bot_, game_id, request = await c3_taken_back_asked(world)
     agree = button_id(request, "Agree")
     presses = await asyncio.gather(
         fake.click(bot_, carol, request, agree), fake.click(bot_, carol, request, agree)
@@ -182,12 +185,8 @@ async def test_two_presses_of_agree_at_once_take_back_once_and_say_so(world: Wor
 async def test_an_undo_survives_a_crash_before_its_post(world: World, monkeypatch):
     """The taking back, its new state and its post commit together: a bot killed right after
     the commit posts the undo once when it starts again."""
-    fake, alice, carol = world.fake, world.alice, world.carol
-    bot_ = await world.start_bot()
-    game_id = await open_game(world, bot_, "cardinal", "first=orange", clock="none")
-    await fake.slash(bot_, alice, world.thread(), "parley move", action="place c3")
-    await fake.slash(bot_, alice, world.thread(), "parley undo")
-    request = request_post(world)
+    fake, carol = world.fake, world.carol
+    bot_, game_id, request = await c3_taken_back_asked(world)
 
     async def crash(game_id: int | None = None) -> None:
         raise RuntimeError("the process dies between the commit and the delivery")

@@ -494,13 +494,20 @@ def close_action(state: RigadoonState) -> None:
         enemy = (0b1111 << 4) if fleet_of(state.sailer) == 0 else 0b1111
         if state.hits & enemy == enemy:
             state.masts[state.sailer] = 3
-            rigadoon = (
-                N_("Rigadoon! {ship} regains all its masts.")
-                if state.no_bonus_sail
-                else N_("Rigadoon! {ship} regains all its masts and may sail once more this turn.")
-            )
-            if not state.no_bonus_sail:
+            board = [*state.ships, *state.masts, *state.chests]
+            if state.no_bonus_sail:
+                rigadoon = N_("Rigadoon! {ship} regains all its masts.")
+            elif board in state.rigadoons:  # bonus sails going round in a circle: they stop
+                rigadoon = N_(
+                    "Rigadoon! {ship} regains all its masts, but sails no more this turn: "
+                    "the board is as an earlier Rigadoon of this turn left it."
+                )
+            else:
+                rigadoon = N_(
+                    "Rigadoon! {ship} regains all its masts and may sail once more this turn."
+                )
                 state.bonus |= 1 << state.sailer
+                state.rigadoons.append(board)
             state.narration.append(line(rigadoon, ship=state.ship(state.sailer)))
     state.sailer, state.hits, state.no_bonus_sail, state.seen = -1, 0, False, []
     held = [

@@ -488,6 +488,7 @@ def end_turn(state: RigadoonState) -> None:
     state.active = 1 - state.active
     state.turn += 1
     state.acted = state.bonus = 0
+    state.rigadoons = []
     state.wind_changed = False
     state.moves, state.last_turn_moves = [], state.moves
     cap = int(state.options["turn_cap"])

@@ -27,6 +27,11 @@ Rulings decided here (beyond ``shared/rules/rigadoon-rulings.md``):
   fleet that can still sail, if there is exactly one; the bot may set it to a chosen ship.
 - A Rigadoon's bonus sail may be taken, never owed: it does not keep a turn from ending, and
   R2 does not count it as an action still owed.
+- Bonuses chain (F2), but not in a circle: a Rigadoon that leaves the board (ships, masts,
+  chests) as an earlier Rigadoon of the same turn left it restores the masts and gives no
+  bonus sail. Without this, a ship could sail to and fro between two squares, each sail a
+  Rigadoon against four wrecks lined up in its column, and the turn would never end (seen
+  in an AI game); with it, every turn ends, as there are finitely many boards.
 - The only secret is the order of the undrawn Wind cards (and the RNG): the discards and the
   card in play are public, so the pile's cards are known and ``sample`` shuffles just them;
   ``reveal`` lists their order at the end. The views keep this turn's sails and blasts and the

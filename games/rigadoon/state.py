@@ -80,6 +80,7 @@ class RigadoonState:
     hits: int = 0  # bitmask of ships attacked during the chain
     no_bonus_sail: bool = False  # the sail ran aground or went through a maelstrom (R3)
     seen: list[int] = field(default_factory=list)  # fingerprints for the infinite loop
+    rigadoons: list[list[int]] = field(default_factory=list)  # boards this turn's Rigadoons left
     # -- what the pictures and the log show --------------------------------------------------
     moves: list[list[int]] = field(default_factory=list)  # this turn's, see M_KIND ... M_PATH
     last_turn_moves: list[list[int]] = field(default_factory=list)  # the other fleet's turn

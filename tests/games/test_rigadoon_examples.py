@@ -221,6 +221,67 @@ def test_rigadoon_bonus():
     assert not any(a.startswith("sail g4 ") for a in legal(state))  # only one bonus sail
 
 
+#: Game 121 of ``parley arena rigadoon --a ai:normal --b ai:easy --seed 0``: Green's ship sails
+#: F8 <-> F9, each sail a Rigadoon against Blue's four wrecks lined up in column F.
+TO_AND_FRO_SEED = 1506971041
+TO_AND_FRO = [
+    (1, "wind nw"),
+    (0, "sail e3 se 3"),
+    (0, "sail k5 sw 3"),
+    (0, "sail c9 ne 3"),
+    (0, "change wind"),
+    (0, "sail i11 w 3"),
+    (1, "sail c5 se 3"),
+    (1, "sail k9 w 3"),
+    (1, "sail i3 s 4"),
+    (1, "aground"),
+    (1, "attack f7 f8"),
+    (1, "attack f7 f6"),
+    (1, "change wind"),
+    (1, "sail c11 ne 3"),
+    (0, "repair f5"),
+    (0, "repair f2"),
+    (0, "repair h4"),
+    (0, "change wind"),
+    (0, "repair f13"),
+    (1, "sail f8 e 3"),
+    (1, "sail i5 n 1"),
+    (1, "bump"),
+    (1, "sail f10 s 2"),
+    (1, "bump"),
+    (1, "bump"),
+    (1, "sail f12 n 2 sink"),
+    (1, "island l1"),
+    (1, "sail f10 n 2"),
+    (1, "sail f8 s 1"),
+    (1, "sail f9 ne 3"),
+    (1, "change wind"),
+    (1, "sail h9 sw 2"),
+    (1, "sail f11 n 1"),
+    (1, "sail f10 n 2"),
+    (1, "sail f8 s 1"),
+    (1, "sail f9 n 1"),
+]
+
+
+def test_rigadoon_bonuses_chain_but_not_in_a_circle():
+    """ "the Ship that set off this chain reaction will at once regain all its Masts and may
+    sail a second time that turn", and a bonus sail may earn another (ruling F2, "Bonuses can
+    chain"). Our ruling (games/rigadoon/spec.py): a Rigadoon that leaves the board as an
+    earlier Rigadoon of the same turn left it restores the masts and gives no bonus sail, so
+    the turn ends. The arena's game went round F8 <-> F9 for 20,000 actions."""
+    state = SPEC.new(2, TO_AND_FRO_SEED)
+    for seat, action in TO_AND_FRO[:-1]:
+        state = SPEC.apply(state, seat, action)
+    assert state.active == 1 and state.bonus  # the sail to F9 was a Rigadoon with its bonus
+    assert TO_AND_FRO[-1] == (1, "sail f9 n 1") and "sail f9 n 1" in legal(state)
+    state = SPEC.apply(state, 1, "sail f9 n 1")  # a Rigadoon again, back to an earlier board
+    said = [entry["text"] for entry in state.narration]
+    assert any(text.startswith("Rigadoon!") and "sails no more" in text for text in said)
+    assert piece(state, "f8") == ("Green", 3)  # its masts restored all the same
+    assert state.active == 0 and state.turn == 5  # nothing left to do: Green's turn ended
+
+
 def test_what_if_mast_less_ship_attacked():
     """ "What if a Ship I have attacked does not have any Masts to lose? The attacked Ship is
     still blasted away 2 spaces but suffers no other penalty.\" and \"The Ship without Masts

@@ -14,6 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ("bot.storage", "bot.play", "bot.discord", "bot.cli")
 TOP = {
+    "bot.arena",
     "bot.cli",
     "bot.bench",
     "bot.bench_stores",

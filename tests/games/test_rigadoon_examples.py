@@ -269,7 +269,7 @@ def test_rigadoon_bonuses_chain_but_not_in_a_circle():
     sail a second time that turn", and a bonus sail may earn another (ruling F2, "Bonuses can
     chain"). Our ruling (games/rigadoon/spec.py): a Rigadoon that leaves the board as an
     earlier Rigadoon of the same turn left it restores the masts and gives no bonus sail, so
-    the turn ends. The arena's game went round F8 <-> F9 for 20,000 actions."""
+    the turn ends. The arena's game went round F8 <-> F9 until it was stopped."""
     state = SPEC.new(2, TO_AND_FRO_SEED)
     for seat, action in TO_AND_FRO[:-1]:
         state = SPEC.apply(state, seat, action)

@@ -69,12 +69,13 @@ class Budget:
     """Whether an opponent's secret choice may answer the searcher's secret choice made
     before it in the same phase (module docstring)."""
     lookahead: float = 0.0
-    """Where the worlds agree (nothing hidden and no chance left: every sampled world is the
-    same position), expand a node all at once and spend this share of the iterations: play
-    and evaluate every action legal there, so each node's minimax estimate sees one ply
-    further and the tree grows best-first along the lines the evaluation likes (best-first
-    minimax, Korf and Chickering 1996); an iteration then costs one evaluation per action,
-    and ``depth`` is not used. Where the worlds differ, a position's evaluation is one
+    """Where the worlds agree (:func:`agree`: every seat sees the same in each, and every
+    move leads to positions the evaluation values alike), expand a node all at once and
+    spend this share of the iterations: play and evaluate every action legal there, so each
+    node's minimax estimate sees one ply further and the tree grows best-first along the
+    lines the evaluation likes (best-first minimax, Korf and Chickering 1996); an iteration
+    then costs one evaluation per action, and ``depth`` is not used. Where the worlds
+    differ in what a seat sees or in what a move is worth, a position's evaluation is one
     world's luck, which best-first would chase: there the search adds one child per
     iteration, averaging each over many worlds, as without ``lookahead``."""
 
@@ -120,10 +121,11 @@ def search(
     rng = random.Random(seed)
     iterations = budget.iterations(len(legal))
     pool = [worlds(rng.getrandbits(62)) for _ in range(min(budget.worlds, iterations))]
-    lookahead = budget.lookahead > 0 and agree(spec, pool)
+    lookahead = budget.lookahead > 0 and agree(spec, pool, seat, legal)
     if lookahead:
         iterations = max(1, round(iterations * budget.lookahead))
-        pool = pool[:1]
+        if same(spec, pool):
+            pool = pool[:1]
     seats = len(spec.evaluate(pool[0]))
     root = Node(seats)
     blind: dict[tuple[int, tuple[str, ...]], Node] = {}
@@ -185,10 +187,33 @@ def search(
     return best
 
 
-def agree(spec: GameSpec[Any], pool: list[Any]) -> bool:
+def same(spec: GameSpec[Any], pool: list[Any]) -> bool:
     """Whether two worlds drawn with different seeds are the same position: then nothing is
     hidden from the seat and no chance is left to re-deal."""
     return len(pool) > 1 and spec.dump(pool[0]) == spec.dump(pool[1])
+
+
+def agree(spec: GameSpec[Any], pool: list[Any], seat: int, legal: list[str]) -> bool:
+    """Whether the worlds agree on all that matters to a best-first search: every seat sees
+    the same in two worlds drawn with different seeds (they differ at most in chance still to
+    come, like the order of an undrawn pile), and every move here leads to positions the
+    evaluation values alike in both. Checked at the root only: deeper in the tree, once the
+    chance has turned up, the search trusts the evaluation to value the position as it
+    would in any world, which holds where it never reads the chance (Rigadoon's evaluation
+    counts ships, masts and chests, never the wind)."""
+    if len(pool) < 2:
+        return False
+    if same(spec, pool):
+        return True
+    first, second = pool[0], pool[1]
+    seats = range(spec.players(first))
+    if any(spec.view(first, other) != spec.view(second, other) for other in seats):
+        return False
+    return all(
+        spec.evaluate(spec.apply(first, seat, action))
+        == spec.evaluate(spec.apply(second, seat, action))
+        for action in legal
+    )
 
 
 def _select(

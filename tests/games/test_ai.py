@@ -13,7 +13,7 @@ from games import REGISTRY, GameSpec
 from games.ai import Budget, GreedyPlayer, Player, RandomPlayer, SearchPlayer, make_player
 from games.ai.arena import play_game, run_arena, tally, wilson
 from games.ai.players import observe, onward
-from games.ai.search import search
+from games.ai.search import agree, same, search
 from games.caribbean.position import build_position, sailing
 
 TINY = Budget(per_action=1, floor=2, ceiling=2, depth=1)
@@ -193,12 +193,15 @@ def test_the_ai_never_takes_its_own_turn_back_to_where_it_stood(key):
 
 
 @pytest.mark.parametrize(
-    ("key", "expands"), [("cardinal", True), ("ship", True), ("tortuga", False)]
+    ("key", "expands"),
+    [("cardinal", True), ("ship", True), ("rigadoon", True), ("tortuga", False)],
 )
 def test_lookahead_expands_whole_nodes_only_where_the_worlds_agree(key, expands):
     """Two iterations, half of them with ``lookahead``: where nothing is hidden and no chance
-    is left (Cardinal, Ship) one iteration plays every action at the root; where the worlds
-    differ (Tortuga's decks and loyalties) each iteration plays one, as the plain search."""
+    is left (Cardinal, Ship), or only chance still to come that no move here shows the
+    evaluation (Rigadoon's RNG and undrawn Wind cards), one iteration plays every action at
+    the root; where a seat's view differs between worlds (Tortuga's decks and loyalties)
+    each iteration plays one, as the plain search."""
     spec = Referee(REGISTRY[key])
     state = spec.new(2, 3)
     seat = spec.to_act(state)[0]
@@ -318,3 +321,40 @@ def test_an_opponent_answers_a_secret_choice_only_when_the_search_is_paranoid(pa
     budget = Budget(per_action=200, floor=600, ceiling=600, paranoid=paranoid)
     choice = search(game, lambda seed: {}, 0, ["a", "b", "safe"], budget, seed=7)  # type: ignore[arg-type]
     assert (choice != "safe") == hides
+
+
+class BlindDraw:
+    """A one-seat toy with chance still to come: the seat may draw the top card of a
+    face-down pile (worth its value) or stand (a sure 0.5). No view shows the pile."""
+
+    def copy(self, state: dict[str, Any]) -> dict[str, Any]:
+        return dict(state)
+
+    def dump(self, state: dict[str, Any]) -> str:
+        return repr(sorted(state.items()))
+
+    def players(self, state: dict[str, Any]) -> int:
+        return 1
+
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        return {"drawn": state["drawn"]}
+
+    def apply(self, state: dict[str, Any], seat: int, action: str) -> dict[str, Any]:
+        after = dict(state)
+        after["drawn"] = after["pile"][0] if action == "draw" else None
+        return after
+
+    def evaluate(self, state: dict[str, Any]) -> list[float]:
+        return [0.5 if state["drawn"] is None else state["drawn"]]
+
+
+def test_worlds_agree_for_lookahead_only_while_no_move_shows_the_evaluation_their_chance():
+    """Two piles in different orders look the same to every seat, so the worlds agree where
+    the only move is to stand, but not where a draw would turn up a different card in each:
+    a best-first search would chase one world's luck there."""
+    game = BlindDraw()
+    pool = [{"pile": (1.0, 0.0), "drawn": None}, {"pile": (0.0, 1.0), "drawn": None}]
+    assert not same(game, pool)  # type: ignore[arg-type]
+    assert agree(game, pool, 0, ["stand"])  # type: ignore[arg-type]
+    assert not agree(game, pool, 0, ["stand", "draw"])  # type: ignore[arg-type]
+    assert agree(game, pool[:1] * 2, 0, ["stand", "draw"])  # type: ignore[arg-type]

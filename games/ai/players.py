@@ -41,10 +41,10 @@ LEVELS: dict[str, Budget] = {
 decision on a fast machine or a loaded one. ``easy`` thinks a fifth as long as it used to (at
 40 to 200 iterations it played Tortuga as well as ``normal``, which won 105 of 200): it
 still looks a move or two ahead but misses what ``normal`` sees. ``hard`` expands each node
-all at once where nothing is hidden and no chance is left (``lookahead``: Cardinal, Ship), a
-best-first search along the game's evaluation, which is where its edge over ``normal`` comes
-from; elsewhere it is the plain search with more iterations (docs/ai.md has the
-measurements)."""
+all at once where the sampled worlds agree (``lookahead``: Cardinal, Ship, Rigadoon; see
+``search.agree``), a best-first search along the game's evaluation, which is where its edge
+over ``normal`` comes from; elsewhere it is the plain search with more iterations
+(docs/ai.md has the measurements)."""
 
 PLAYER_NAMES = ("random", "greedy", *(f"ai:{level}" for level in LEVELS))
 

@@ -7,6 +7,10 @@ PostgreSQL a lease that this process renews while it works and that lapses if it
 another process takes the game over; on SQLite (one process) every claim is granted. Inside
 one process the scheduler and a delivery may hold the same game at once (they have their own
 locks): a claim is counted, and given back to the database when the last holder lets go.
+Taking and giving back take turns in the process (``_turns``): otherwise a holder's claim
+could reach the database just before another holder's release of the same game, whose
+release would then end the lease the first still counts on, and another process would take
+the game while this one works on it.
 """
 
 from __future__ import annotations
@@ -36,45 +40,55 @@ class Claims:
         self._held: dict[int, int] = {}  # game id -> holders in this process
         self._renewer: asyncio.Task[None] | None = None
         self._idle = asyncio.Event()  # set when nothing is held: the renewer stops at once
+        self._turns = asyncio.Lock()  # one claim or release of this process at a time
 
     async def due(self, now: float, after: int) -> list[Claim]:
         """Claim the games with a turn due at ``now`` or posts owed, by id above ``after``
         (the next batch of a tick); each must be given back with :meth:`release`."""
-        claims = await self.store.claim_due(now, after, BATCH)
-        for claim in claims:
-            self._hold(claim.game_id)
+        async with self._turns:
+            claims = await self.store.claim_due(now, after, BATCH)
+            for claim in claims:
+                self._hold(claim.game_id)
         return claims
 
     @asynccontextmanager
     async def hold(self, game_id: int, patience: float = PATIENCE) -> AsyncIterator[bool]:
         """Hold the game while the block runs: True, or False when another process holds it
         for longer than ``patience`` seconds (it does the work, or the next tick will)."""
-        if game_id not in self._held:
-            mine = await self.store.claim(game_id)
-            waited = 0.0
-            while not mine and waited < patience:
-                await asyncio.sleep(POLL)
-                waited += POLL
-                mine = await self.store.claim(game_id)
-            if not mine:
-                log.debug("Game %s is held by another process", game_id)
-                yield False
-                return
-        self._hold(game_id)
+        mine = await self._claim(game_id)
+        waited = 0.0
+        while not mine and waited < patience:
+            await asyncio.sleep(POLL)
+            waited += POLL
+            mine = await self._claim(game_id)
+        if not mine:
+            log.debug("Game %s is held by another process", game_id)
+            yield False
+            return
         try:
             yield True
         finally:
             await self.release(game_id)
 
+    async def _claim(self, game_id: int) -> bool:
+        """One more holder of the game in this process, if it holds the game already or the
+        database grants the claim now."""
+        async with self._turns:
+            if game_id not in self._held and not await self.store.claim(game_id):
+                return False
+            self._hold(game_id)
+            return True
+
     async def release(self, game_id: int) -> None:
         """Let go of the game; the last holder in this process gives it back."""
-        self._held[game_id] -= 1
-        if self._held[game_id]:
-            return
-        del self._held[game_id]
-        if not self._held:
-            self._idle.set()
-        await self.store.release(game_id)
+        async with self._turns:
+            self._held[game_id] -= 1
+            if self._held[game_id]:
+                return
+            del self._held[game_id]
+            if not self._held:
+                self._idle.set()
+            await self.store.release(game_id)
 
     def _hold(self, game_id: int) -> None:
         """One more holder in this process (the scheduler and a delivery may share a game)."""

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
 
 import pytest
 
 from bot.discord.stopping import RESTARTING
 from bot.play.claims import Claims
 from bot.play.service import GameService
-from bot.storage import open_store
+from bot.storage import Store, open_store
 from games import REGISTRY
 from tests.bot.conftest import World
 from tests.bot.helpers import private_reply
@@ -90,4 +91,69 @@ async def test_a_stopped_process_gives_back_its_claims_at_once(database: str):
         assert await other.claim(game.id)
     finally:
         await stopping.close()
+        await other.close()
+
+
+class ClaimHeldUp:
+    """A store whose claims reach the database at once but whose answers wait, the first
+    for ``gates[0]``, the second for ``gates[1]``: claims in flight, as when the database is
+    slow to reply."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.calls = 0
+        self.sent = [asyncio.Event(), asyncio.Event()]
+        self.gates = [asyncio.Event(), asyncio.Event()]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.store, name)
+
+    async def claim(self, game_id: int) -> bool:
+        call, self.calls = self.calls, self.calls + 1
+        granted = await self.store.claim(game_id)
+        self.sent[call].set()
+        await self.gates[call].wait()
+        return granted
+
+
+@pytest.mark.parametrize(  # SQLite has one process, which is granted every claim
+    "database", [pytest.param("postgres", marks=pytest.mark.postgres)], indirect=True
+)
+async def test_a_holder_letting_go_keeps_the_lease_another_holder_is_claiming(database: str):
+    """Two holders in one process claim the same game at once (a game's opening resumed
+    while the AI's thought for it starts), and the first lets go before the second's claim
+    is answered. The lease stays this process's until the second lets go too. Before, the
+    second's claim reached the database ahead of the first's release, which then ended the
+    lease, and another process thought for the same seat (seen on CI)."""
+    store, other = await open_store(database), await open_store(database)
+    try:
+        game = await GameService(store).new_game("cardinal", 1, 2, 7)
+        held_up = ClaimHeldUp(store)
+        claims = Claims(held_up)  # type: ignore[arg-type]
+        first_in, first_done = asyncio.Event(), asyncio.Event()
+        second_in, second_done = asyncio.Event(), asyncio.Event()
+
+        async def holder(entered: asyncio.Event, done: asyncio.Event) -> None:
+            async with claims.hold(game.id) as mine:
+                assert mine
+                entered.set()
+                await done.wait()
+
+        first = asyncio.create_task(holder(first_in, first_done))
+        await held_up.sent[0].wait()  # the first claim is in the database, unanswered
+        second = asyncio.create_task(holder(second_in, second_done))
+        await asyncio.sleep(0)  # the second holder starts its claim
+        held_up.gates[0].set()
+        await first_in.wait()
+        first_done.set()
+        await first  # the first holder has let go
+        held_up.gates[1].set()
+        await second_in.wait()
+        assert not await other.claim(game.id), "the lease ended while the second holds it"
+
+        second_done.set()
+        await second
+        assert await other.claim(game.id)
+    finally:
+        await store.close()
         await other.close()

@@ -35,7 +35,14 @@ from games.core import GameSpec
 LEVELS: dict[str, Budget] = {
     "easy": Budget(per_action=3, floor=12, ceiling=60),
     "normal": Budget(per_action=50, floor=200, ceiling=1000),
-    "hard": Budget(per_action=100, floor=1000, ceiling=4000, lookahead=0.4, paranoid=False),
+    "hard": Budget(
+        per_action=400,
+        floor=4000,
+        ceiling=16000,
+        lookahead=0.1,
+        paranoid=False,
+        minimax_apart=False,
+    ),
 }
 """The search's think budgets by name. Counts of iterations, never a clock: the same
 decision on a fast machine or a loaded one. ``easy`` thinks a fifth as long as it used to (at

@@ -68,6 +68,13 @@ class Budget:
     paranoid: bool = True
     """Whether an opponent's secret choice may answer the searcher's secret choice made
     before it in the same phase (module docstring)."""
+    minimax_apart: bool = True
+    """Whether the minimax backup also holds where the worlds differ. There a node's children
+    hold the positions of several worlds (the card a vote draws from the deck, a revealed
+    event, a re-dealt hand), and the child its mover likes best is often the best of chance's
+    outcomes rather than a choice it has: the estimate is the luck of the luckiest world. Without
+    it the search values such nodes by their mean reward, which more iterations sharpen instead
+    of making more optimistic."""
     lookahead: float = 0.0
     """Where the worlds agree (:func:`agree`: every seat sees the same in each, and every
     move leads to positions the evaluation values alike), expand a node all at once and
@@ -126,6 +133,7 @@ def search(
         iterations = max(1, round(iterations * budget.lookahead))
         if same(spec, pool):
             pool = pool[:1]
+    minimax = budget.minimax if lookahead or budget.minimax_apart else 0.0
     seats = len(spec.evaluate(pool[0]))
     root = Node(seats)
     blind: dict[tuple[int, tuple[str, ...]], Node] = {}
@@ -145,12 +153,12 @@ def search(
             node.blind = secret and mover != seat and len(seen) < len(path) - 1
             if node.blind:
                 infoset = blind.setdefault((mover, tuple(seen)), Node(seats))
-                action, chosen, _ = _select(infoset, actions, mover, seats, budget, rng, False)
+                action, chosen, _ = _select(infoset, actions, mover, seats, budget, rng, 0.0)
                 shared.append(chosen)
                 expanded = action not in node.children
                 node = node.children.setdefault(action, Node(seats))
             else:
-                action, node, expanded = _select(node, actions, mover, seats, budget, rng)
+                action, node, expanded = _select(node, actions, mover, seats, budget, rng, minimax)
             if not (secret and mover == seat):
                 seen.append(f"{mover} {action}")
             spec.play(state, mover, action)
@@ -161,12 +169,12 @@ def search(
             mover = seat if seat in to_act else to_act[0]
             actions = spec.legal_actions(state, mover)
         if rewards is None and budget.depth and to_act and not lookahead:
-            if budget.minimax:
+            if minimax:
                 node.estimate = spec.evaluate(state)
             rewards = _playout(spec, state, budget.depth, rng)
         elif rewards is None:
             rewards = node.estimate = spec.evaluate(state)
-        _back_up(path, rewards, seats, budget.minimax > 0)
+        _back_up(path, rewards, seats, minimax > 0)
         _back_up(shared, rewards, seats, False)
     children = root.children
 
@@ -223,11 +231,12 @@ def _select(
     seats: int,
     budget: Budget,
     rng: random.Random,
-    backed_up: bool = True,
+    minimax: float,
 ) -> tuple[str, Node, bool]:
     """Expand an action never tried from ``node`` if there is one in this world, else the
     UCB1 choice for ``mover`` among the actions legal in this world; says which it did.
-    ``backed_up``: the children carry minimax estimates (not so in an information set)."""
+    ``minimax``: the weight of the children's minimax estimates (0 where they carry none, as
+    in an information set)."""
     children = node.children
     untried = [a for a in actions if a not in children]
     for a in actions:
@@ -238,7 +247,6 @@ def _select(
         child = children[action] = Node(seats)
         return action, child, True
     exploration = budget.exploration
-    minimax = budget.minimax if backed_up else 0.0
     best_action = actions[0]
     best_child = children[best_action]
     best_score = -math.inf

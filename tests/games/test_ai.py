@@ -358,3 +358,45 @@ def test_worlds_agree_for_lookahead_only_while_no_move_shows_the_evaluation_thei
     assert agree(game, pool, 0, ["stand"])  # type: ignore[arg-type]
     assert not agree(game, pool, 0, ["stand", "draw"])  # type: ignore[arg-type]
     assert agree(game, pool[:1] * 2, 0, ["stand", "draw"])  # type: ignore[arg-type]
+
+
+class LuckyDraw:
+    """A one-seat toy where chance decides what the seat may do next: stand for a sure 0.6,
+    or draw a card and then cash an ace (1.0) or fold a blank (0.2). One world in four holds
+    the ace, so drawing is worth 0.4 on average."""
+
+    def copy(self, state: dict[str, Any]) -> dict[str, Any]:
+        return dict(state)
+
+    def to_act(self, state: dict[str, Any]) -> list[int]:
+        return [] if "score" in state else [0]
+
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[str]:
+        if state.get("drawn"):
+            return ["cash"] if state["card"] == "ace" else ["fold"]
+        return ["stand", "draw"]
+
+    def play(self, state: dict[str, Any], seat: int, action: str) -> None:
+        scores = {"stand": 0.6, "cash": 1.0, "fold": 0.2}
+        if action == "draw":
+            state["drawn"] = True
+        else:
+            state["score"] = scores[action]
+
+    def evaluate(self, state: dict[str, Any]) -> list[float]:
+        return [state.get("score", 0.5)]
+
+
+@pytest.mark.parametrize(("minimax_apart", "choice"), [(True, "draw"), (False, "stand")])
+def test_the_minimax_backup_where_worlds_differ_takes_the_luckiest_world(minimax_apart, choice):
+    """After a draw the node's children are the ace's cash and the blank's fold, each legal in
+    its own worlds: the best of them is the luck of the ace, not a choice the seat has. With
+    the minimax backup there, the draw looks worth the ace and wins; valued by its mean
+    reward it is worth 0.4, and the seat stands."""
+    game = LuckyDraw()
+    budget = Budget(per_action=200, floor=400, ceiling=400, minimax_apart=minimax_apart)
+
+    def worlds(seed: int) -> dict[str, Any]:
+        return {"card": "ace" if seed % 4 == 0 else "blank"}
+
+    assert search(game, worlds, 0, ["stand", "draw"], budget, seed=3) == choice  # type: ignore[arg-type]

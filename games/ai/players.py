@@ -48,10 +48,11 @@ LEVELS: dict[str, Budget] = {
 decision on a fast machine or a loaded one. ``easy`` thinks a fifth as long as it used to (at
 40 to 200 iterations it played Tortuga as well as ``normal``, which won 105 of 200): it
 still looks a move or two ahead but misses what ``normal`` sees. ``hard`` expands each node
-all at once where the sampled worlds agree (``lookahead``: Cardinal, Ship, Rigadoon; see
-``search.agree``), a best-first search along the game's evaluation, which is where its edge
-over ``normal`` comes from; elsewhere it is the plain search with more iterations
-(docs/ai.md has the measurements)."""
+all at once where the sampled worlds agree (``lookahead``, a tenth of its iterations:
+Cardinal, Ship, Rigadoon; see ``search.agree``), a best-first search along the game's
+evaluation. Elsewhere it grows one child per iteration, 400 per legal action, and values a
+node by its mean reward: where the worlds differ, a node's best child is often only the
+luckiest world's (``minimax_apart``). docs/ai.md has the measurements."""
 
 PLAYER_NAMES = ("random", "greedy", *(f"ai:{level}" for level in LEVELS))
 

@@ -69,11 +69,12 @@ class Budget:
     """Whether an opponent's secret choice may answer the searcher's secret choice made
     before it in the same phase (module docstring)."""
     minimax_apart: bool = True
-    """Whether the minimax backup also holds where the worlds differ. There a node's children
-    hold the positions of several worlds (the card a vote draws from the deck, a revealed
-    event, a re-dealt hand), and the child its mover likes best is often the best of chance's
-    outcomes rather than a choice it has: the estimate is the luck of the luckiest world. Without
-    it the search values such nodes by their mean reward, which more iterations sharpen instead
+    """Whether the minimax backup also holds in a search whose worlds differ (one that does
+    not look ahead; :func:`agree` decides at the root). There a node's children hold the
+    positions of several worlds (the card a vote draws from the deck, a revealed event, a
+    re-dealt hand), and the child its mover likes best is often the best of chance's outcomes
+    rather than a choice it has: the estimate is the luck of the luckiest world. Without it
+    such a search values every node by its mean reward, which more iterations sharpen instead
     of making more optimistic."""
     lookahead: float = 0.0
     """Where the worlds agree (:func:`agree`: every seat sees the same in each, and every

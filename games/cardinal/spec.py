@@ -38,7 +38,9 @@ class CardinalSpec(GameSpec[CardinalState]):
         "ships around it (diagonals count, the pirate does not) is crowded; if your new ship is "
         "part of a crowd, you summon the pirate to a crowded square, and every ship "
         "orthogonally next to it goes home. No ship may be placed orthogonally next to the "
-        "pirate. Have all 5 ships on the board at the end of your turn to win.\n"
+        "pirate. Have all 5 ships on the board at the end of your turn to win. On the 5x5 "
+        "board the first player can force a win; on the Compass board (5x5 without its corners) "
+        "the second player has a fair chance.\n"
         "**On Discord:** on your turn, pick a square in the menu under the board post "
         '("Place a ship on C3"); each entry says what it will do. When you summon the pirate '
         "and several squares are crowded, pick its square the same way next."

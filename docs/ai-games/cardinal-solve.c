@@ -1,8 +1,8 @@
 /* Cardinal on the default 5 x 5 board: does the player to move force a win within D plies?
  *
  * The proof behind docs/ai.md, "Cardinal: the opener wins between two good players". A plain
- * depth-first AND/OR search with a transposition table, written in C because the answer takes
- * some 10^9 positions. It follows games/cardinal/rules.py with the default options: a turn
+ * depth-first AND/OR search with a transposition table, written in C because the longest
+ * reply to a corner alone takes 584 million positions. It follows games/cardinal/rules.py with the default options: a turn
  * is a placement and, when the pirate is summoned, its square among all crowded squares
  * (ruling K1, interpretation A). It ignores the repetition draw and the 200-ply cap (ruling
  * K8): within 13 plies a line could meet the draw only by going round a circle twice.

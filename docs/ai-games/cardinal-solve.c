@@ -2,10 +2,11 @@
  *
  * The proof behind docs/ai.md, "Cardinal: the opener wins between two good players". A plain
  * depth-first AND/OR search with a transposition table, written in C because the longest
- * reply to a corner alone takes 584 million positions. It follows games/cardinal/rules.py with the default options: a turn
- * is a placement and, when the pirate is summoned, its square among all crowded squares
- * (ruling K1, interpretation A). It ignores the repetition draw and the 200-ply cap (ruling
- * K8): within 13 plies a line could meet the draw only by going round a circle twice.
+ * reply to a corner alone takes 584 million positions. It follows games/cardinal/rules.py with
+ * the default options: a turn is a placement and, when the pirate is summoned, its square
+ * among all crowded squares (ruling K1, interpretation A). It ignores the repetition draw and
+ * the 200-ply cap (ruling K8): within 13 plies a line could meet the draw only by going round
+ * a circle twice.
  *
  * Build: cc -O2 -o cardinal-solve cardinal-solve.c
  * Input, one position per line: MINE THEIRS PIRATE, the ship masks of the player to move and
